@@ -1,0 +1,71 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { ApiError } from '../http/errors';
+import { findSession, SESSION_COOKIE, type ActiveSession } from './sessions';
+
+export type AppEnv = { Variables: { session: ActiveSession } };
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+export function clientAddress(c: Context, config: Config): string {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function isHttps(c: Context, config: Config): boolean {
+  if (config.trustProxy && c.req.header('x-forwarded-proto') === 'https') return true;
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/**
+ * Cross-site request forgery, first line: a browser always sends Origin on a cross-site POST;
+ * refuse any unsafe request whose Origin is not this server. (Non-browser clients send none.)
+ */
+export function sameOriginOnly(config: Config): MiddlewareHandler {
+  return async (c, next) => {
+    if (UNSAFE.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (origin && origin !== 'null') {
+        const host = (config.trustProxy && c.req.header('x-forwarded-host')) || c.req.header('host');
+        let originHost = '';
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          /* unparseable origin is refused below */
+        }
+        if (originHost !== host) throw new ApiError(403, 'Forbidden', 'Cross-site requests are not allowed.');
+      } else if (origin === 'null') {
+        throw new ApiError(403, 'Forbidden', 'Cross-site requests are not allowed.');
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * Requires a valid session; on unsafe methods also the session's CSRF token in X-CSRF-Token
+ * (second line against forgery: a forged request cannot read the token).
+ */
+export function requireSession(database: Database, config: Config): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = token ? await findSession(database, token, config.sessionIdleMs) : null;
+    if (!session) throw new ApiError(401, 'Not Signed In', 'Your session has ended. Please sign in again.');
+    if (UNSAFE.has(c.req.method) && c.req.header('x-csrf-token') !== session.csrfToken) {
+      throw new ApiError(403, 'Forbidden', 'The request is missing its security token. Reload the page and try again.');
+    }
+    c.set('session', session);
+    await next();
+  };
+}

@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { changePasswordInput, loginInput, passwordProblem } from '@raahi/domain';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { ApiError, badRequest, describeIssues, readJson } from '../http/errors';
+import { clientAddress, isHttps, requireSession, type AppEnv } from './middleware';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { endOtherSessions, endSession, findSession, SESSION_COOKIE, startSession } from './sessions';
+import { clearFailures, isThrottled, recordFailure } from './throttle';
+import { findUserByName, normaliseUsername, setPassword, toCurrentUser } from './users';
+
+const INVALID_LOGIN = new ApiError(401, 'Login Failed', 'Invalid username or password. Please try again.');
+
+export function authRoutes(database: Database, config: Config) {
+  const app = new Hono<AppEnv>();
+  const throttle = { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs };
+
+  app.post('/login', async (c) => {
+    const parsed = loginInput.safeParse(await readJson(c));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { username: 'Username', password: 'Password' }));
+    const username = normaliseUsername(parsed.data.username);
+    const address = clientAddress(c, config);
+    if (await isThrottled(database, address, username, throttle)) {
+      const minutes = Math.round(config.loginWindowMs / 60_000);
+      throw new ApiError(429, 'Too Many Attempts', `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`);
+    }
+    const user = await findUserByName(database, username);
+    const ok = user ? await verifyPassword(user.passwordHash, parsed.data.password) : (await burnPasswordCheck(parsed.data.password), false);
+    if (!user || !ok) {
+      await recordFailure(database, address, username);
+      throw INVALID_LOGIN;
+    }
+    await clearFailures(database, username);
+    // Rotate: whatever session cookie came in is ended and a new one issued.
+    const previous = getCookie(c, SESSION_COOKIE);
+    if (previous) {
+      const old = await findSession(database, previous, config.sessionIdleMs);
+      if (old) await endSession(database, old.id);
+    }
+    const { token, csrfToken } = await startSession(database, user.id, config.sessionIdleMs);
+    setCookie(c, SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c, config),
+      path: '/',
+      maxAge: Math.floor(config.sessionIdleMs / 1000),
+    });
+    return c.json({ user: toCurrentUser(user), csrfToken });
+  });
+
+  app.use('/me', requireSession(database, config));
+  app.get('/me', (c) => {
+    const session = c.get('session');
+    return c.json({ user: toCurrentUser(session.user), csrfToken: session.csrfToken });
+  });
+
+  app.use('/logout', requireSession(database, config));
+  app.post('/logout', async (c) => {
+    await endSession(database, c.get('session').id);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.body(null, 204);
+  });
+
+  app.use('/password', requireSession(database, config));
+  app.post('/password', async (c) => {
+    const parsed = changePasswordInput.safeParse(await readJson(c));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { currentPassword: 'Current password', newPassword: 'New password' }));
+    const session = c.get('session');
+    if (!(await verifyPassword(session.user.passwordHash, parsed.data.currentPassword))) {
+      throw new ApiError(422, 'Password Not Changed', 'The current password is not correct.');
+    }
+    const problem = passwordProblem(parsed.data.newPassword);
+    if (problem) throw new ApiError(422, 'Password Not Changed', problem);
+    await setPassword(database, session.user.id, parsed.data.newPassword);
+    await endOtherSessions(database, session.user.id, session.id);
+    return c.json({ title: 'Password Changed', message: 'Your password has been changed. Other sessions have been signed out.' });
+  });
+
+  return app;
+}

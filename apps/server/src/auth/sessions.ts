@@ -1,0 +1,57 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { randomToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = 'raahi_session';
+// Sliding expiry is written at most this often, so a busy session does not write on every request.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ActiveSession {
+  id: string;
+  csrfToken: string;
+  user: typeof users.$inferSelect;
+}
+
+/** Starts a session. The cookie carries a random token; the table keeps only its hash. */
+export async function startSession({ db }: Database, userId: string, idleMs: number) {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt: new Date(Date.now() + idleMs) });
+  return { token, csrfToken };
+}
+
+export async function findSession({ db }: Database, token: string, idleMs: number): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const id = sha256(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + idleMs) })
+      .where(eq(sessions.id, id));
+  }
+  return { id, csrfToken: row.session.csrfToken, user: row.user };
+}
+
+export async function endSession({ db }: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every other session of a user (after a password change). */
+export async function endOtherSessions({ db }: Database, userId: string, keepSessionId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export async function endAllSessions({ db }: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions({ db }: Database) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

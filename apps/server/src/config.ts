@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database and stored files live. */
+  dataDir: string;
+  /** A PostgreSQL server to use instead of the embedded database. */
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  sessionIdleMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  /** Take the client's address and scheme from X-Forwarded-* (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** The built web app served at /. */
+  webDir: string;
+  logRequests: boolean;
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: number(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir: resolve(env.RAAHI_DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.RAAHI_ADMIN_PASSWORD || undefined,
+    sessionIdleMs: number(env, 'RAAHI_SESSION_IDLE_HOURS', 12) * 3_600_000,
+    loginMaxFailures: number(env, 'RAAHI_LOGIN_MAX_FAILURES', 10),
+    loginWindowMs: number(env, 'RAAHI_LOGIN_WINDOW_MINUTES', 15) * 60_000,
+    trustProxy: flag(env.RAAHI_TRUST_PROXY),
+    webDir: resolve(env.RAAHI_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url))),
+    logRequests: env.RAAHI_LOG_REQUESTS !== '0',
+  };
+}

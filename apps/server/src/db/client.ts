@@ -1,0 +1,91 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { applyMigrations } from './migrate';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs raw SQL (several statements allowed); used by migrations and seeding. */
+  exec(sql: string): Promise<void>;
+  /** Runs raw SQL in one transaction on one connection; rolled back when any statement fails. */
+  execInTransaction(sql: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; when absent the embedded database is used. */
+  url?: string;
+  /** PGlite data directory; undefined means in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  await applyMigrations(database);
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    execInTransaction: async (sql) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  // Dates stay strings (YYYY-MM-DD) as the API shows them, not JS Dates shifted by the server's zone.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: pgTypeParser } });
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    execInTransaction: async (sql) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        await connection.query(sql);
+        await connection.query('COMMIT');
+      } catch (err) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        connection.release();
+      }
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}
+
+const DATE_OID = 1082;
+function pgTypeParser(oid: number, format?: unknown) {
+  if (oid === DATE_OID) return (value: string) => value;
+  return pg.types.getTypeParser(oid, format as 'text');
+}

@@ -1,0 +1,102 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { changePasswordInput, loginInput } from '@raahi/domain';
+import { listQuerySchema, type ResourceDefinition } from './resource';
+
+const problem = z.object({ title: z.string(), message: z.string() });
+const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, ...json(problem) });
+
+/** The API described from the same zod schemas that validate it. */
+export function buildOpenApiDocument(resources: ResourceDefinition[]) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'raahi_session' });
+  const common = { 401: error('Not signed in'), 403: error('Missing CSRF token or cross-site request') };
+
+  registry.registerPath({
+    method: 'post',
+    path: '/api/auth/login',
+    tags: ['auth'],
+    summary: 'Sign in; sets the session cookie and returns the CSRF token',
+    request: { body: json(loginInput) },
+    responses: { 200: { description: 'Signed in' }, 401: error('Invalid username or password'), 429: error('Too many failed attempts') },
+  });
+  registry.registerPath({ method: 'get', path: '/api/auth/me', tags: ['auth'], summary: 'The signed-in user and CSRF token', responses: { 200: { description: 'The user' }, ...common } });
+  registry.registerPath({ method: 'post', path: '/api/auth/logout', tags: ['auth'], summary: 'End the session', responses: { 204: { description: 'Signed out' }, ...common } });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/auth/password',
+    tags: ['auth'],
+    summary: 'Change the password',
+    request: { body: json(changePasswordInput) },
+    responses: { 200: { description: 'Changed' }, 422: error('Wrong current password or unacceptable new one'), ...common },
+  });
+
+  for (const { area } of resources) {
+    // Inline schemas: zod 4 schemas made in the domain package carry no OpenAPI ref ids.
+    const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+    const input = area.input;
+    const tags = [area.key];
+    const base = `/api/${area.key}`;
+    const id = z.object({ id: z.string() });
+    registry.registerPath({
+      method: 'get',
+      path: base,
+      tags,
+      summary: `List ${area.plural}: search, filters, sort, pagination`,
+      request: { query: listQuerySchema(area) },
+      responses: {
+        200: { description: 'A page', ...json(z.object({ items: z.array(record), total: z.number(), totalIsEstimate: z.boolean(), page: z.number(), pageSize: z.number() })) },
+        400: error('Bad query'),
+        ...common,
+      },
+    });
+    registry.registerPath({
+      method: 'post',
+      path: base,
+      tags,
+      summary: `Create a ${area.singular}; the server makes the id`,
+      request: { body: json(input) },
+      responses: { 201: { description: 'Created', ...json(record) }, 400: error('Malformed input'), 422: error('A rule of the form failed'), ...common },
+    });
+    registry.registerPath({ method: 'get', path: `${base}/{id}`, tags, summary: `Read a ${area.singular}`, request: { params: id }, responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common } });
+    registry.registerPath({
+      method: 'put',
+      path: `${base}/{id}`,
+      tags,
+      summary: `Update a ${area.singular}; send the version you read`,
+      request: { params: id, body: json(area.input.extend({ version: z.number().int() })) },
+      responses: { 200: { description: 'Updated', ...json(record) }, 400: error('Malformed input'), 404: error('No such record'), 409: error('Changed by someone else since read'), 422: error('A rule failed'), ...common },
+    });
+    registry.registerPath({
+      method: 'delete',
+      path: `${base}/{id}`,
+      tags,
+      summary: `Delete a ${area.singular}`,
+      request: { params: id },
+      responses: { 204: { description: 'Deleted' }, 404: error('No such record'), 409: error('Used by other records'), ...common },
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login; send X-CSRF-Token on every change.' },
+    security: [{ session: [] }],
+  });
+}
+
+/** A small self-contained docs page (no CDN: the product runs offline). */
+export function docsPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Raahi API</title>
+<style>body{font:14px system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#111}h1{font-size:1.4rem}
+.op{border:1px solid #ddd;border-radius:6px;margin:.5rem 0;padding:.5rem .75rem}.m{display:inline-block;min-width:4.5rem;font-weight:600;text-transform:uppercase}
+pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:12px}details summary{cursor:pointer}</style></head>
+<body><h1>Raahi API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p><div id="ops">Loading…</div>
+<script>
+fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{const el=document.getElementById('ops');el.textContent='';
+for(const [path,ops] of Object.entries(doc.paths)){for(const [method,op] of Object.entries(ops)){
+const d=document.createElement('details');d.className='op';const s=document.createElement('summary');
+const m=document.createElement('span');m.className='m';m.textContent=method;s.append(m,path+' — '+(op.summary||''));
+const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);d.append(s,pre);el.append(d);}}});
+</script></body></html>`;
+}

@@ -1,0 +1,58 @@
+import { serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { createApp } from './app';
+import { deleteExpiredSessions } from './auth/sessions';
+import { deleteOldFailures } from './auth/throttle';
+import { ensureAdmin } from './auth/users';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+const admin = await ensureAdmin(database, config.adminPassword);
+
+const app = createApp(database, config);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})`);
+  if (admin.generatedPassword) {
+    console.log(`\nFirst start: created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`);
+  } else if (admin.created) {
+    console.log('First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
+  } else {
+    console.log('Sign in with your account. Add users or reset a password with: npm run user -- help');
+  }
+});
+
+// Housekeeping: expired sessions and old sign-in failures.
+const housekeeping = setInterval(() => {
+  Promise.all([deleteExpiredSessions(database), deleteOldFailures(database, config.loginWindowMs)]).catch((err) =>
+    console.error('Housekeeping failed:', err.message),
+  );
+}, 10 * 60_000);
+housekeeping.unref();
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+  clearInterval(housekeeping);
+  // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+  const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await database.close();
+      console.log('Stopped cleanly.');
+      process.exit(0);
+    } catch (err) {
+      console.error('Closing the database failed:', err);
+      process.exit(1);
+    }
+  });
+  if ('closeIdleConnections' in server) server.closeIdleConnections();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

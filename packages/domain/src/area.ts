@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { IdFormat } from './ids';
+import type { Rule } from './rules';
+
+/**
+ * Everything about one record area that both the form and the server need: its input shape,
+ * its rules with the specification's texts, its defaults, its id format and its list filters.
+ */
+export interface AreaDefinition<Input extends Record<string, unknown> = Record<string, unknown>> {
+  /** Path segment under /api and the table's name in messages, e.g. 'vehicles'. */
+  key: string;
+  /** 'vehicle' — used in generic messages ("This vehicle was changed by someone else..."). */
+  singular: string;
+  plural: string;
+  idFormat: IdFormat;
+  /** Strict shape of a create/update body (without id and version). */
+  input: z.ZodObject<z.ZodRawShape>;
+  /** Human labels of the input fields, for clear messages about bad input. */
+  fieldLabels: Record<keyof Input & string, string>;
+  rules: readonly Rule<Input>[];
+  defaults: () => Input;
+  /** List filters: query parameter → allowed values. */
+  filters: Record<string, readonly string[]>;
+  /** Sortable list columns (API names). The first is the default; lists default to newest first. */
+  sorts: readonly string[];
+  defaultSort: { sort: string; order: 'asc' | 'desc' };
+}
+
+export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {
+  return area;
+}
+
+/** A stored record as the API returns it. */
+export type Stored<Input> = Input & { id: string; version: number; createdAt: string; updatedAt: string };
+
+export interface ListPage<Row> {
+  items: Row[];
+  total: number;
+  /** True when total is the planner's estimate (more than 50,000 matches). */
+  totalIsEstimate: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+export const EXACT_COUNT_LIMIT = 50_000;

@@ -1,0 +1,22 @@
+// Bundles the API server (and its workspace packages) into apps/server/dist; npm packages stay external.
+import { build } from 'esbuild';
+import { cp, readFile, rm } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+const out = new URL('../apps/server/dist/', import.meta.url);
+
+await rm(out, { recursive: true, force: true });
+await build({
+  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/user.ts'],
+  outdir: 'apps/server/dist',
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+await cp(new URL('../apps/server/src/db/migrations/', import.meta.url), new URL('migrations/', out), { recursive: true });
