@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface Config {
   port: number;
-  host: string;
+  /** Interface to listen on; undefined means Node's default (every interface, IPv4 and IPv6). */
+  host: string | undefined;
   /** Where the embedded database and stored files live. */
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
@@ -32,7 +33,7 @@ const flag = (value: string | undefined) => value === '1' || value === 'true' ||
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: number(env, 'PORT', 3000),
-    host: env.HOST || '127.0.0.1',
+    host: env.HOST || undefined,
     dataDir: resolve(env.RAAHI_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.RAAHI_ADMIN_PASSWORD || undefined,

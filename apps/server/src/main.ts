@@ -14,7 +14,7 @@ const admin = await ensureAdmin(database, config.adminPassword);
 const app = createApp(database, config);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
-  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})`);
   if (admin.generatedPassword) {
     console.log(`\nFirst start: created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`);

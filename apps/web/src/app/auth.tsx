@@ -1,0 +1,82 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import type { CurrentUser } from '@raahi/domain';
+import { api, ApiError, setCsrfToken, setUnauthorizedHandler } from '../lib/api';
+
+interface Session {
+  user: CurrentUser;
+  csrfToken: string;
+}
+
+interface AuthState {
+  user: CurrentUser | null;
+  loading: boolean;
+  login(username: string, password: string): Promise<CurrentUser>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+const SESSION_KEY = ['session'];
+
+async function fetchSession(): Promise<Session | null> {
+  try {
+    return await api<Session>('/api/auth/me');
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isPending } = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, retry: 1 });
+
+  useEffect(() => {
+    setCsrfToken(data?.csrfToken ?? null);
+  }, [data]);
+
+  // Any 401 from the API means the session is gone: forget it, and the guard sends the user to /login.
+  useEffect(() => {
+    setUnauthorizedHandler(() => queryClient.setQueryData(SESSION_KEY, null));
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const session = await api<Session>('/api/auth/login', { method: 'POST', body: { username, password } });
+      setCsrfToken(session.csrfToken);
+      queryClient.setQueryData(SESSION_KEY, session);
+      return session.user;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api('/api/auth/logout', { method: 'POST' });
+    } finally {
+      setCsrfToken(null);
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, null);
+    }
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, login, logout }), [data, isPending, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth outside AuthProvider');
+  return state;
+}
+
+/** The login guard: signed-out visitors go to /login, which sends them back here after signing in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <div className="grid min-h-screen place-items-center text-sm text-muted-foreground">Loading...</div>;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}

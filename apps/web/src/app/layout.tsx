@@ -1,0 +1,172 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AlertTriangle, Bell, Fuel, LogOut, Menu, Moon, Sun, Truck, User, UserCircle, Settings, X, Wrench } from 'lucide-react';
+import { Button } from '../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import { cn } from '../lib/utils';
+import { NAV_ITEMS } from './navigation';
+import { useTheme } from './theme';
+import { useLogout } from './use-logout';
+
+const WIDE = '(min-width: 1024px)';
+
+/** Sidebar open state: opens by itself on wide windows, follows the toggle otherwise. */
+function useSidebar() {
+  const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => setOpen(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return [open, setOpen] as const;
+}
+
+export function AppLayout() {
+  const [open, setOpen] = useSidebar();
+  const location = useLocation();
+  const logout = useLogout();
+
+  // On small screens the sidebar covers the page: close it after navigating.
+  useEffect(() => {
+    if (!window.matchMedia(WIDE).matches) setOpen(false);
+  }, [location.pathname, setOpen]);
+
+  return (
+    <div className="min-h-screen bg-background">
+      {open && <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
+      <aside
+        aria-label="Sidebar"
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r bg-sidebar transition-transform duration-200',
+          open ? 'translate-x-0' : '-translate-x-full',
+        )}
+      >
+        <div className="flex h-16 items-center justify-between gap-2 border-b px-4">
+          <Link to="/" className="flex items-center gap-2 font-semibold">
+            <span className="grid size-8 place-items-center rounded-md bg-primary text-primary-foreground">
+              <Truck className="size-5" />
+            </span>
+            <span className="text-lg tracking-tight">Raahi</span>
+            <span className="rounded bg-muted px-1.5 py-0.5 text-[10px] font-medium text-muted-foreground">v0.1.0</span>
+          </Link>
+          <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Close sidebar" onClick={() => setOpen(false)}>
+            <X />
+          </Button>
+        </div>
+        <nav className="flex-1 overflow-y-auto p-3" aria-label="Main navigation">
+          <ul className="flex flex-col gap-0.5">
+            {NAV_ITEMS.map(({ label, path, icon: Icon }) => (
+              <li key={path}>
+                <NavLink
+                  to={path}
+                  end={path === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm transition-colors',
+                      isActive ? 'bg-primary text-primary-foreground font-medium' : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+                    )
+                  }
+                >
+                  <Icon className="size-4 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t p-3">
+          <Button variant="ghost" className="w-full justify-start gap-3 text-destructive hover:text-destructive" onClick={logout}>
+            <LogOut /> Logout
+          </Button>
+        </div>
+      </aside>
+
+      <div className={cn('flex min-h-screen flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
+        <TopBar onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
+        <main className="flex-1 p-4 md:p-6">
+          <div key={location.pathname} className="animate-page-in">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+const SAMPLE_NOTIFICATIONS = [
+  { icon: Wrench, title: 'Maintenance due', text: 'Vehicle MH12AB1234 is due for service.' },
+  { icon: Fuel, title: 'Low fuel alert', text: 'Vehicle KA05MN7788 is below 15% fuel.' },
+  { icon: AlertTriangle, title: 'New trip assigned', text: 'Trip to Pune assigned to Ramesh Kumar.' },
+];
+
+function TopBar({ onToggleSidebar, onLogout }: { onToggleSidebar(): void; onLogout(): void }) {
+  const { theme, toggleTheme } = useTheme();
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur">
+      <Button variant="ghost" size="icon" aria-label="Toggle sidebar" onClick={onToggleSidebar}>
+        <Menu />
+      </Button>
+      <div className="flex-1" />
+      <Button variant="ghost" size="icon" aria-label="Toggle theme" title={theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode'} onClick={toggleTheme}>
+        {theme === 'dark' ? <Sun /> : <Moon />}
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Notifications" className="relative">
+            <Bell />
+            <span className="absolute -right-0.5 -top-0.5 grid size-4 place-items-center rounded-full bg-destructive text-[10px] font-semibold text-destructive-foreground" data-testid="notification-badge">
+              3
+            </span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="w-80">
+          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {SAMPLE_NOTIFICATIONS.map(({ icon: Icon, title, text }) => (
+            <DropdownMenuItem key={title} asChild>
+              <Link to="/notifications" className="items-start">
+                <Icon className="mt-0.5 text-primary" />
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{title}</span>
+                  <span className="text-xs text-muted-foreground">{text}</span>
+                </span>
+              </Link>
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to="/notifications" className="justify-center font-medium text-primary">
+              View all notifications
+            </Link>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="My Account">
+            <UserCircle className="!size-5" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuLabel>My Account</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link to="/account">
+              <User /> Profile
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <Link to="/settings">
+              <Settings /> Settings
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={onLogout}>
+            <LogOut /> Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ListPage } from '@raahi/domain';
+import { api, queryString } from '../../lib/api';
+
+/** The record endpoints of one area (/api/<key>), as the generic list page and form use them. */
+export function areaClient<Row extends { id: string }, Input>(key: string) {
+  const base = `/api/${key}`;
+  return {
+    key,
+    list: (params: Record<string, string | number | undefined>, signal?: AbortSignal) => api<ListPage<Row>>(base + queryString(params), { signal }),
+    create: (input: Input) => api<Row>(base, { method: 'POST', body: input }),
+    update: (id: string, input: Input & { version: number }) => api<Row>(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    remove: (id: string) => api<void>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  };
+}
+export type AreaClient<Row extends { id: string }, Input> = ReturnType<typeof areaClient<Row, Input>>;

@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE, type AreaDefinition } from '@raahi/domain';
+import { PageHeader } from '../page-header';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { ConfirmDialog } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
+import { useToast, type ToastMessage } from '../ui/toast';
+import { formatNumber } from '../../lib/format';
+import type { AreaClient } from './area-client';
+import { DataTable } from './data-table';
+import type { FieldSpec } from './form-fields';
+import { RecordFormDialog, type FormTexts } from './record-form-dialog';
+import { useDebouncedSearch, useListParams } from './use-list-params';
+
+export interface FilterSpec {
+  /** The list query parameter, e.g. 'status'. */
+  param: string;
+  label: string;
+  allLabel: string;
+  options: readonly string[];
+}
+
+type Row = { id: string; version: number };
+
+/** Everything one area's screen declares; the shared machinery does the rest. */
+export interface AreaPageConfig<R extends Row> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  area: AreaDefinition<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  client: AreaClient<R, any>;
+  title: string;
+  subtitle?: string;
+  addLabel: string;
+  cardTitle?: string;
+  searchPlaceholder: string;
+  filters: FilterSpec[];
+  columns: ColumnDef<R>[];
+  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string };
+  form: { fields: readonly FieldSpec[]; texts: FormTexts };
+  toasts: { saved(row: R, added: boolean): ToastMessage; deleted(row: R): ToastMessage };
+  deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
+  /** Extra row actions drawn before edit and delete. */
+  rowActions?: (row: R) => ReactNode;
+}
+
+const ALL = '__all__';
+
+export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> }) {
+  const { area, client, filters, texts } = config;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const filterNames = useMemo(() => filters.map((f) => f.param), [filters]);
+  const { params, update } = useListParams(filterNames);
+  const commitSearch = useCallback((q: string) => update({ q }), [update]);
+  const [searchText, setSearchText] = useDebouncedSearch(params.q, commitSearch);
+  const [editing, setEditing] = useState<R | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<R | null>(null);
+
+  const query = {
+    q: params.q || undefined,
+    page: params.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    sort: params.sort,
+    order: params.sort ? (params.order ?? 'asc') : undefined,
+    ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)),
+  };
+  const list = useQuery({
+    queryKey: [client.key, 'list', query],
+    queryFn: ({ signal }) => client.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (list.isError) {
+      console.error(texts.fetchError, list.error);
+      toast({ title: 'Error', description: texts.fetchError, variant: 'destructive' });
+    }
+  }, [list.isError, list.error, texts.fetchError, toast]);
+
+  const remove = useMutation({
+    mutationFn: (row: R) => client.remove(row.id),
+    onSuccess: (_, row) => {
+      queryClient.invalidateQueries({ queryKey: [client.key] });
+      toast({ variant: 'destructive', ...config.toasts.deleted(row) });
+      setDeleting(null);
+    },
+    onError: (err) => {
+      console.error('Delete failed:', err);
+      toast({ title: 'Delete Failed', description: err.message, variant: 'destructive' });
+      setDeleting(null);
+    },
+  });
+
+  const openForm = useCallback((row: R | null) => {
+    setEditing(row);
+    setFormOpen(true);
+  }, []);
+
+  const columns = useMemo<ColumnDef<R>[]>(
+    () => [
+      ...config.columns,
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => (
+          <div className="flex items-center gap-1">
+            {config.rowActions?.(row.original)}
+            <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.id}`} title="Edit" onClick={() => openForm(row.original)}>
+              <Pencil />
+            </Button>
+            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${row.original.id}`} title="Delete" className="text-destructive hover:text-destructive" onClick={() => setDeleting(row.original)}>
+              <Trash2 />
+            </Button>
+          </div>
+        ),
+      },
+    ],
+    [config, openForm],
+  );
+
+  const rows = list.isError ? [] : (list.data?.items ?? []);
+  const total = list.isError ? 0 : (list.data?.total ?? 0);
+  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
+  const first = total === 0 ? 0 : (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
+  const last = Math.min(params.page * DEFAULT_PAGE_SIZE, (params.page - 1) * DEFAULT_PAGE_SIZE + rows.length);
+  const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={config.title}
+        subtitle={config.subtitle}
+        actions={
+          <Button onClick={() => openForm(null)}>
+            <Plus /> {config.addLabel}
+          </Button>
+        }
+      />
+      <Card>
+        <CardHeader className="gap-4">
+          {config.cardTitle && <CardTitle>{config.cardTitle}</CardTitle>}
+          <div className="flex flex-wrap items-center gap-3">
+            <div className="relative min-w-56 flex-1">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+              <Input type="search" aria-label="Search" placeholder={config.searchPlaceholder} value={searchText} onChange={(e) => setSearchText(e.target.value)} className="pl-9" maxLength={200} />
+            </div>
+            {filters.map((filter) => (
+              <Select
+                key={filter.param}
+                aria-label={filter.label}
+                className="w-48"
+                value={params.filters[filter.param] || ALL}
+                onValueChange={(value) => update({ [filter.param]: value === ALL ? undefined : value })}
+                options={[{ value: ALL, label: filter.allLabel }, ...filter.options.map((o) => ({ value: o, label: o }))]}
+              />
+            ))}
+          </div>
+        </CardHeader>
+        <CardContent className="px-0 pb-0">
+          <DataTable
+            columns={columns}
+            rows={rows}
+            sortable={area.sorts}
+            sort={params.sort}
+            order={params.order ?? 'asc'}
+            onSort={(sort, order) => update({ sort, order })}
+            loading={list.isFetching}
+            dimmed={list.isPlaceholderData}
+            loadingText={texts.loading}
+            emptyTitle={texts.empty}
+            emptyText={filtered ? 'No records match your search or filters.' : (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-3 text-sm text-muted-foreground">
+            <span aria-live="polite">
+              {total === 0 ? 'No records' : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${list.data?.totalIsEstimate ? 'about ' : ''}${formatNumber(total)}`}
+            </span>
+            <div className="flex items-center gap-2">
+              <span>
+                Page {formatNumber(params.page)} of {formatNumber(pages)}
+              </span>
+              <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
+                <ChevronLeft /> Previous
+              </Button>
+              <Button variant="outline" size="sm" aria-label="Next page" disabled={params.page >= pages} onClick={() => update({ page: params.page + 1 })}>
+                Next <ChevronRight />
+              </Button>
+            </div>
+          </div>
+        </CardContent>
+      </Card>
+
+      <RecordFormDialog
+        area={area}
+        client={client}
+        fields={config.form.fields}
+        texts={config.form.texts}
+        record={editing}
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        savedToast={config.toasts.saved}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={config.deleteConfirm.title}
+        description={deleting ? config.deleteConfirm.description(deleting) : ''}
+        confirmLabel={config.deleteConfirm.confirmLabel}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </div>
+  );
+}

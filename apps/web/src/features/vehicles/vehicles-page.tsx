@@ -1,0 +1,63 @@
+import { VEHICLE_STATUSES, VEHICLE_TYPES, vehiclesArea, type Vehicle, type VehicleInput } from '@raahi/domain';
+import { areaClient } from '../../components/area/area-client';
+import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { IdCell, StatusBadge } from '../../components/area/cells';
+import type { BadgeTone } from '../../components/ui/badge';
+import { formatNumber, NA } from '../../lib/format';
+
+const STATUS_TONES: Record<string, BadgeTone> = { Active: 'green', 'In Maintenance': 'yellow', 'Out of Service': 'red', Sold: 'gray' };
+
+const describe = (v: Vehicle) => `${v.make} ${v.model} (${v.licensePlate})`;
+
+const config: AreaPageConfig<Vehicle> = {
+  area: vehiclesArea,
+  client: areaClient<Vehicle, VehicleInput>('vehicles'),
+  title: 'Vehicle Management',
+  addLabel: 'Add New Vehicle',
+  searchPlaceholder: 'Search vehicles...',
+  filters: [
+    { param: 'type', label: 'Type', allLabel: 'All Types', options: VEHICLE_TYPES },
+    { param: 'status', label: 'Status', allLabel: 'All Statuses', options: VEHICLE_STATUSES },
+  ],
+  columns: [
+    { id: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+    { id: 'make', header: 'Make & Model', cell: ({ row }) => <span className="font-medium">{`${row.original.make} ${row.original.model}`}</span> },
+    { id: 'year', header: 'Year', accessorKey: 'year' },
+    { id: 'licensePlate', header: 'License Plate', cell: ({ row }) => <span className="font-mono">{row.original.licensePlate}</span> },
+    { id: 'type', header: 'Type', accessorKey: 'type' },
+    {
+      id: 'currentMileage',
+      header: 'Mileage',
+      cell: ({ row }) => (row.original.currentMileage === null ? NA : `${formatNumber(row.original.currentMileage)} km`),
+    },
+    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
+  ],
+  texts: { loading: 'Loading vehicles...', empty: 'No Vehicles Found', fetchError: 'Could not fetch vehicles.' },
+  form: {
+    texts: { addTitle: 'Add New Vehicle', editTitle: 'Edit Vehicle Details', addButton: 'Add Vehicle', editButton: 'Save Changes' },
+    fields: [
+      { name: 'make', label: 'Make', kind: 'text', required: true, placeholder: 'e.g. Tata' },
+      { name: 'model', label: 'Model', kind: 'text', required: true, placeholder: 'e.g. Prima 4028.S' },
+      { name: 'year', label: 'Year', kind: 'number', required: true, step: 1 },
+      { name: 'licensePlate', label: 'License Plate', kind: 'text', required: true, placeholder: 'e.g. MH12AB1234' },
+      { name: 'vin', label: 'VIN', kind: 'text', required: true, wide: true, placeholder: '17-character vehicle identification number' },
+      { name: 'type', label: 'Type', kind: 'select', options: VEHICLE_TYPES },
+      { name: 'status', label: 'Status', kind: 'select', options: VEHICLE_STATUSES },
+      { name: 'currentMileage', label: 'Current Mileage (km)', kind: 'number', step: 1 },
+      { name: 'purchaseDate', label: 'Purchase Date', kind: 'date' },
+    ],
+  },
+  toasts: {
+    saved: (v, added) => (added ? { title: 'Vehicle Added!', description: `${describe(v)} has been added with id ${v.id}.` } : { title: 'Vehicle Updated!', description: `${describe(v)} has been updated.` }),
+    deleted: (v) => ({ title: 'Vehicle Deleted!', description: `${describe(v)} has been deleted.` }),
+  },
+  deleteConfirm: {
+    title: 'Confirm Deletion',
+    description: (v) => `Are you sure you want to delete vehicle ${describe(v)}? This action cannot be undone.`,
+    confirmLabel: 'Delete Vehicle',
+  },
+};
+
+export function VehiclesPage() {
+  return <AreaPage config={config} />;
+}

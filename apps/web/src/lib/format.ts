@@ -1,0 +1,30 @@
+/** Formatting in Indian conventions: ₹ with lakh grouping, DD/MM/YYYY dates, times in the user's zone. */
+const numberFormat = new Intl.NumberFormat('en-IN');
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export const NA = 'N/A';
+
+export const formatNumber = (value: number | null | undefined) => (value === null || value === undefined ? NA : numberFormat.format(value));
+export const formatRupees = (value: number | null | undefined) => (value === null || value === undefined ? NA : rupeeFormat.format(value));
+
+/** A calendar date (YYYY-MM-DD) as DD/MM/YYYY, with no zone shift. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return NA;
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return d && m && y ? `${d}/${m}/${y}` : NA;
+}
+
+/** An instant as local date-time to the minute. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return NA;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? NA : dateTimeFormat.format(date);
+}
+
+export const formatDateOnly = (value: string | null | undefined) => {
+  if (!value) return NA;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? NA : dateFormat.format(date);
+};
