@@ -57,8 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await api('/api/auth/logout', { method: 'POST' });
     } finally {
       setCsrfToken(null);
-      queryClient.clear();
+      // Forget the session, and every record cached under it (the session query itself stays observed).
       queryClient.setQueryData(SESSION_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     }
   }, [queryClient]);
 

@@ -43,7 +43,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </T.Close>
           </T.Root>
         )}
-        <T.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+        {/* aria-live keeps the toasts out of a modal dialog's aria-hidden sweep (Radix announces them itself). */}
+        <T.Viewport aria-live="off" className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
       </T.Provider>
     </ToastContext.Provider>
   );
