@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { passwordProblem } from '@raahi/domain';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input, Label } from '../../components/ui/input';
+import { useToast } from '../../components/ui/toast';
+import { api, ApiError } from '../../lib/api';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = [
+  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+] as const;
+const NOT_CHANGED = 'Password Not Changed';
+
+/** Checks the client can make before asking the server (which runs the same password rule). */
+function clientProblem({ newPassword, confirmPassword }: typeof EMPTY): string | null {
+  return passwordProblem(newPassword) ?? (newPassword !== confirmPassword ? 'The new passwords do not match.' : null);
+}
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const toast = useToast();
+  const [values, setValues] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+
+  // Closing forgets what was typed: passwords should not linger in memory or reappear.
+  function changeOpen(next: boolean) {
+    if (busy) return;
+    if (!next) setValues(EMPTY);
+    onOpenChange(next);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problem = clientProblem(values);
+    if (problem) {
+      toast({ title: NOT_CHANGED, description: problem, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await api<{ title: string; message: string }>('/api/auth/password', {
+        method: 'POST',
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      });
+      toast({ title: answer.title, description: answer.message });
+      setValues(EMPTY);
+      onOpenChange(false);
+    } catch (err) {
+      console.error('Change password failed:', err);
+      const known = err instanceof ApiError;
+      toast({
+        title: known ? err.title : NOT_CHANGED,
+        description: known ? err.message : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>Enter your current password, then choose a new one of at least 8 characters.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          {FIELDS.map(({ name, label, autoComplete }) => (
+            <div key={name} className="grid gap-2">
+              <Label htmlFor={`password-${name}`}>{label}</Label>
+              <Input
+                id={`password-${name}`}
+                name={name}
+                type="password"
+                autoComplete={autoComplete}
+                value={values[name]}
+                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+              />
+            </div>
+          ))}
+          <DialogFooter className="pt-2">
+            <Button variant="outline" disabled={busy} onClick={() => changeOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Changing...' : 'Change Password'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

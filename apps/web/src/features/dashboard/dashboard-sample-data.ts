@@ -1,0 +1,152 @@
+import {
+  AlertTriangle,
+  BarChart3,
+  CheckCircle2,
+  FileWarning,
+  Fuel,
+  Receipt,
+  Siren,
+  Truck,
+  UserPlus,
+  Users,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** Colour families shared by the dashboard's cards and activity icons (light and dark). */
+export const TONES = {
+  teal: 'bg-primary/10 text-primary',
+  blue: 'bg-blue-500/10 text-blue-600 dark:text-blue-300',
+  green: 'bg-green-500/10 text-green-600 dark:text-green-300',
+  amber: 'bg-amber-500/10 text-amber-600 dark:text-amber-300',
+  orange: 'bg-orange-500/10 text-orange-600 dark:text-orange-300',
+  red: 'bg-red-500/10 text-red-600 dark:text-red-300',
+  purple: 'bg-purple-500/10 text-purple-600 dark:text-purple-300',
+} as const;
+export type Tone = keyof typeof TONES;
+
+export interface DashboardStat {
+  title: string;
+  value: string;
+  note: string;
+  noteTone: 'good' | 'warning' | 'critical';
+  to: string;
+  icon: LucideIcon;
+  tone: Tone;
+}
+
+export interface QuickAction {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+export interface ActivityItem {
+  id: string;
+  title: string;
+  detail: string;
+  time: string;
+  to: string;
+  icon: LucideIcon;
+  tone: Tone;
+}
+
+export interface PerformanceFigure {
+  label: string;
+  value: string;
+  /** How full the bar is drawn, 0 to 100. */
+  bar: number;
+}
+
+/**
+ * The dashboard's figures. The specification makes every one of them static sample data;
+ * a later change replaces this constant with figures from the server.
+ */
+export const DASHBOARD_SAMPLE_DATA: {
+  stats: DashboardStat[];
+  quickActions: QuickAction[];
+  recentActivity: ActivityItem[];
+  performance: PerformanceFigure[];
+} = {
+  stats: [
+    { title: 'Total Vehicles', value: '75', note: '+5 this month', noteTone: 'good', to: '/vehicle-management', icon: Truck, tone: 'teal' },
+    { title: 'Active Drivers', value: '62', note: '+2 new', noteTone: 'good', to: '/driver-management', icon: Users, tone: 'blue' },
+    { title: 'Pending Maintenance', value: '8', note: '3 overdue', noteTone: 'warning', to: '/maintenance', icon: Wrench, tone: 'amber' },
+    { title: 'Open Incidents', value: '3', note: '1 critical', noteTone: 'critical', to: '/incident-emergency', icon: Siren, tone: 'red' },
+  ],
+  quickActions: [
+    { label: 'Create New Trip', to: '/fleet-management', icon: Truck },
+    { label: 'Add New Driver', to: '/driver-management', icon: UserPlus },
+    { label: 'View Reports', to: '/reporting', icon: BarChart3 },
+    { label: 'Report Incident', to: '/incident-emergency', icon: AlertTriangle },
+  ],
+  recentActivity: [
+    {
+      id: 'act-1',
+      title: 'Trip delivered: Mumbai → Pune',
+      detail: 'MH12AB1234 with Ramesh Kumar reached Chakan MIDC 25 minutes early.',
+      time: '12 min ago',
+      to: '/fleet-management',
+      icon: CheckCircle2,
+      tone: 'green',
+    },
+    {
+      id: 'act-2',
+      title: 'Breakdown reported on NH48',
+      detail: 'KA05MN7788 stopped near Tumakuru with a coolant leak; roadside help dispatched.',
+      time: '38 min ago',
+      to: '/incident-emergency',
+      icon: Siren,
+      tone: 'red',
+    },
+    {
+      id: 'act-3',
+      title: 'Refuelled at Indian Oil, Vadodara',
+      detail: 'GJ01CD4567 took 180 L of diesel for ₹16,740 (driver Sunil Patel).',
+      time: '1 hr ago',
+      to: '/fuel-expense',
+      icon: Fuel,
+      tone: 'blue',
+    },
+    {
+      id: 'act-4',
+      title: 'Vehicle sent for service',
+      detail: 'TN09GH3210 checked in at the Chennai workshop for its 40,000 km service.',
+      time: '2 hrs ago',
+      to: '/maintenance',
+      icon: Wrench,
+      tone: 'amber',
+    },
+    {
+      id: 'act-5',
+      title: 'New driver onboarded',
+      detail: 'Suresh Yadav (Lucknow) joined with a heavy goods vehicle licence.',
+      time: '4 hrs ago',
+      to: '/driver-management',
+      icon: UserPlus,
+      tone: 'teal',
+    },
+    {
+      id: 'act-6',
+      title: 'Challan issued for overspeeding',
+      detail: 'DL01EF9087 fined ₹2,000 on the Delhi–Jaipur highway near Manesar.',
+      time: 'Yesterday',
+      to: '/challan-tracking',
+      icon: Receipt,
+      tone: 'orange',
+    },
+    {
+      id: 'act-7',
+      title: 'Permit expiring soon',
+      detail: 'The national permit of RJ14KL5566 (Jaipur) expires in 7 days.',
+      time: 'Yesterday',
+      to: '/compliance',
+      icon: FileWarning,
+      tone: 'purple',
+    },
+  ],
+  performance: [
+    { label: 'On-time Delivery', value: '92%', bar: 92 },
+    { label: 'Avg Fuel Eco', value: '4.5 km/L', bar: 56 },
+  ],
+};

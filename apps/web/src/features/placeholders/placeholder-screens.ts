@@ -1,0 +1,94 @@
+import {
+  Activity,
+  AlertTriangle,
+  BarChart3,
+  BellRing,
+  BrainCircuit,
+  Calculator,
+  Download,
+  FileBarChart,
+  Fuel,
+  Gauge,
+  IndianRupee,
+  LineChart,
+  ListChecks,
+  PackagePlus,
+  Plug,
+  PlusCircle,
+  RefreshCw,
+  ScrollText,
+  Settings2,
+  Share2,
+  Weight,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** One capability a placeholder screen advertises, with its (inert) button. */
+export interface PlaceholderFeature {
+  title: string;
+  description: string;
+  button: string;
+  icon: LucideIcon;
+}
+
+export interface PlaceholderScreen {
+  path: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  features: PlaceholderFeature[];
+}
+
+/** The four screens the specification leaves as descriptive text and buttons that do nothing (002 §2.4). */
+export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
+  {
+    path: '/reporting',
+    title: 'Dashboard & Reporting',
+    description: 'Build reports on trips, vehicles, drivers and costs, follow your key performance indicators and export the results.',
+    icon: BarChart3,
+    features: [
+      { title: 'Custom Reports', description: 'Trip, vehicle and driver reports for any date range, depot or customer.', button: 'Generate New Report', icon: FileBarChart },
+      { title: 'KPI Dashboard', description: 'On-time delivery, utilisation, fuel efficiency and downtime at a glance.', button: 'View KPI Dashboard', icon: Gauge },
+      { title: 'Export', description: 'Download any report as a spreadsheet or a printable document.', button: 'Export Reports (CSV, PDF)', icon: Download },
+      { title: 'Cost Reports', description: 'Fuel, maintenance, tolls and challans per vehicle, per trip and per kilometre in rupees.', button: 'View Cost Reports', icon: IndianRupee },
+      { title: 'Fuel Consumption Analytics', description: 'Mileage trends by vehicle, route and driver, with unusual consumption flagged.', button: 'View Fuel Analytics', icon: Fuel },
+    ],
+  },
+  {
+    path: '/ai-predictive',
+    title: 'AI & Predictive Analytics',
+    description: 'Forecast breakdowns, delays and fuel use from your fleet history, and act on alerts before problems reach the road.',
+    icon: BrainCircuit,
+    features: [
+      { title: 'Predictions', description: 'Likely breakdowns, delivery delays and maintenance needs for the coming weeks.', button: 'View Predictions', icon: LineChart },
+      { title: 'AI Alerts', description: 'Choose which predictions raise alerts and who receives them.', button: 'Manage AI Alerts', icon: BellRing },
+      { title: 'Model Configuration', description: 'Select the data sources and thresholds each model uses.', button: 'Configure AI Models', icon: Settings2 },
+      { title: 'Model Training', description: 'Retrain the models on your latest trips, maintenance and fuel records.', button: 'Retrain Models', icon: RefreshCw },
+      { title: 'Insights', description: 'Share findings with managers and partners as a summary.', button: 'Share Insights', icon: Share2 },
+    ],
+  },
+  {
+    path: '/integrations',
+    title: 'Third-Party Integrations',
+    description: 'Connect Raahi to GPS trackers, fuel cards, FASTag, accounting and ERP systems, and watch data flow between them.',
+    icon: Plug,
+    features: [
+      { title: 'New Integration', description: 'Connect a telematics provider, fuel card, FASTag account or accounting package.', button: 'Add New Integration', icon: PlusCircle },
+      { title: 'Active Integrations', description: 'See every connected system and its settings.', button: 'View Active Integrations', icon: ListChecks },
+      { title: 'Sync Status', description: 'Follow the last and next synchronisation of each connection.', button: 'Monitor Sync Status', icon: Activity },
+      { title: 'Error Logs', description: 'Review failed synchronisations and what caused them.', button: 'View Error Logs', icon: ScrollText },
+    ],
+  },
+  {
+    path: '/load-optimization',
+    title: 'Load & Capacity Optimization',
+    description: 'Plan loads to use every vehicle’s capacity well, stay within legal axle limits and cut empty kilometres.',
+    icon: Weight,
+    features: [
+      { title: 'Load Data', description: 'Enter consignments with weight, volume and destination.', button: 'Input Load Data', icon: PackagePlus },
+      { title: 'Utilization', description: 'Charts of weight and volume use per vehicle and per trip.', button: 'View Utilization Charts', icon: BarChart3 },
+      { title: 'Efficiency', description: 'Work out the best assignment of loads to vehicles.', button: 'Calculate Efficiency', icon: Calculator },
+      { title: 'Overload Alerts', description: 'Warnings when a planned load exceeds a vehicle’s permitted weight.', button: 'Manage Overload Alerts', icon: AlertTriangle },
+    ],
+  },
+];
