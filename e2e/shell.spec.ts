@@ -83,14 +83,18 @@ test.describe('signed out', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('logout from the My Account menu', async ({ page }) => {
+  test('logout from the My Account menu; the next sign-in starts at the dashboard', async ({ page }) => {
     await page.goto('/login');
     await signIn(page);
     await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('link', { name: 'Vehicles', exact: true }).click();
+    await expect(page).toHaveURL(/\/vehicle-management$/);
     await page.getByRole('button', { name: 'My Account' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectToast(page, 'Logged Out', 'You have been successfully logged out.');
     await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

@@ -50,6 +50,11 @@ export function createApp(database: Database, config: Config) {
   });
 
   const api = new Hono<AppEnv>();
+  // Records and sessions must not linger in browser or proxy caches.
+  api.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   api.use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } }));
   api.use(sameOriginOnly(config));
   api.route('/auth', authRoutes(database, config));

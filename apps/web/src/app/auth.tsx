@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@raahi/domain';
@@ -12,6 +12,8 @@ interface Session {
 interface AuthState {
   user: CurrentUser | null;
   loading: boolean;
+  /** True after the user logged out (as opposed to a session that ran out). */
+  loggedOut: boolean;
   login(username: string, password: string): Promise<CurrentUser>;
   logout(): Promise<void>;
 }
@@ -31,6 +33,7 @@ async function fetchSession(): Promise<Session | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: Infinity, retry: 1 });
+  const [loggedOut, setLoggedOut] = useState(false);
 
   useEffect(() => {
     setCsrfToken(data?.csrfToken ?? null);
@@ -46,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string) => {
       const session = await api<Session>('/api/auth/login', { method: 'POST', body: { username, password } });
       setCsrfToken(session.csrfToken);
+      setLoggedOut(false);
       queryClient.setQueryData(SESSION_KEY, session);
       return session.user;
     },
@@ -57,13 +61,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await api('/api/auth/logout', { method: 'POST' });
     } finally {
       setCsrfToken(null);
+      setLoggedOut(true);
       // Forget the session, and every record cached under it (the session query itself stays observed).
       queryClient.setQueryData(SESSION_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     }
   }, [queryClient]);
 
-  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, login, logout }), [data, isPending, login, logout]);
+  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, loggedOut, login, logout }), [data, isPending, loggedOut, login, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -73,11 +78,14 @@ export function useAuth(): AuthState {
   return state;
 }
 
-/** The login guard: signed-out visitors go to /login, which sends them back here after signing in. */
+/**
+ * The login guard: signed-out visitors go to /login, which sends them back here after signing in
+ * (but after a deliberate logout, the next sign-in starts at the dashboard).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, loggedOut } = useAuth();
   const location = useLocation();
   if (loading) return <div className="grid min-h-screen place-items-center text-sm text-muted-foreground">Loading...</div>;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!user) return <Navigate to="/login" replace state={loggedOut ? null : { from: location.pathname + location.search }} />;
   return children;
 }

@@ -129,6 +129,12 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const first = total === 0 ? 0 : (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
   const last = Math.min(params.page * DEFAULT_PAGE_SIZE, (params.page - 1) * DEFAULT_PAGE_SIZE + rows.length);
+  // After deleting the last row of the last page (or following an old link), step back to a page that exists.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / DEFAULT_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) update({ page: lastPage });
+  }, [lastPage, params.page, list.isPlaceholderData, update]);
+
   const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
 
   return (
