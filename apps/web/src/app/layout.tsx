@@ -82,9 +82,9 @@ export function AppLayout() {
         </div>
       </aside>
 
-      <div className={cn('flex min-h-screen flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
+      <div className={cn('flex min-h-screen min-w-0 flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
         <TopBar onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
-        <main className="flex-1 p-4 md:p-6">
+        <main className="min-w-0 flex-1 p-4 md:p-6">
           <div key={location.pathname} className="animate-page-in">
             <Outlet />
           </div>

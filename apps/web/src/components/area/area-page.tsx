@@ -138,7 +138,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
 
   return (
-    <div className="grid gap-6">
+    // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title={config.title}
         subtitle={config.subtitle}
