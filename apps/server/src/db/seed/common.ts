@@ -1,0 +1,31 @@
+import type { IdFormat } from '@raahi/domain';
+import type { Random } from './random';
+
+/** Reports progress of one area: rows done out of the total. */
+export type SeedProgress = (area: string, done: number, total: number) => void;
+
+const ID_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * A record id in the area's visible format (prefix, last digits of the creation time in ms, random
+ * characters), drawn from the seed's random source so a seeded run is reproducible. Same shape as the
+ * domain's generateId; the caller keeps ids unique.
+ */
+export function seededId(format: IdFormat, createdAt: number, random: Random): string {
+  let id = format.prefix + String(createdAt).slice(-format.timeDigits).padStart(format.timeDigits, '0');
+  for (let i = 0; i < format.randomChars; i++) id += ID_CHARACTERS[random.int(0, ID_CHARACTERS.length - 1)];
+  return id;
+}
+
+/**
+ * `count` distinct, ascending timestamps (ms) spread over [from, to): one per equal slot, at a random
+ * point inside it, so the newest-first order of a list is well defined and records arrive steadily.
+ */
+export function spreadTimestamps(random: Random, count: number, from: number, to: number): number[] {
+  const slot = (to - from) / Math.max(count, 1);
+  if (slot < 1) throw new Error(`Cannot spread ${count} distinct timestamps over ${to - from} ms.`);
+  const times = new Array<number>(count);
+  for (let i = 0; i < count; i++) times[i] = Math.floor(from + i * slot + random.next() * slot);
+  for (let i = 1; i < count; i++) if (times[i] <= times[i - 1]) times[i] = times[i - 1] + 1;
+  return times;
+}
