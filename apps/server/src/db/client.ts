@@ -36,9 +36,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/** The PostgreSQL extensions the embedded database loads (the migrations create pg_trgm). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return pgliteDatabase(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }));
+}
+
+/** The Database interface over an open PGlite (tests also use it on a PGlite loaded from a prepared data directory). */
+export function pgliteDatabase(client: PGlite): Database {
   return {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,

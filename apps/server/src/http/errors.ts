@@ -17,6 +17,8 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, 'Invalid Request', message);
 export const notFound = (message: string) => new ApiError(404, 'Not Found', message);
 
+const EXPECTED: Record<string, string> = { number: 'a number', int: 'a whole number', object: 'a JSON object', array: 'a list', string: 'text', boolean: 'true or false' };
+
 /** Turns zod issues into one readable sentence naming the fields by their labels. */
 export function describeIssues(error: z.ZodError, labels: Record<string, string> = {}): string {
   return error.issues
@@ -24,11 +26,18 @@ export function describeIssues(error: z.ZodError, labels: Record<string, string>
     .map((issue) => {
       if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
       const key = issue.path.join('.');
-      const label = labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+      const label = key === '' ? 'The request body' : (labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1));
       let message = issue.message;
-      if (issue.code === 'invalid_type') message = /received undefined/.test(issue.message) ? 'is required' : `must be ${issue.expected === 'number' ? 'a number' : `a ${issue.expected}`}`;
+      if (issue.code === 'invalid_type') message = /received undefined/.test(issue.message) ? 'is required' : `must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`;
       if (issue.code === 'invalid_value') message = `must be one of: ${issue.values.join(', ')}`;
-      return label ? `${label} ${message}.` : `${message}.`;
+      // zod's own wording ("Too small: expected number to be >=1") becomes a sentence; custom messages stay.
+      if (issue.code === 'too_small' && /^Too small/.test(issue.message)) {
+        message = issue.origin === 'string' ? (Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`) : `must be at least ${issue.minimum}`;
+      }
+      if (issue.code === 'too_big' && /^Too big/.test(issue.message)) {
+        message = issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
+      }
+      return `${label} ${message}.`;
     })
     .join(' ');
 }
@@ -39,7 +48,8 @@ function databaseError(err: unknown): ApiError | null {
   const code = (cause as { code?: string }).code;
   if (code === '23503') return new ApiError(409, 'Record In Use', 'This record is linked to other records, so the change was refused.');
   if (code === '23505') return new ApiError(409, 'Duplicate Record', 'A record with the same unique value already exists.');
-  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008') return badRequest('A value is not valid for its field.');
+  // 22021: text PostgreSQL cannot store (a NUL character), in a body, a query or a path.
+  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021') return badRequest('A value is not valid for its field.');
   return null;
 }
 

@@ -132,7 +132,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition) {
 
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { q: 'Search' }));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' }));
     return c.json(await listRecords(database, def, parsed.data as ListQuery));
   });
 

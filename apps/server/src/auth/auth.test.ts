@@ -1,0 +1,386 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestServer, vehicleBody, type TestListener, type TestServer } from '../testing/test-server';
+
+const LOGIN_FAILED = { title: 'Login Failed', message: 'Invalid username or password. Please try again.' };
+const NOT_SIGNED_IN = { title: 'Not Signed In', message: 'Your session has ended. Please sign in again.' };
+const TOO_MANY = { title: 'Too Many Attempts', message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' };
+const MISSING_TOKEN = { title: 'Forbidden', message: 'The request is missing its security token. Reload the page and try again.' };
+const CROSS_SITE = { title: 'Forbidden', message: 'Cross-site requests are not allowed.' };
+
+let server: TestServer;
+/** The same database behind a trusted proxy: X-Forwarded-For/-Proto count, and 3 failures throttle. */
+let proxied: TestListener;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  proxied = await server.listen({ trustProxy: true, loginMaxFailures: 3 });
+});
+afterAll(() => server?.close());
+// Sign-in failures are counted in the database; each test starts with none.
+beforeEach(() => server.database.query('DELETE FROM login_failures'));
+
+/** The session cookie's attributes, lower-cased, from a response's Set-Cookie headers. */
+function sessionCookie(headers: Headers): { value: string; attributes: string[] } {
+  const line = headers.getSetCookie().find((l) => l.startsWith('raahi_session='));
+  if (!line) throw new Error('no raahi_session cookie was set');
+  const [pair, ...attributes] = line.split(';').map((s) => s.trim());
+  return { value: pair.slice('raahi_session='.length), attributes: attributes.map((a) => a.toLowerCase()) };
+}
+
+describe('sign-in', () => {
+  it('answers the user and a CSRF token and sets an httpOnly, SameSite=Lax, Path=/ session cookie', async () => {
+    const client = server.client();
+    const res = await client.login();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'Fleet Manager', email: 'admin@raahi.local', phone: '', address: '' },
+      csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(res.text).not.toContain('password');
+    const cookie = sessionCookie(res.headers);
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${12 * 3600}`]));
+    expect(cookie.attributes).not.toContain('secure');
+    // The token in the cookie is not what the database keeps (it keeps a hash).
+    const rows = await server.database.query<{ id: string }>('SELECT id FROM sessions');
+    expect(rows.map((r) => r.id)).not.toContain(cookie.value);
+  });
+
+  it('accepts the user name in any case and with surrounding spaces', async () => {
+    const res = await server.client().login('  ADMIN ');
+    expect(res.status).toBe(200);
+    expect(res.body.user.username).toBe('admin');
+  });
+
+  it('marks the cookie Secure when a trusted proxy says the request came over https', async () => {
+    const res = await proxied.client().login('admin', ADMIN_PASSWORD, { 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res.headers).attributes).toContain('secure');
+  });
+
+  it('ignores X-Forwarded-Proto when the proxy is not trusted', async () => {
+    const res = await server.client().login('admin', ADMIN_PASSWORD, { 'x-forwarded-proto': 'https' });
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res.headers).attributes).not.toContain('secure');
+  });
+
+  it('gives the same 401 for a wrong password and for an unknown user, and sets no cookie', async () => {
+    const wrongPassword = await server.client().login('admin', 'not-the-password');
+    const unknownUser = await server.client().login('nobody', ADMIN_PASSWORD);
+    for (const res of [wrongPassword, unknownUser]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(LOGIN_FAILED);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    expect(wrongPassword.text).toBe(unknownUser.text);
+  });
+
+  it('rotates the session at sign-in: the cookie sent along is ended and a new one issued', async () => {
+    const client = server.client();
+    await client.login();
+    const first = client.cookie!;
+    const again = await client.login();
+    expect(again.status).toBe(200);
+    const second = client.cookie!;
+    expect(second).not.toBe(first);
+
+    client.cookie = first;
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    client.cookie = second;
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('never adopts a session token chosen by someone else (session fixation)', async () => {
+    const client = server.client();
+    client.cookie = 'attacker-chosen-token';
+    await client.login();
+    expect(client.cookie).not.toBe('attacker-chosen-token');
+    const victim = server.client();
+    victim.cookie = 'attacker-chosen-token';
+    expect((await victim.get('/api/auth/me')).body).toEqual(NOT_SIGNED_IN);
+  });
+
+  it('answers /api/auth/me with the signed-in user and the session CSRF token', async () => {
+    const client = server.client();
+    const login = await client.login();
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user: login.body.user, csrfToken: login.csrfToken });
+  });
+
+  it('gives each session its own CSRF token', async () => {
+    const a = await server.signedIn();
+    const b = await server.signedIn();
+    expect(a.csrfToken).not.toBe(b.csrfToken);
+    expect(a.cookie).not.toBe(b.cookie);
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server and clears the cookie', async () => {
+    const client = await server.signedIn();
+    const cookie = client.cookie!;
+    const sessionsBefore = await server.count('sessions');
+    const res = await client.post('/api/auth/logout');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers.getSetCookie().some((l) => l.startsWith('raahi_session=;') && /max-age=0/i.test(l))).toBe(true);
+    expect(await server.count('sessions')).toBe(sessionsBefore - 1);
+
+    // The old cookie, replayed, no longer works.
+    const replay = server.client();
+    replay.cookie = cookie;
+    const me = await replay.get('/api/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual(NOT_SIGNED_IN);
+  });
+
+  it('needs the CSRF token, so another site cannot sign a user out', async () => {
+    const client = await server.signedIn();
+    const res = await client.post('/api/auth/logout', undefined, { noCsrf: true });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(MISSING_TOKEN);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('leaves the user’s other sessions alone', async () => {
+    const a = await server.signedIn();
+    const b = await server.signedIn();
+    expect((await a.post('/api/auth/logout')).status).toBe(204);
+    expect((await b.get('/api/auth/me')).status).toBe(200);
+  });
+});
+
+describe('session expiry', () => {
+  it('ends a session whose expiry has passed', async () => {
+    const client = await server.signedIn();
+    await server.database.query(`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    const res = await client.get('/api/vehicles');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(NOT_SIGNED_IN);
+  });
+
+  it('ends a session after the configured idle time', async () => {
+    const shortLived = await server.listen({ sessionIdleMs: 1500 });
+    const client = await shortLived.signedIn();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('slides the expiry forward while the session is used', async () => {
+    const client = await server.signedIn();
+    // Pretend the last request was two minutes ago and the session is about to expire.
+    await server.database.query(`UPDATE sessions SET last_seen_at = now() - interval '2 minutes', expires_at = now() + interval '5 seconds'`);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const [row] = await server.database.query<{ hours: number }>(`SELECT extract(epoch FROM max(expires_at) - now()) / 3600 AS hours FROM sessions`);
+    expect(Number(row.hours)).toBeGreaterThan(11.9);
+    expect(Number(row.hours)).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('password change', () => {
+  let n = 0;
+  /** A fresh user per test, so that password changes do not leak between tests. */
+  async function userWithTwoSessions() {
+    const username = `driver${++n}`;
+    await server.createUser({ username, password: 'first-password' });
+    const current = server.client();
+    const other = server.client();
+    expect((await current.login(username, 'first-password')).status).toBe(200);
+    expect((await other.login(username, 'first-password')).status).toBe(200);
+    return { username, current, other };
+  }
+
+  it('refuses a wrong current password with 422', async () => {
+    const { current, other } = await userWithTwoSessions();
+    const res = await current.post('/api/auth/password', { currentPassword: 'wrong-password', newPassword: 'second-password' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ title: 'Password Not Changed', message: 'The current password is not correct.' });
+    expect((await other.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses a new password shorter than 8 characters', async () => {
+    const { username, current } = await userWithTwoSessions();
+    const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: 'short' });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ title: 'Password Not Changed', message: 'The new password must be at least 8 characters.' });
+    expect((await server.client().login(username, 'first-password')).status).toBe(200);
+  });
+
+  it('refuses a new password longer than 128 characters or only spaces', async () => {
+    const { current } = await userWithTwoSessions();
+    const long = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: 'x'.repeat(129) });
+    expect(long.status).toBe(422);
+    expect(long.body).toEqual({ title: 'Password Not Changed', message: 'The new password must be at most 128 characters.' });
+    const blank = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: ' '.repeat(10) });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toEqual({ title: 'Password Not Changed', message: 'The new password cannot be only spaces.' });
+  });
+
+  it('changes the password: the new one works, the old one does not, other sessions end, this one stays', async () => {
+    const { username, current, other } = await userWithTwoSessions();
+    const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: 'second-password' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ title: 'Password Changed', message: 'Your password has been changed. Other sessions have been signed out.' });
+
+    expect((await current.get('/api/auth/me')).status).toBe(200);
+    expect((await other.get('/api/auth/me')).body).toEqual(NOT_SIGNED_IN);
+    expect((await server.client().login(username, 'first-password')).body).toEqual(LOGIN_FAILED);
+    expect((await server.client().login(username, 'second-password')).status).toBe(200);
+  });
+
+  it('accepts a 64-character password with spaces and symbols', async () => {
+    const { username, current } = await userWithTwoSessions();
+    const long = 'Correct horse battery staple! ₹1,23,456 — ' + 'z'.repeat(64 - 42);
+    expect(long).toHaveLength(64);
+    const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: long });
+    expect(res.status).toBe(200);
+    expect((await server.client().login(username, long)).status).toBe(200);
+  });
+
+  it('needs the CSRF token', async () => {
+    const { username, current } = await userWithTwoSessions();
+    const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: 'second-password' }, { noCsrf: true });
+    expect(res.status).toBe(403);
+    expect((await server.client().login(username, 'first-password')).status).toBe(200);
+  });
+});
+
+describe('sign-in throttling', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('answers 429 after too many failures from one address, even with the right password', async () => {
+    for (const name of ['alpha', 'beta', 'gamma']) {
+      expect((await proxied.client().login(name, 'wrong', from('203.0.113.10'))).status).toBe(401);
+    }
+    const right = await proxied.client().login('admin', ADMIN_PASSWORD, from('203.0.113.10'));
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual(TOO_MANY);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    // The same answer for a user that does not exist: it does not reveal accounts.
+    const ghost = await proxied.client().login('ghost', 'whatever', from('203.0.113.10'));
+    expect(ghost.status).toBe(429);
+    expect(ghost.text).toBe(right.text);
+    // Other addresses are not affected.
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('203.0.113.11'))).status).toBe(200);
+  });
+
+  it('answers 429 after too many failures for one user name, from any address', async () => {
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await proxied.client().login('admin', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
+    }
+    const right = await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.4'));
+    expect(right.status).toBe(429);
+    expect(right.body).toEqual(TOO_MANY);
+    // The user name is counted however it is written.
+    expect((await proxied.client().login(' Admin', ADMIN_PASSWORD, from('198.51.100.5'))).status).toBe(429);
+  });
+
+  it('throttles an unknown user name exactly like an existing one', async () => {
+    for (const address of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) {
+      expect((await proxied.client().login('ghost', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
+      expect((await proxied.client().login('admin', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
+    }
+    const ghost = await proxied.client().login('ghost', 'wrong', from('198.51.100.24'));
+    const admin = await proxied.client().login('admin', 'wrong', from('198.51.100.24'));
+    expect(ghost.status).toBe(429);
+    expect(admin.status).toBe(429);
+    expect(ghost.text).toBe(admin.text);
+  });
+
+  it('counts only failures within the window', async () => {
+    for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await proxied.client().login('admin', 'wrong', from(address));
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.4'))).status).toBe(429);
+    await server.database.query(`UPDATE login_failures SET at = now() - interval '16 minutes'`);
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.4'))).status).toBe(200);
+  });
+
+  it('forgets a user name’s failures after a successful sign-in', async () => {
+    await proxied.client().login('admin', 'wrong', from('192.0.2.31'));
+    await proxied.client().login('admin', 'wrong', from('192.0.2.32'));
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.33'))).status).toBe(200);
+    await proxied.client().login('admin', 'wrong', from('192.0.2.34'));
+    await proxied.client().login('admin', 'wrong', from('192.0.2.35'));
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.36'))).status).toBe(200);
+  });
+
+  it('uses the socket address when the proxy is not trusted (a forged X-Forwarded-For does not dodge the limit)', async () => {
+    const strict = await server.listen({ loginMaxFailures: 2 });
+    await strict.client().login('one', 'wrong', from('10.0.0.1'));
+    await strict.client().login('two', 'wrong', from('10.0.0.2'));
+    const res = await strict.client().login('admin', ADMIN_PASSWORD, from('10.0.0.3'));
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+  });
+});
+
+describe('cross-site request forgery', () => {
+  it('refuses POST, PUT and DELETE without the X-CSRF-Token header, and writes nothing', async () => {
+    const client = await server.signedIn();
+    const created = await client.post('/api/vehicles', vehicleBody());
+    expect(created.status).toBe(201);
+    const before = await server.count('vehicles');
+
+    const post = await client.post('/api/vehicles', vehicleBody(), { noCsrf: true });
+    const put = await client.put(`/api/vehicles/${created.body.id}`, vehicleBody({ make: 'Forged', version: 1 }), { noCsrf: true });
+    const del = await client.del(`/api/vehicles/${created.body.id}`, { noCsrf: true });
+    for (const res of [post, put, del]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(MISSING_TOKEN);
+    }
+    expect(await server.count('vehicles')).toBe(before);
+    expect((await client.get(`/api/vehicles/${created.body.id}`)).body).toEqual(created.body);
+  });
+
+  it('refuses a wrong token and a token of another session', async () => {
+    const client = await server.signedIn();
+    const other = await server.signedIn();
+    const before = await server.count('vehicles');
+    const wrong = await client.post('/api/vehicles', vehicleBody(), { headers: { 'x-csrf-token': 'not-the-token' } });
+    const borrowed = await client.post('/api/vehicles', vehicleBody(), { headers: { 'x-csrf-token': other.csrfToken! } });
+    const empty = await client.post('/api/vehicles', vehicleBody(), { headers: { 'x-csrf-token': '' } });
+    for (const res of [wrong, borrowed, empty]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(MISSING_TOKEN);
+    }
+    expect(await server.count('vehicles')).toBe(before);
+  });
+
+  it('refuses a request from another site even with a valid token', async () => {
+    const client = await server.signedIn();
+    const before = await server.count('vehicles');
+    for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${server.port + 1}`, 'not a url']) {
+      const res = await client.post('/api/vehicles', vehicleBody(), { headers: { origin } });
+      expect(res.status, origin).toBe(403);
+      expect(res.body).toEqual(CROSS_SITE);
+    }
+    expect(await server.count('vehicles')).toBe(before);
+  });
+
+  it('refuses a sign-in posted from another site (login CSRF)', async () => {
+    const res = await server.client().login('admin', ADMIN_PASSWORD, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(CROSS_SITE);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('accepts a same-origin request', async () => {
+    const client = await server.signedIn();
+    const res = await client.post('/api/vehicles', vehicleBody(), { headers: { origin: server.url } });
+    expect(res.status).toBe(201);
+    const login = await server.client().login('admin', ADMIN_PASSWORD, { origin: server.url });
+    expect(login.status).toBe(200);
+  });
+
+  it('lets a trusted proxy name the public host', async () => {
+    const client = await proxied.signedIn();
+    const res = await client.post('/api/vehicles', vehicleBody(), { headers: { origin: 'https://fleet.example.in', 'x-forwarded-host': 'fleet.example.in' } });
+    expect(res.status).toBe(201);
+  });
+
+  it('does not check Origin on reads', async () => {
+    const client = await server.signedIn();
+    expect((await client.get('/api/vehicles', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
