@@ -27,6 +27,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
   },
+  projects: [
+    { name: 'app', testIgnore: /account-password\.spec\.ts$/ },
+    // A password change signs out the admin's other sessions (the shared storageState one too), so it runs last.
+    { name: 'password', testMatch: /account-password\.spec\.ts$/, dependencies: ['app'] },
+  ],
   webServer: {
     command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
     url: `${BASE_URL}/readyz`,

@@ -1,0 +1,278 @@
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+
+/** Escapes a route for use in a URL pattern that must end with it. */
+const endsWith = (path: string) => new RegExp(`${path.replace(/[-/]/g, '\\$&')}$`);
+
+const heading = (page: Page, title: string) => page.getByRole('heading', { level: 1, name: title, exact: true });
+
+/** A card of the main area, found by its title (cards are `rounded-lg` boxes with an h3 title). */
+function card(page: Page, title: string): Locator {
+  return page
+    .getByRole('main')
+    .locator('div.rounded-lg')
+    .filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
+}
+
+/** The toasts currently in the toast viewport. */
+const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
+
+/** Lets React render whatever a click may have started: two animation frames and a short pause. */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)))));
+}
+
+/** Clicks a button the specification calls inert and checks that nothing at all happened. */
+async function expectInert(page: Page, button: Locator) {
+  const url = page.url();
+  const calls: string[] = [];
+  const onRequest = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(`${request.method()} ${request.url()}`);
+  };
+  let popups = 0;
+  const onPopup = () => void popups++;
+  let downloads = 0;
+  const onDownload = () => void downloads++;
+  page.on('request', onRequest);
+  page.on('popup', onPopup);
+  page.on('download', onDownload);
+  try {
+    await button.click();
+    await settle(page);
+  } finally {
+    page.off('request', onRequest);
+    page.off('popup', onPopup);
+    page.off('download', onDownload);
+  }
+  expect(page.url(), 'the URL does not change').toBe(url);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(toasts(page)).toHaveCount(0);
+  expect(calls, 'no call reaches the server').toEqual([]);
+  expect(popups, 'no window opens').toBe(0);
+  expect(downloads, 'nothing is downloaded').toBe(0);
+}
+
+test.describe('Dashboard', () => {
+  const STATS = [
+    { title: 'Total Vehicles', value: '75', note: '+5 this month', path: '/vehicle-management', page: 'Vehicle Management' },
+    { title: 'Active Drivers', value: '62', note: '+2 new', path: '/driver-management', page: 'Driver Management' },
+    { title: 'Pending Maintenance', value: '8', note: '3 overdue', path: '/maintenance', page: 'Maintenance & Workshop' },
+    { title: 'Open Incidents', value: '3', note: '1 critical', path: '/incident-emergency', page: 'Incident & Emergency' },
+  ];
+  const QUICK_ACTIONS = [
+    { label: 'Create New Trip', path: '/fleet-management', page: 'Fleet & Trip Management' },
+    { label: 'Add New Driver', path: '/driver-management', page: 'Driver Management' },
+    { label: 'View Reports', path: '/reporting', page: 'Dashboard & Reporting' },
+    { label: 'Report Incident', path: '/incident-emergency', page: 'Incident & Emergency' },
+  ];
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+    await expect(heading(page, 'Fleet Overview Dashboard')).toBeVisible();
+  });
+
+  test('shows the title, the subtitle, the four stat cards and the performance snapshot', async ({ page }) => {
+    await expect(page.getByText('Real-time insights into your fleet operations', { exact: true })).toBeVisible();
+    for (const { title, value, note } of STATS) {
+      const stat = page.getByRole('group', { name: title });
+      await expect(stat.getByText(title, { exact: true })).toBeVisible();
+      await expect(stat.getByText(value, { exact: true })).toBeVisible();
+      await expect(stat.getByText(note, { exact: true })).toBeVisible();
+      await expect(stat.getByRole('link', { name: 'View Details' })).toBeVisible();
+    }
+    await expect(card(page, 'Live Fleet Map')).toBeVisible();
+    const performance = card(page, 'Performance Snapshot');
+    await expect(performance.getByText('On-time Delivery', { exact: true })).toBeVisible();
+    await expect(performance.getByText('92%', { exact: true })).toBeVisible();
+    await expect(performance.getByText('Avg Fuel Eco', { exact: true })).toBeVisible();
+    await expect(performance.getByText('4.5 km/L', { exact: true })).toBeVisible();
+  });
+
+  test("each stat card's View Details link leads to its page", async ({ page }) => {
+    for (const stat of STATS) {
+      await page.getByRole('group', { name: stat.title }).getByRole('link', { name: 'View Details' }).click();
+      await expect(page).toHaveURL(endsWith(stat.path));
+      await expect(heading(page, stat.page)).toBeVisible();
+      await page.goBack();
+      await expect(heading(page, 'Fleet Overview Dashboard')).toBeVisible();
+    }
+  });
+
+  test('each quick action leads to its page', async ({ page }) => {
+    const actions = card(page, 'Quick Actions').getByRole('link');
+    await expect(actions).toHaveText(QUICK_ACTIONS.map(({ label }) => label));
+    for (const action of QUICK_ACTIONS) {
+      await card(page, 'Quick Actions').getByRole('link', { name: action.label, exact: true }).click();
+      await expect(page).toHaveURL(endsWith(action.path));
+      await expect(heading(page, action.page)).toBeVisible();
+      await page.goBack();
+      await expect(heading(page, 'Fleet Overview Dashboard')).toBeVisible();
+    }
+  });
+
+  test('Recent Activity shows 7 items, each a link to a related page', async ({ page }) => {
+    const items = card(page, 'Recent Activity').getByRole('listitem');
+    await expect(items).toHaveCount(7);
+    const routes = ['/fleet-management', '/incident-emergency', '/fuel-expense', '/maintenance', '/driver-management', '/challan-tracking', '/compliance'];
+    for (const [index, route] of routes.entries()) {
+      await expect(items.nth(index).getByRole('link')).toHaveAttribute('href', route);
+    }
+    await items.getByRole('link', { name: /Challan issued for overspeeding/ }).click();
+    await expect(page).toHaveURL(endsWith('/challan-tracking'));
+    await expect(heading(page, 'Challan Tracking')).toBeVisible();
+  });
+});
+
+test.describe('Notifications', () => {
+  const feed = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+  const markRead = (page: Page) => page.getByRole('main').getByRole('button', { name: 'Mark Read', exact: true });
+  const filter = (page: Page) => page.getByRole('combobox', { name: 'Filter notifications' });
+
+  async function chooseFilter(page: Page, option: 'All Notifications' | 'Unread Only') {
+    await filter(page).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    await expect(filter(page)).toHaveText(option);
+  }
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/notifications');
+    await expect(heading(page, 'Notifications')).toBeVisible();
+    await expect(feed(page)).toHaveCount(6);
+  });
+
+  test('the filter switches between all and unread items; Mark Read shows only on unread items and marks the item read', async ({ page }) => {
+    await expect(filter(page)).toHaveText('All Notifications');
+    await expect(markRead(page)).toHaveCount(4);
+    // Read items carry no Mark Read button, unread ones do.
+    await expect(feed(page).filter({ hasText: 'New Trip Assigned' }).getByRole('button', { name: 'Mark Read' })).toHaveCount(0);
+    await expect(feed(page).filter({ hasText: 'Delivery Completed' }).getByRole('button', { name: 'Mark Read' })).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: 'New Trip Assigned' }).getByRole('button', { name: 'Delete' })).toBeVisible();
+
+    await chooseFilter(page, 'Unread Only');
+    await expect(feed(page)).toHaveCount(4);
+    await expect(page.getByRole('listitem', { name: 'New Trip Assigned' })).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: 'Delivery Completed' })).toHaveCount(0);
+    for (const item of await feed(page).all()) await expect(item.getByRole('button', { name: 'Mark Read' })).toBeVisible();
+
+    await chooseFilter(page, 'All Notifications');
+    await expect(feed(page)).toHaveCount(6);
+
+    const maintenance = page.getByRole('listitem', { name: 'Maintenance Due' });
+    await maintenance.getByRole('button', { name: 'Mark Read' }).click();
+    await expect(maintenance.getByRole('button', { name: 'Mark Read' })).toHaveCount(0);
+    await expect(maintenance).toBeVisible();
+    await expect(markRead(page)).toHaveCount(3);
+    await expect(page.getByText('3 unread', { exact: true })).toBeVisible();
+
+    await chooseFilter(page, 'Unread Only');
+    await expect(feed(page)).toHaveCount(3);
+    await expect(maintenance).toHaveCount(0);
+  });
+
+  test('Mark All Read leaves no Mark Read button and an empty unread view', async ({ page }) => {
+    await page.getByRole('button', { name: 'Mark All Read' }).click();
+    await expect(markRead(page)).toHaveCount(0);
+    await expect(feed(page)).toHaveCount(6);
+    await expect(page.getByRole('button', { name: 'Mark All Read' })).toBeDisabled();
+    await chooseFilter(page, 'Unread Only');
+    await expect(feed(page)).toHaveCount(0);
+    await expect(page.getByText('No notifications to display.', { exact: true })).toBeVisible();
+  });
+
+  test('Delete removes one item, Clear All empties the feed, and a reload restores the sample feed', async ({ page }) => {
+    await page.getByRole('listitem', { name: 'Low Fuel Alert' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('listitem', { name: 'Low Fuel Alert' })).toHaveCount(0);
+    await expect(feed(page)).toHaveCount(5);
+
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await expect(feed(page)).toHaveCount(0);
+    await expect(page.getByText('No notifications to display.', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expect(feed(page)).toHaveCount(6);
+    await expect(page.getByRole('listitem', { name: 'Low Fuel Alert' })).toBeVisible();
+    await expect(markRead(page)).toHaveCount(4);
+  });
+});
+
+test('My Account shows the signed-in user and an inert Edit Profile button', async ({ page }) => {
+  await page.goto('/account');
+  await expect(heading(page, 'My Account')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2, name: 'Admin', exact: true })).toBeVisible();
+  await expect(main.getByText('Fleet Manager', { exact: true })).toBeVisible();
+  await expect(main.getByText('admin@raahi.local', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Change Password' })).toBeVisible();
+  await expectInert(page, main.getByRole('button', { name: 'Edit Profile' }));
+});
+
+test.describe('Settings', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/settings');
+    await expect(heading(page, 'Settings')).toBeVisible();
+  });
+
+  test('the Appearance button switches to dark mode and back', async ({ page }) => {
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'Switch to Dark Mode' }).click();
+    await expect(html).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Switch to Light Mode' }).click();
+    await expect(html).not.toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toBeVisible();
+  });
+
+  test('Language is disabled, shows English (India) and is marked Coming Soon; the other cards are to be implemented', async ({ page }) => {
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await expect(language).toBeDisabled();
+    await expect(language).toHaveText('English (India)');
+    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
+
+    await expect(page.getByText('Notification settings (email, SMS and in-app alerts) are to be implemented.')).toBeVisible();
+    await expect(page.getByText('Security and privacy settings are to be implemented.')).toBeVisible();
+    await expectInert(page, page.getByRole('button', { name: 'Manage Notifications' }));
+    await expectInert(page, page.getByRole('button', { name: 'Manage Security Settings' }));
+  });
+});
+
+test.describe('placeholder screens', () => {
+  /** 002 §2.4, plus the cost-report and fuel-analytics buttons the specification mentions without naming. */
+  const SCREENS = [
+    {
+      path: '/reporting',
+      title: 'Dashboard & Reporting',
+      buttons: ['Generate New Report', 'View KPI Dashboard', 'Export Reports (CSV, PDF)', 'View Cost Reports', 'View Fuel Analytics'],
+    },
+    {
+      path: '/ai-predictive',
+      title: 'AI & Predictive Analytics',
+      buttons: ['Share Insights', 'Configure AI Models', 'View Predictions', 'Manage AI Alerts', 'Retrain Models'],
+    },
+    {
+      path: '/integrations',
+      title: 'Third-Party Integrations',
+      buttons: ['Add New Integration', 'View Active Integrations', 'Monitor Sync Status', 'View Error Logs'],
+    },
+    {
+      path: '/load-optimization',
+      title: 'Load & Capacity Optimization',
+      buttons: ['Input Load Data', 'View Utilization Charts', 'Calculate Efficiency', 'Manage Overload Alerts'],
+    },
+  ];
+
+  for (const screen of SCREENS) {
+    test(`${screen.path} shows its title and buttons, and every button is inert`, async ({ page }) => {
+      await page.goto(screen.path);
+      await expect(heading(page, screen.title)).toBeVisible();
+      const main = page.getByRole('main');
+      // Every button on the screen is one of the specified ones.
+      await expect(main.getByRole('button')).toHaveCount(screen.buttons.length);
+      for (const name of screen.buttons) await expect(main.getByRole('button', { name, exact: true })).toBeVisible();
+      for (const name of screen.buttons) await expectInert(page, main.getByRole('button', { name, exact: true }));
+      await expect(page).toHaveURL(endsWith(screen.path));
+    });
+  }
+});
