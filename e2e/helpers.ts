@@ -9,11 +9,6 @@ export async function signIn(page: Page, password = ADMIN_PASSWORD) {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The single toast on screen (Radix renders it as a status region). */
-export function toast(page: Page) {
-  return page.getByRole('status').filter({ has: page.locator('div') }).last();
-}
-
 export async function expectToast(page: Page, title: string, description?: string | RegExp) {
   const region = page.getByRole('region', { name: /Notifications/ });
   await expect(region.getByText(title, { exact: true })).toBeVisible();

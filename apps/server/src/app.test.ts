@@ -101,11 +101,16 @@ describe('when the database goes away', () => {
     const doomed = await startTestServer();
     try {
       expect((await doomed.client().get('/readyz')).status).toBe(200);
+      const signedIn = doomed.client();
+      await signedIn.login();
       await doomed.database.close();
       const ready = await doomed.client().get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toEqual({ status: 'unavailable', database: testDatabaseUrl() ? 'postgres' : 'pglite' });
       expect((await doomed.client().get('/livez')).status).toBe(200);
+      const api = await signedIn.get('/api/vehicles');
+      expect(api.status).toBe(503);
+      expect(api.body).toEqual({ title: 'Service Unavailable', message: 'The database is not answering. Please try again in a moment.' });
     } finally {
       await doomed.close();
     }

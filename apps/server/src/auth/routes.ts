@@ -17,8 +17,9 @@ export function authRoutes(database: Database, config: Config) {
   const throttle = { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs };
 
   app.post('/login', async (c) => {
-    const parsed = loginInput.safeParse(await readJson(c));
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { username: 'Username', password: 'Password' }));
+    const body = await readJson(c);
+    const parsed = loginInput.safeParse(body);
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { username: 'Username', password: 'Password' }, body));
     const username = normaliseUsername(parsed.data.username);
     const address = clientAddress(c, config);
     if (await isThrottled(database, address, username, throttle)) {
@@ -64,8 +65,9 @@ export function authRoutes(database: Database, config: Config) {
 
   app.use('/password', requireSession(database, config));
   app.post('/password', async (c) => {
-    const parsed = changePasswordInput.safeParse(await readJson(c));
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { currentPassword: 'Current password', newPassword: 'New password' }));
+    const body = await readJson(c);
+    const parsed = changePasswordInput.safeParse(body);
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { currentPassword: 'Current password', newPassword: 'New password' }, body));
     const session = c.get('session');
     if (!(await verifyPassword(session.user.passwordHash, parsed.data.currentPassword))) {
       throw new ApiError(422, 'Password Not Changed', 'The current password is not correct.');

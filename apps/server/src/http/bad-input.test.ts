@@ -70,6 +70,8 @@ describe('create and update bodies', () => {
     ['a date in Indian order', { purchaseDate: '15/04/2022' }, 'Purchase Date must be a date as YYYY-MM-DD. Purchase Date must be a real calendar date.'],
     ['a date as a number', { purchaseDate: 20220415 }, 'Purchase Date must be text.'],
     ['a missing field', { make: undefined }, 'Make is required.'],
+    ['a missing number field', { year: undefined }, 'Year is required.'],
+    ['a missing nullable field', { purchaseDate: undefined }, 'Purchase Date is required.'],
   ])('refuses %s with 400', async (_label, change, message) => {
     const body = vehicleBody(change);
     const created = await client.post('/api/vehicles', body);
@@ -167,7 +169,7 @@ describe('create and update bodies', () => {
 
 describe('list query parameters', () => {
   it.each([
-    ['an unknown parameter', 'colour=red', 'Unknown field: colour.'],
+    ['an unknown parameter', 'colour=red', 'Unknown parameter: colour.'],
     ['page 0', 'page=0', 'Page must be at least 1.'],
     ['a negative page', 'page=-1', 'Page must be at least 1.'],
     ['a page that is not a number', 'page=abc', 'Page must be a number.'],

@@ -19,16 +19,31 @@ export const notFound = (message: string) => new ApiError(404, 'Not Found', mess
 
 const EXPECTED: Record<string, string> = { number: 'a number', int: 'a whole number', object: 'a JSON object', array: 'a list', string: 'text', boolean: 'true or false' };
 
-/** Turns zod issues into one readable sentence naming the fields by their labels. */
-export function describeIssues(error: z.ZodError, labels: Record<string, string> = {}): string {
+function isMissing(input: unknown, path: PropertyKey[]): boolean {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !(key in value)) return true;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value === undefined;
+}
+
+/**
+ * Turns zod issues into one readable sentence naming the fields by their labels.
+ * `input` (what was parsed) tells a missing field from a wrong one; `noun` names the keys ('field', 'parameter').
+ */
+export function describeIssues(error: z.ZodError, labels: Record<string, string> = {}, input?: unknown, noun = 'field'): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+      if (issue.code === 'unrecognized_keys') return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
       const key = issue.path.join('.');
       const label = key === '' ? 'The request body' : (labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1));
       let message = issue.message;
-      if (issue.code === 'invalid_type') message = /received undefined/.test(issue.message) ? 'is required' : `must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`;
+      if (issue.code === 'invalid_type') {
+        const missing = key !== '' && (input === undefined ? /received undefined/.test(issue.message) : isMissing(input, issue.path));
+        message = missing ? 'is required' : `must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`;
+      }
       if (issue.code === 'invalid_value') message = `must be one of: ${issue.values.join(', ')}`;
       // zod's own wording ("Too small: expected number to be >=1") becomes a sentence; custom messages stay.
       if (issue.code === 'too_small' && /^Too small/.test(issue.message)) {
@@ -50,7 +65,20 @@ function databaseError(err: unknown): ApiError | null {
   if (code === '23505') return new ApiError(409, 'Duplicate Record', 'A record with the same unique value already exists.');
   // 22021: text PostgreSQL cannot store (a NUL character), in a body, a query or a path.
   if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021') return badRequest('A value is not valid for its field.');
+  if (isUnavailable(cause)) return UNAVAILABLE;
   return null;
+}
+
+const UNAVAILABLE = new ApiError(503, 'Service Unavailable', 'The database is not answering. Please try again in a moment.');
+
+/** The database is down, restarting, or closed: a 503 the client may retry, not a 500. */
+function isUnavailable(cause: unknown): boolean {
+  const code = (cause as { code?: string }).code ?? '';
+  const message = (cause as { message?: string }).message ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
+    /PGlite is closed|Connection terminated|Cannot use a pool after calling end/i.test(message)
+  );
 }
 
 export function errorResponse(err: unknown, c: Context) {

@@ -232,6 +232,7 @@ describe('deleting', () => {
 
   it('refuses to delete a record others use, saying what uses it', async () => {
     const used = await create();
+    const usedOnce = await create();
     const unused = await create();
     // Vehicles have no referencing area yet: stand one in for the trips that will use them.
     const api = new Hono();
@@ -241,8 +242,8 @@ describe('deleting', () => {
       resourceRoutes(server.database, {
         ...vehiclesResource,
         usedBy: [
-          { plural: 'service records', count: async () => 0 },
-          { plural: 'trips', count: async (_database, id) => (id === used.id ? 2 : 0) },
+          { singular: 'service record', plural: 'service records', count: async () => 0 },
+          { singular: 'trip', plural: 'trips', count: async (_database, id) => (id === used.id ? 2 : id === usedOnce.id ? 1 : 0) },
         ],
       }),
     );
@@ -250,6 +251,8 @@ describe('deleting', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ title: 'Delete Failed', message: 'This vehicle cannot be deleted because 2 trips use it.' });
     expect((await client.get(`/api/vehicles/${used.id}`)).status).toBe(200);
+    const once = await api.request(`/vehicles/${usedOnce.id}`, { method: 'DELETE' });
+    expect(await once.json()).toEqual({ title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 trip uses it.' });
 
     const allowed = await api.request(`/vehicles/${unused.id}`, { method: 'DELETE' });
     expect(allowed.status).toBe(204);

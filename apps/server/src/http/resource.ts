@@ -17,7 +17,8 @@ import { ApiError, badRequest, describeIssues, notFound, readJson } from './erro
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
-  /** Plural noun for the message, e.g. 'trips'. */
+  /** Nouns for the message, e.g. 'trip' and 'trips'. */
+  singular: string;
   plural: string;
   count(database: Database, id: string): Promise<number>;
 }
@@ -69,7 +70,8 @@ export async function listRecords(database: Database, def: ResourceDefinition, q
   const columns = recordColumns(def.table);
   const all = getTableColumns(def.table) as Record<string, PgColumn>;
   const conditions: SQL[] = [];
-  const term = query.q?.trim();
+  // Newlines separate the fields in search_text, so a term never carries one across fields.
+  const term = query.q?.replace(/[\r\n]+/g, ' ').trim();
   if (term) {
     const pattern = likePattern(term);
     conditions.push(def.search ? def.search(pattern, all) : sql`${all.searchText} LIKE ${pattern}`);
@@ -110,7 +112,7 @@ async function countMatches(database: Database, table: PgTable, where: SQL | und
 function parseInput(def: ResourceDefinition, body: unknown, withVersion: boolean) {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }));
+  if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
   const failure = firstFailure(def.area.rules, parsed.data);
   if (failure) throw new ApiError(422, failure.title, failure.message);
   return parsed.data as Record<string, unknown>;
@@ -132,7 +134,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition) {
 
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' }));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' }, c.req.query(), 'parameter'));
     return c.json(await listRecords(database, def, parsed.data as ListQuery));
   });
 
@@ -180,7 +182,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition) {
     for (const user of def.usedBy ?? []) {
       const count = await user.count(database, id);
       if (count > 0) {
-        throw new ApiError(409, 'Delete Failed', `This ${area.singular} cannot be deleted because ${count} ${user.plural} use it.`);
+        const users = count === 1 ? `1 ${user.singular} uses` : `${count} ${user.plural} use`;
+        throw new ApiError(409, 'Delete Failed', `This ${area.singular} cannot be deleted because ${users} it.`);
       }
     }
     const deleted = await db.delete(table).where(eq(all.id, id)).returning({ id: all.id });
