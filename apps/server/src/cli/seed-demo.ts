@@ -11,7 +11,8 @@ DATABASE_URL, or the embedded database in RAAHI_DATA_DIR, default ./data).
   npm run seed:demo -- [--vehicles N] [--reset] [--seed N]
 
   --vehicles N   how many vehicles to add (default 200)
-  --reset        delete the existing demo-area records (vehicles) first
+  --reset        delete the existing vehicles first, and with them the records that refer to
+                 them (trips), which cannot stay without their vehicles
   --seed N       random seed, for the same data on every run (default: random)
 
 Also creates the user "admin" when there are no users yet (password from RAAHI_ADMIN_PASSWORD, or a
@@ -62,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
         }
       },
     });
+    const deleted = Object.entries(report.deleted).filter(([, n]) => n > 0);
+    if (deleted.length) console.log(`Deleted the existing rows: ${deleted.map(([table, n]) => `${table} ${n.toLocaleString('en-IN')}`).join(', ')}.`);
     const [{ total }] = await database.query<{ total: number }>('SELECT count(*)::int AS total FROM vehicles');
     const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
     const steps = Object.entries(report.timings).map(([name, ms]) => `${name} ${seconds(ms)}`);
