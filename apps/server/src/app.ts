@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -10,10 +11,12 @@ import { buildOpenApiDocument, docsPage } from './http/openapi';
 import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
+import { fileRoutes } from './files/routes';
+import { localDiskStorage, type FileStorage } from './files/storage';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export function createApp(database: Database, config: Config) {
+export function createApp(database: Database, config: Config, storage: FileStorage = localDiskStorage(join(config.dataDir, 'files'))) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
 
@@ -55,7 +58,9 @@ export function createApp(database: Database, config: Config) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } }));
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } });
+  // Uploads have their own, larger limit (in files/routes.ts).
+  api.use((c, next) => (c.req.path === '/api/files' ? next() : jsonLimit(c, next)));
   api.use(sameOriginOnly(config));
   api.route('/auth', authRoutes(database, config));
 
@@ -65,7 +70,8 @@ export function createApp(database: Database, config: Config) {
   const openApi = buildOpenApiDocument(resources);
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
-  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource));
+  secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
+  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, { countCacheMs: config.countCacheMs }));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');
   });

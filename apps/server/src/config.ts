@@ -18,6 +18,10 @@ export interface Config {
   /** The built web app served at /. */
   webDir: string;
   logRequests: boolean;
+  /** Largest accepted upload. */
+  uploadMaxBytes: number;
+  /** How long a list total is reused for the same search and filters (0: always count). */
+  countCacheMs: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.RAAHI_TRUST_PROXY),
     webDir: resolve(env.RAAHI_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url))),
     logRequests: env.RAAHI_LOG_REQUESTS !== '0',
+    uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
+    countCacheMs: env.RAAHI_COUNT_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_COUNT_CACHE_SECONDS', 10) * 1000,
   };
 }

@@ -20,3 +20,7 @@ export function todayIso(now: Date = new Date()): string {
   const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 10);
 }
+
+/** A stored file: the id the upload service gave it (FIL…), or null for none. */
+export const FILE_ID_PATTERN = /^FIL[0-9A-Za-z_-]{10,40}$/;
+export const fileRef = z.string().regex(FILE_ID_PATTERN, 'must be the id of an uploaded file').nullable();

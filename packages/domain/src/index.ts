@@ -4,3 +4,7 @@ export * from './fields';
 export * from './area';
 export * from './account';
 export * from './vehicles';
+export * from './drivers';
+export * from './trips';
+export * from './driver-training';
+export * from './driver-health';

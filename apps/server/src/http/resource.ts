@@ -23,16 +23,22 @@ export interface UsedBy {
   count(database: Database, id: string): Promise<number>;
 }
 
-/** What the server adds to an area: its table, how search reaches linked records, who uses its records. */
+/** A field that names a record of another table, which must exist when the record is saved. */
+export interface Reference {
+  field: string;
+  table: PgTable;
+  /** 'vehicle' — for the message when it does not exist. */
+  noun: string;
+}
+
+/** What the server adds to an area: its table, linked labels, references and who uses its records. */
 export interface ResourceDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   area: AreaDefinition<any>;
   table: PgTable;
-  /**
-   * The search condition for a lower-cased LIKE pattern. Defaults to the table's search_text column
-   * (a trigram-indexed concatenation of the searched fields); areas that search linked labels extend it.
-   */
-  search?: (pattern: string, columns: Record<string, PgColumn>) => SQL;
+  /** Values computed from linked records (labels, file names), returned with every record. */
+  computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
+  references?: Reference[];
   usedBy?: UsedBy[];
 }
 
@@ -43,13 +49,14 @@ export function likePattern(term: string): string {
   return '%' + term.toLowerCase().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%';
 }
 
+/** A filter with listed values accepts only those; one with none ('values present') accepts any short text. */
+function filterSchema(values: readonly string[]) {
+  const value = values.length > 0 ? z.enum(values as [string, ...string[]]) : z.string().max(100, 'must be at most 100 characters');
+  return z.preprocess((v) => (v === '' ? undefined : v), value.optional());
+}
+
 export function listQuerySchema(area: AreaDefinition) {
-  const filters = Object.fromEntries(
-    Object.entries(area.filters).map(([name, values]) => [
-      name,
-      z.preprocess((v) => (v === '' ? undefined : v), z.enum(values as [string, ...string[]]).optional()),
-    ]),
-  );
+  const filters = Object.fromEntries(Object.entries(area.filters).map(([name, values]) => [name, filterSchema(values)]));
   return z.strictObject({
     q: z.string().max(200, 'must be at most 200 characters').optional(),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -60,22 +67,60 @@ export function listQuerySchema(area: AreaDefinition) {
   });
 }
 
-function recordColumns(table: PgTable) {
-  const { searchText: _searchText, ...columns } = getTableColumns(table) as Record<string, PgColumn>;
-  return columns;
+const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' };
+
+/** The table's columns (search_text is internal) plus the resource's computed values. */
+function selection(def: ResourceDefinition) {
+  const all = getTableColumns(def.table) as Record<string, PgColumn>;
+  const { searchText: _searchText, ...columns } = all;
+  return { all, columns, selected: { ...columns, ...def.computed?.(all) } };
 }
 
-export async function listRecords(database: Database, def: ResourceDefinition, query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
+/**
+ * Totals of recent list queries, keyed by their condition, so that paging through one search (or reloading
+ * the default page) does not count the same matches again. This server's writes to the table clear it;
+ * writes through other servers show after at most ttlMs.
+ */
+export class CountCache {
+  private readonly entries = new Map<string, { total: number; totalIsEstimate: boolean; expires: number }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  get(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return { total: entry.total, totalIsEstimate: entry.totalIsEstimate };
+  }
+
+  set(key: string, value: { total: number; totalIsEstimate: boolean }) {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { ...value, expires: Date.now() + this.ttlMs });
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+export async function listRecords(
+  database: Database,
+  def: ResourceDefinition,
+  query: ListQuery,
+  counts?: CountCache,
+): Promise<ListPage<Record<string, unknown>>> {
   const { db } = database;
-  const columns = recordColumns(def.table);
-  const all = getTableColumns(def.table) as Record<string, PgColumn>;
+  const { all, selected } = selection(def);
   const conditions: SQL[] = [];
   // Newlines separate the fields in search_text, so a term never carries one across fields.
   const term = query.q?.replace(/[\r\n]+/g, ' ').trim();
-  if (term) {
-    const pattern = likePattern(term);
-    conditions.push(def.search ? def.search(pattern, all) : sql`${all.searchText} LIKE ${pattern}`);
-  }
+  if (term) conditions.push(sql`${all.searchText} LIKE ${likePattern(term)}`);
   for (const name of Object.keys(def.area.filters)) {
     const value = query[name];
     if (value !== undefined) conditions.push(eq(all[name], value));
@@ -86,14 +131,25 @@ export async function listRecords(database: Database, def: ResourceDefinition, q
   if (query.sort !== 'id') order.push(direction(all.id));
 
   const itemsQuery = db
-    .select(columns)
+    .select(selected)
     .from(def.table)
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [items, counted] = await Promise.all([itemsQuery, countMatches(database, def.table, where)]);
+  const [items, counted] = await Promise.all([itemsQuery, cachedCount(database, def.table, where, counts)]);
   return { items, ...counted, page: query.page, pageSize: query.pageSize };
+}
+
+async function cachedCount(database: Database, table: PgTable, where: SQL | undefined, counts: CountCache | undefined) {
+  if (!counts) return countMatches(database, table, where);
+  const statement = database.db.select({ one: sql`1` }).from(table).where(where).toSQL();
+  const key = statement.sql + '\u0000' + JSON.stringify(statement.params);
+  const cached = counts.get(key);
+  if (cached) return cached;
+  const counted = await countMatches(database, table, where);
+  counts.set(key, counted);
+  return counted;
 }
 
 /** Exact up to EXACT_COUNT_LIMIT matches (a bounded scan); above that, the planner's estimate. */
@@ -109,6 +165,7 @@ async function countMatches(database: Database, table: PgTable, where: SQL | und
   return { total: Math.max(estimate, count), totalIsEstimate: true };
 }
 
+/** Validates a body: its shape (400, in words), then the area's rules (422, the specification's texts). */
 function parseInput(def: ResourceDefinition, body: unknown, withVersion: boolean) {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
   const parsed = schema.safeParse(body);
@@ -118,43 +175,76 @@ function parseInput(def: ResourceDefinition, body: unknown, withVersion: boolean
   return parsed.data as Record<string, unknown>;
 }
 
+/** Input values as the columns take them: date-times (ISO text in the API) become Dates. */
+function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    row[key] = typeof value === 'string' && all[key]?.columnType === 'PgTimestamp' ? new Date(value) : value;
+  }
+  return row;
+}
+
+async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>) {
+  for (const ref of def.references ?? []) {
+    const id = input[ref.field];
+    if (typeof id !== 'string' || id === '') continue;
+    const idColumn = (getTableColumns(ref.table) as Record<string, PgColumn>).id;
+    const [found] = await database.db.select({ id: idColumn }).from(ref.table).where(eq(idColumn, id));
+    if (!found) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${id}) does not exist. It may have been deleted; choose another.`);
+  }
+}
+
 const idParam = (id: string) => {
   if (id.length > 64) throw notFound('No such record.');
   return id;
 };
 
-export function resourceRoutes(database: Database, def: ResourceDefinition) {
+export function resourceRoutes(database: Database, def: ResourceDefinition, options: { countCacheMs?: number } = {}) {
   const { area, table } = def;
+  const counts = new CountCache(options.countCacheMs ?? 0);
   const { db } = database;
-  const columns = recordColumns(table);
-  const all = getTableColumns(table) as Record<string, PgColumn>;
+  const { all, selected } = selection(def);
   const querySchema = listQuerySchema(area);
   const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
+  const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
+  // Filters whose choices are the values present in the data ('All Types' plus each type in use).
+  const openFilters = Object.entries(area.filters).filter(([, values]) => values.length === 0).map(([name]) => name);
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' }, c.req.query(), 'parameter'));
-    return c.json(await listRecords(database, def, parsed.data as ListQuery));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
+    return c.json(await listRecords(database, def, parsed.data as ListQuery, counts));
+  });
+
+  app.get('/values/:field', async (c) => {
+    const field = c.req.param('field');
+    if (!openFilters.includes(field)) throw notFound(`There is no filter named ${field}.`);
+    const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
+    return c.json({ values: rows.map((r) => r.value).filter((v) => v !== null && v !== '') });
   });
 
   app.post('/', async (c) => {
     const input = parseInput(def, await readJson(c), false);
+    await checkReferences(database, def, input);
     // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await db
         .insert(table)
-        .values({ ...input, id: generateId(area.idFormat) })
+        .values({ ...toRow(all, input), id: generateId(area.idFormat) })
         .onConflictDoNothing({ target: all.id })
-        .returning(columns);
-      if (row) return c.json(row, 201);
+        .returning({ id: all.id });
+      if (row) {
+        counts.clear();
+        return c.json(await readOne(row.id as string), 201);
+      }
     }
     throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
   });
 
   app.get('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const [row] = await db.select(columns).from(table).where(eq(all.id, id));
+    const row = await readOne(id);
     if (!row) throw missing(id);
     return c.json(row);
   });
@@ -162,12 +252,16 @@ export function resourceRoutes(database: Database, def: ResourceDefinition) {
   app.put('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     const { version, ...input } = parseInput(def, await readJson(c), true);
+    await checkReferences(database, def, input);
     const [row] = await db
       .update(table)
-      .set({ ...input, version: sql`${all.version} + 1`, updatedAt: sql`now()` })
+      .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(all.id, id), eq(all.version, version as number)))
-      .returning(columns);
-    if (row) return c.json(row);
+      .returning({ id: all.id });
+    if (row) {
+      counts.clear();
+      return c.json(await readOne(id));
+    }
     const [exists] = await db.select({ id: all.id }).from(table).where(eq(all.id, id));
     if (!exists) throw missing(id);
     throw new ApiError(
@@ -188,8 +282,21 @@ export function resourceRoutes(database: Database, def: ResourceDefinition) {
     }
     const deleted = await db.delete(table).where(eq(all.id, id)).returning({ id: all.id });
     if (deleted.length === 0) throw missing(id);
+    counts.clear();
     return c.body(null, 204);
   });
 
   return app;
+}
+
+/** A UsedBy that counts the rows of `table` whose `column` names the record. */
+export function usedByRows(singular: string, plural: string, table: PgTable, column: PgColumn): UsedBy {
+  return {
+    singular,
+    plural,
+    count: async ({ db }, id) => {
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(eq(column, id));
+      return count;
+    },
+  };
 }

@@ -3,16 +3,16 @@ import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PendingAreaPage } from '../features/pending/pending-area-page';
 import { VehiclesPage } from '../features/vehicles/vehicles-page';
+import { TripsPage } from '../features/trips/trips-page';
+import { DriversPage } from '../features/drivers/drivers-page';
+import { DriverTrainingPage } from '../features/driver-training/driver-training-page';
+import { DriverHealthPage } from '../features/driver-health/driver-health-page';
 import { RequireAuth } from './auth';
 import { AppLayout } from './layout';
 import { screens } from './screens';
 
 /** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
 const PENDING_AREAS: [path: string, title: string][] = [
-  ['/fleet-management', 'Fleet & Trip Management'],
-  ['/driver-management', 'Driver Management'],
-  ['/driver-training', 'Driver Training'],
-  ['/driver-health-report', 'Driver Health Reports'],
   ['/cold-chain', 'Cold Chain Monitoring'],
   ['/maintenance', 'Maintenance & Workshop'],
   ['/service-partners', 'On-Road Service Partners'],
@@ -36,7 +36,11 @@ export const routes: RouteObject[] = [
     ),
     children: [
       ...screens,
+      { path: '/fleet-management', element: <TripsPage /> },
       { path: '/vehicle-management', element: <VehiclesPage /> },
+      { path: '/driver-management', element: <DriversPage /> },
+      { path: '/driver-training', element: <DriverTrainingPage /> },
+      { path: '/driver-health-report', element: <DriverHealthPage /> },
       ...PENDING_AREAS.map(([path, title]) => ({ path, element: <PendingAreaPage title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -54,3 +54,30 @@ export function queryString(params: Record<string, string | number | undefined |
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** Uploads one file to the server's private storage (the one upload service of the product). */
+export async function uploadFile(file: File): Promise<StoredFile> {
+  const body = new FormData();
+  body.set('file', file);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (csrfToken) headers['x-csrf-token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch('/api/files', { method: 'POST', body, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Upload Failed', 'Could not reach the server. Check your connection and try again.');
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data?.title ?? 'Upload Failed', data?.message ?? `The server answered ${response.status}.`);
+  return data as StoredFile;
+}
+
+/** Where a signed-in user downloads a stored file. */
+export const fileUrl = (id: string) => `/api/files/${encodeURIComponent(id)}`;

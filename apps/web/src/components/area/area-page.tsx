@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, type AreaDefinition } from '@raahi/domain';
@@ -10,11 +10,13 @@ import { ConfirmDialog } from '../ui/dialog';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { useToast, type ToastMessage } from '../ui/toast';
+import { api } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import type { AreaClient } from './area-client';
 import { DataTable } from './data-table';
 import type { FieldSpec } from './form-fields';
 import { RecordFormDialog, type FormTexts } from './record-form-dialog';
+import { firstChoicesQuery } from './reference-picker';
 import { useDebouncedSearch, useListParams } from './use-list-params';
 
 export interface FilterSpec {
@@ -22,7 +24,8 @@ export interface FilterSpec {
   param: string;
   label: string;
   allLabel: string;
-  options: readonly string[];
+  /** The choices, or 'present' for the distinct values found in the data. */
+  options: readonly string[] | 'present';
 }
 
 type Row = { id: string; version: number };
@@ -40,7 +43,7 @@ export interface AreaPageConfig<R extends Row> {
   searchPlaceholder: string;
   filters: FilterSpec[];
   columns: ColumnDef<R>[];
-  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string };
+  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string; pickListError?: string };
   form: { fields: readonly FieldSpec[]; texts: FormTexts };
   toasts: { saved(row: R, added: boolean): ToastMessage; deleted(row: R): ToastMessage };
   deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
@@ -82,6 +85,27 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
       toast({ title: 'Error', description: texts.fetchError, variant: 'destructive' });
     }
   }, [list.isError, list.error, texts.fetchError, toast]);
+
+  // The add button waits until the form's pick-lists can be used (as the specification asks).
+  const referenceFields = config.form.fields.filter((f) => f.reference);
+  const pickLists = useQueries({ queries: referenceFields.map((f) => firstChoicesQuery(f.reference!)) });
+  const pickListsReady = pickLists.every((q) => q.isSuccess);
+  const pickListFailed = pickLists.some((q) => q.isError);
+  useEffect(() => {
+    if (pickListFailed) toast({ title: 'Error', description: texts.pickListError ?? 'Could not fetch the lists this form needs.', variant: 'destructive' });
+  }, [pickListFailed, texts.pickListError, toast]);
+
+  // Filters built from the values present in the data ('All Types' plus each type in use).
+  const presentFilters = filters.filter((f) => f.options === 'present');
+  const presentValues = useQueries({
+    queries: presentFilters.map((f) => ({
+      queryKey: [client.key, 'values', f.param],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api<{ values: string[] }>(`/api/${client.key}/values/${f.param}`, { signal }),
+      staleTime: 30_000,
+    })),
+  });
+  const optionsOf = (filter: FilterSpec): readonly string[] =>
+    filter.options === 'present' ? (presentValues[presentFilters.indexOf(filter)]?.data?.values ?? []) : filter.options;
 
   const remove = useMutation({
     mutationFn: (row: R) => client.remove(row.id),
@@ -144,7 +168,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
         title={config.title}
         subtitle={config.subtitle}
         actions={
-          <Button onClick={() => openForm(null)}>
+          <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
             <Plus /> {config.addLabel}
           </Button>
         }
@@ -164,7 +188,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
                 className="w-48"
                 value={params.filters[filter.param] || ALL}
                 onValueChange={(value) => update({ [filter.param]: value === ALL ? undefined : value })}
-                options={[{ value: ALL, label: filter.allLabel }, ...filter.options.map((o) => ({ value: o, label: o }))]}
+                options={[{ value: ALL, label: filter.allLabel }, ...optionsOf(filter).map((o) => ({ value: o, label: o }))]}
               />
             ))}
           </div>

@@ -1,14 +1,18 @@
-import { Controller, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Input, Label, Textarea } from '../ui/input';
 import { Select, optionsOf } from '../ui/select';
 import { cn } from '../../lib/utils';
+import { FileField } from './file-field';
+import { ReferencePicker, type ReferenceSpec } from './reference-picker';
 
 /** One input of an area's form, declared by the area and drawn by the shared form dialog. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'date' | 'datetime' | 'textarea' | 'select';
+  kind: 'text' | 'email' | 'tel' | 'number' | 'date' | 'datetime' | 'textarea' | 'select' | 'reference' | 'file';
   options?: readonly string[];
+  /** For 'reference': the record of another area this field names. */
+  reference?: ReferenceSpec;
   placeholder?: string;
   /** Marks the label; the rule that enforces it lives in the domain package. */
   required?: boolean;
@@ -21,11 +25,15 @@ export interface FieldSpec {
 
 export type FormValues = Record<string, string>;
 
+/** A file field keeps its stored file's name beside its id (the API returns it as `<field>Name`). */
+const nameKey = (field: string) => `${field}Name`;
+
 /** Record input → the strings the inputs hold. */
 export function toFormValues(input: Record<string, unknown>, fields: readonly FieldSpec[]): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     const value = input[field.name];
+    if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
     if (value === null || value === undefined) values[field.name] = '';
     else if (field.kind === 'datetime') values[field.name] = toLocalDateTimeInput(String(value));
     else if (field.kind === 'date') values[field.name] = String(value).slice(0, 10);
@@ -42,6 +50,7 @@ export function fromFormValues(values: FormValues, fields: readonly FieldSpec[])
     if (field.kind === 'number') input[field.name] = raw.trim() === '' ? null : Number(raw);
     else if (field.kind === 'date') input[field.name] = raw === '' ? null : raw;
     else if (field.kind === 'datetime') input[field.name] = raw === '' ? null : new Date(raw).toISOString();
+    else if (field.kind === 'file') input[field.name] = raw === '' ? null : raw;
     else input[field.name] = raw;
   }
   return input;
@@ -55,7 +64,23 @@ function toLocalDateTimeInput(iso: string): string {
 
 const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' };
 
-export function FormFields({ fields, register, control, idPrefix }: { fields: readonly FieldSpec[]; register: UseFormRegister<FormValues>; control: Control<FormValues>; idPrefix: string }) {
+function FileInput({ form, name, id }: { form: UseFormReturn<FormValues>; name: string; id: string }) {
+  const [value, fileName] = useWatch({ control: form.control, name: [name, nameKey(name)] });
+  return (
+    <FileField
+      id={id}
+      value={value ?? ''}
+      fileName={fileName || null}
+      onChange={(fileId, newName) => {
+        form.setValue(name, fileId, { shouldDirty: true });
+        form.setValue(nameKey(name), newName ?? '');
+      }}
+    />
+  );
+}
+
+export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldSpec[]; form: UseFormReturn<FormValues>; idPrefix: string }) {
+  const { register, control } = form;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((field) => {
@@ -72,6 +97,14 @@ export function FormFields({ fields, register, control, idPrefix }: { fields: re
                 name={field.name}
                 render={({ field: f }) => <Select id={id} value={f.value} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} />}
               />
+            ) : field.kind === 'reference' && field.reference ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => <ReferencePicker id={id} value={f.value ?? ''} onChange={f.onChange} reference={field.reference!} />}
+              />
+            ) : field.kind === 'file' ? (
+              <FileInput form={form} name={field.name} id={id} />
             ) : field.kind === 'textarea' ? (
               <Textarea id={id} placeholder={field.placeholder} {...register(field.name)} />
             ) : (

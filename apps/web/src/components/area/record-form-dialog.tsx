@@ -8,6 +8,7 @@ import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AreaClient } from './area-client';
 import { FormFields, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './form-fields';
+import { firstChoicesQuery } from './reference-picker';
 
 export interface FormTexts {
   addTitle: string;
@@ -42,10 +43,22 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   const form = useForm<FormValues>();
   const adding = record === null;
 
-  // Fill the form whenever the dialog opens: the record's values, or the area's defaults.
+  // Fill the form whenever the dialog opens: the record's values, or the area's defaults
+  // (with the first choice of pick-lists that default to it).
   useEffect(() => {
-    if (open) form.reset(toFormValues(record ?? area.defaults(), fields));
-  }, [open, record, area, fields, form]);
+    if (!open) return;
+    form.reset(toFormValues(record ?? area.defaults(), fields));
+    if (record) return;
+    for (const field of fields) {
+      if (!field.reference?.defaultToFirst) continue;
+      queryClient.fetchQuery(firstChoicesQuery(field.reference)).then(
+        (page) => {
+          if (page.items[0] && !form.getValues(field.name)) form.setValue(field.name, page.items[0].id);
+        },
+        () => undefined,
+      );
+    }
+  }, [open, record, area, fields, form, queryClient]);
 
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? client.update(record.id, { ...input, version: record.version }) : client.create(input)),
@@ -85,7 +98,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
-            <FormFields fields={fields} register={form.register} control={form.control} idPrefix={`${area.key}-form`} />
+            <FormFields fields={fields} form={form} idPrefix={`${area.key}-form`} />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { eq } from 'drizzle-orm';
+import { FILE_ID_PATTERN } from '@raahi/domain';
+import type { AppEnv } from '../auth/middleware';
+import { randomToken } from '../auth/tokens';
+import type { Database } from '../db/client';
+import { files } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { attachmentHeader, cleanFileName, detectType, extensionOf } from './content-type';
+import type { FileStorage } from './storage';
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+const ACCEPTED = 'Only PDF, JPEG, PNG and WebP files can be uploaded.';
+
+/** One upload service for the whole product: POST /api/files (multipart, field "file"), GET /api/files/:id. */
+export function fileRoutes(database: Database, storage: FileStorage, maxBytes: number) {
+  const app = new Hono<AppEnv>();
+  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const tooLarge = () => new ApiError(413, 'File Too Large', `The file is larger than ${megabytes} MB. Choose a smaller file.`);
+
+  app.post(
+    '/',
+    bodyLimit({
+      maxSize: maxBytes + 64 * 1024, // room for the multipart envelope
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+    async (c) => {
+      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+        throw new ApiError(415, 'Unsupported Media Type', 'Send the file as multipart/form-data in a field named "file".');
+      }
+      let upload: unknown;
+      try {
+        upload = (await c.req.parseBody())['file'];
+      } catch {
+        throw new ApiError(400, 'Upload Failed', 'The upload could not be read. Please try again.');
+      }
+      if (!(upload instanceof File)) throw new ApiError(400, 'Upload Failed', 'Choose a file to upload (a form field named "file").');
+      if (upload.size === 0) throw new ApiError(400, 'Upload Failed', 'The file is empty.');
+      if (upload.size > maxBytes) throw tooLarge();
+      const bytes = new Uint8Array(await upload.arrayBuffer());
+      const type = detectType(bytes);
+      if (!type) throw new ApiError(415, 'Unsupported File Type', `${ACCEPTED} This file is none of these.`);
+      const name = cleanFileName(upload.name);
+      const extension = extensionOf(name);
+      if (extension && !type.extensions.includes(extension)) {
+        throw new ApiError(415, 'Unsupported File Type', `The file name ends in .${extension}, but the file is ${type.description}. Rename it or choose another file.`);
+      }
+      const stored: StoredFile = { id: 'FIL' + randomToken(12), name, size: bytes.length, contentType: type.contentType };
+      const storageKey = randomToken(24);
+      await storage.put(storageKey, bytes);
+      await database.db.insert(files).values({
+        id: stored.id,
+        storageKey,
+        originalName: name,
+        contentType: type.contentType,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedBy: c.get('session').user.id,
+      });
+      return c.json(stored, 201);
+    },
+  );
+
+  app.get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const missing = notFound('This file does not exist. It may have been removed.');
+    if (!FILE_ID_PATTERN.test(id)) throw missing;
+    const [row] = await database.db.select().from(files).where(eq(files.id, id));
+    if (!row) throw missing;
+    const body = await storage.get(row.storageKey);
+    if (!body) throw missing;
+    return c.body(body, 200, {
+      'content-type': row.contentType,
+      'content-length': String(row.sizeBytes),
+      'content-disposition': attachmentHeader(row.originalName),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+import { healthArea } from '@raahi/domain';
+import { driverHealth, drivers, files } from '../db/schema';
+import type { ResourceDefinition } from '../http/resource';
+import { driverNameOf, fileNameOf } from './labels';
+
+export const healthResource: ResourceDefinition = {
+  area: healthArea,
+  table: driverHealth,
+  computed: (c) => ({ driverName: driverNameOf(c.driverId), reportFileName: fileNameOf(c.reportFile) }),
+  references: [
+    { field: 'driverId', table: drivers, noun: 'driver' },
+    { field: 'reportFile', table: files, noun: 'file' },
+  ],
+};

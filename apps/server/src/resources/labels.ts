@@ -1,0 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** Labels of linked records, computed in SQL with the same functions the search triggers use. */
+export const vehicleLabelOf = (vehicleId: PgColumn): SQL<string | null> =>
+  sql<string | null>`(SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = ${vehicleId})`;
+
+export const driverLabelOf = (driverId: PgColumn): SQL<string | null> =>
+  sql<string | null>`(SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = ${driverId})`;
+
+export const driverNameOf = (driverId: PgColumn): SQL<string | null> => sql<string | null>`(SELECT d.name FROM drivers d WHERE d.id = ${driverId})`;
+
+/** The original name of a stored file, for the form and the view action. */
+export const fileNameOf = (fileId: PgColumn): SQL<string | null> => sql<string | null>`(SELECT f.original_name FROM files f WHERE f.id = ${fileId})`;

@@ -1,0 +1,117 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Check, ChevronsUpDown, Loader2, Search } from 'lucide-react';
+import { api } from '../../lib/api';
+import { cn } from '../../lib/utils';
+import { useDebounced } from '../../lib/use-debounced';
+import { inputClasses } from '../ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
+import { areaClient } from './area-client';
+
+type Row = { id: string } & Record<string, unknown>;
+
+/** A record of another area that a field names: where to find it and how to show it. */
+export interface ReferenceSpec {
+  /** The other area's API key, e.g. 'vehicles'. */
+  area: string;
+  label(row: Row): string;
+  /** Order of the choices (defaults to the area's own, newest first). */
+  sort?: { sort: string; order: 'asc' | 'desc' };
+  /** A new record starts with the first choice selected, as the specification asks of some forms. */
+  defaultToFirst?: boolean;
+}
+
+const PAGE = 20;
+
+/** The first choices of a reference, as the pick-list shows them before anything is typed. */
+export function firstChoicesQuery(reference: ReferenceSpec, q = '') {
+  return {
+    queryKey: [reference.area, 'choices', q, reference.sort],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      areaClient<Row, unknown>(reference.area).list({ q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order }, signal),
+    staleTime: 30_000,
+  };
+}
+
+/**
+ * A searchable combobox over another area's records, asking the server as the user types,
+ * so it stays usable with 100,000 vehicles.
+ */
+export function ReferencePicker({ id, value, onChange, reference, placeholder = 'Select...' }: { id: string; value: string; onChange(value: string): void; reference: ReferenceSpec; placeholder?: string }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useDebounced(text.trim(), 250);
+  const listId = useId();
+  const choices = useQuery({ ...firstChoicesQuery(reference, q), enabled: open, placeholderData: keepPreviousData });
+  const current = useQuery({
+    queryKey: [reference.area, 'one', value],
+    queryFn: ({ signal }) => api<Row>(`/api/${reference.area}/${encodeURIComponent(value)}`, { signal }),
+    enabled: value !== '',
+    staleTime: 60_000,
+    retry: false,
+  });
+  const rows = choices.data?.items ?? [];
+
+  function choose(row: Row) {
+    onChange(row.id);
+    setOpen(false);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, rows.length - 1));
+    else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+    else if (event.key === 'Enter' && rows[active]) choose(rows[active]);
+    else return;
+    event.preventDefault();
+  }
+
+  const shown = value === '' ? '' : current.data ? reference.label(current.data) : current.isError ? `${value} (not found)` : value;
+
+  return (
+    <Popover open={open} onOpenChange={(next) => { setOpen(next); setActive(0); }}>
+      <PopoverTrigger asChild>
+        <button type="button" id={id} role="combobox" aria-expanded={open} aria-controls={listId} className={cn(inputClasses, 'items-center justify-between gap-2 text-left')}>
+          <span className={cn('truncate', !shown && 'text-muted-foreground')}>{shown || placeholder}</span>
+          <ChevronsUpDown className="size-4 shrink-0 opacity-60" />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent className="w-[var(--radix-popover-trigger-width)] min-w-64 p-0">
+        <div className="flex items-center gap-2 border-b px-3">
+          <Search className="size-4 text-muted-foreground" />
+          <input
+            autoFocus
+            aria-label="Search choices"
+            aria-controls={listId}
+            className="h-9 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+            placeholder="Type to search..."
+            value={text}
+            maxLength={200}
+            onChange={(e) => { setText(e.target.value); setActive(0); }}
+            onKeyDown={onKeyDown}
+          />
+          {choices.isFetching && <Loader2 className="size-4 animate-spin text-muted-foreground" />}
+        </div>
+        <ul id={listId} role="listbox" className="max-h-64 overflow-y-auto p-1">
+          {rows.map((row, index) => (
+            <li
+              key={row.id}
+              role="option"
+              aria-selected={row.id === value}
+              className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground')}
+              onMouseEnter={() => setActive(index)}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(row)}
+            >
+              <Check className={cn('size-4 shrink-0', row.id === value ? 'opacity-100' : 'opacity-0')} />
+              <span className="truncate">{reference.label(row)}</span>
+            </li>
+          ))}
+          {!choices.isFetching && rows.length === 0 && <li className="px-2 py-3 text-center text-sm text-muted-foreground">No matches.</li>}
+          {(choices.data?.total ?? 0) > rows.length && <li className="px-2 py-1.5 text-xs text-muted-foreground">Showing {rows.length} of many — type to narrow down.</li>}
+        </ul>
+      </PopoverContent>
+    </Popover>
+  );
+}

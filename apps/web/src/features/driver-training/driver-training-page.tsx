@@ -1,0 +1,76 @@
+import { Award } from 'lucide-react';
+import { TRAINING_STATUSES, TRAINING_TYPES, trainingArea, type TrainingInput, type TrainingRecord } from '@raahi/domain';
+import { areaClient } from '../../components/area/area-client';
+import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
+import type { BadgeTone } from '../../components/ui/badge';
+import { formatDate, NA } from '../../lib/format';
+import { driverReference } from '../references';
+
+type TrainingRow = TrainingRecord & { certificationFileName: string | null };
+
+const STATUS_TONES: Record<string, BadgeTone> = {
+  Scheduled: 'blue',
+  'In Progress': 'yellow',
+  Completed: 'green',
+  Failed: 'red',
+  Expired: 'red',
+  'Pending Renewal': 'orange',
+  Cancelled: 'gray',
+};
+// The specified status filter lists every status but Cancelled.
+const FILTER_STATUSES = TRAINING_STATUSES.filter((s) => s !== 'Cancelled');
+
+const config: AreaPageConfig<TrainingRow> = {
+  area: trainingArea,
+  client: areaClient<TrainingRow, TrainingInput>('driver-training'),
+  title: 'Driver Training',
+  addLabel: 'Add Training Record',
+  searchPlaceholder: 'Search by Driver ID, Type, Trainer...',
+  filters: [
+    { param: 'status', label: 'Status', allLabel: 'All Statuses', options: FILTER_STATUSES },
+    { param: 'trainingType', label: 'Training Type', allLabel: 'All Types', options: 'present' },
+  ],
+  columns: [
+    { id: 'id', header: 'Record ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+    { id: 'driver', header: 'Driver', cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> },
+    { id: 'trainingType', header: 'Training Type', accessorKey: 'trainingType' },
+    { id: 'scheduleDate', header: 'Schedule Date', cell: ({ row }) => formatDate(row.original.scheduleDate) },
+    { id: 'trainerName', header: 'Trainer', cell: ({ row }) => row.original.trainerName || NA },
+    { id: 'assessmentScore', header: 'Score', cell: ({ row }) => (row.original.assessmentScore === null ? NA : `${row.original.assessmentScore}%`) },
+    { id: 'validityPeriod', header: 'Validity', cell: ({ row }) => row.original.validityPeriod || NA },
+    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
+  ],
+  rowActions: (t) => <FileAction fileId={t.certificationFile} label={`View certificate of ${t.id}`} icon={<Award />} />,
+  texts: { loading: 'Loading training records...', empty: 'No Training Records Found', fetchError: 'Could not fetch training records.', pickListError: 'Could not fetch drivers list.' },
+  form: {
+    texts: { addTitle: 'Add New Training Record', editTitle: 'Edit Training Record', addButton: 'Add Record', editButton: 'Save Changes' },
+    fields: [
+      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverReference, defaultToFirst: true } },
+      { name: 'trainingType', label: 'Training Type', kind: 'select', required: true, options: TRAINING_TYPES },
+      { name: 'scheduleDate', label: 'Schedule Date', kind: 'date', required: true },
+      { name: 'status', label: 'Status', kind: 'select', options: TRAINING_STATUSES },
+      { name: 'trainerName', label: 'Trainer Name', kind: 'text', placeholder: 'e.g. Anil Deshpande' },
+      { name: 'assessmentScore', label: 'Assessment Score (%)', kind: 'number', min: 0, max: 100 },
+      { name: 'validityPeriod', label: 'Validity Period', kind: 'text', placeholder: 'e.g. 1 year' },
+      { name: 'certificationFile', label: 'Certificate', kind: 'file' },
+      { name: 'notes', label: 'Notes', kind: 'textarea' },
+    ],
+  },
+  toasts: {
+    saved: (t, added) =>
+      added
+        ? { title: 'Training Record Added!', description: `${t.trainingType} for ${t.driverName ?? t.driverId} has been recorded as ${t.id}.` }
+        : { title: 'Training Record Updated!', description: `Training record ${t.id} has been updated.` },
+    deleted: (t) => ({ title: 'Training Record Deleted', description: `Training record ${t.id} has been deleted.` }),
+  },
+  deleteConfirm: {
+    title: 'Confirm Deletion',
+    description: () => 'Are you sure you want to delete this training record? This action cannot be undone.',
+    confirmLabel: 'Delete Record',
+  },
+};
+
+export function DriverTrainingPage() {
+  return <AreaPage config={config} />;
+}

@@ -1,0 +1,57 @@
+import { FileText } from 'lucide-react';
+import { DRIVER_STATUSES, driversArea, type Driver, type DriverInput } from '@raahi/domain';
+import { areaClient } from '../../components/area/area-client';
+import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
+import type { BadgeTone } from '../../components/ui/badge';
+import { formatDate } from '../../lib/format';
+
+type DriverRow = Driver & { aadharCardFileName: string | null };
+
+const STATUS_TONES: Record<string, BadgeTone> = { Active: 'green', 'On Leave': 'yellow', Inactive: 'gray', 'Pending Docs': 'orange' };
+
+const config: AreaPageConfig<DriverRow> = {
+  area: driversArea,
+  client: areaClient<DriverRow, DriverInput>('drivers'),
+  title: 'Driver Management',
+  addLabel: 'Add New Driver',
+  searchPlaceholder: 'Search drivers...',
+  filters: [{ param: 'status', label: 'Status', allLabel: 'All Statuses', options: DRIVER_STATUSES }],
+  columns: [
+    { id: 'id', header: 'Driver ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+    { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { id: 'license', header: 'License No.', accessorKey: 'license' },
+    { id: 'contact', header: 'Contact', accessorKey: 'contact' },
+    { id: 'email', header: 'Email', accessorKey: 'email' },
+    { id: 'joiningDate', header: 'Joining Date', cell: ({ row }) => formatDate(row.original.joiningDate) },
+    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
+  ],
+  rowActions: (d) => <FileAction fileId={d.aadharCardFile} label={`View Documents of ${d.name}`} icon={<FileText />} />,
+  texts: { loading: 'Loading drivers...', empty: 'No Drivers Found', fetchError: 'Could not fetch drivers.' },
+  form: {
+    texts: { addTitle: 'Add New Driver', editTitle: 'Edit Driver Profile', addButton: 'Add Driver', editButton: 'Save Changes' },
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'e.g. Ramesh Kumar' },
+      { name: 'license', label: 'License No.', kind: 'text', required: true, placeholder: 'e.g. MH1220190012345' },
+      { name: 'contact', label: 'Contact', kind: 'tel', required: true, placeholder: 'e.g. +91 98765 43210' },
+      { name: 'email', label: 'Email', kind: 'email', required: true, placeholder: 'e.g. ramesh@example.in' },
+      { name: 'status', label: 'Status', kind: 'select', options: DRIVER_STATUSES },
+      { name: 'joiningDate', label: 'Joining Date', kind: 'date' },
+      { name: 'address', label: 'Address', kind: 'textarea' },
+      { name: 'aadharCardFile', label: 'Aadhar Card', kind: 'file', wide: true },
+    ],
+  },
+  toasts: {
+    saved: (d, added) => (added ? { title: 'Driver Added!', description: `${d.name} has been added with id ${d.id}.` } : { title: 'Driver Updated!', description: `${d.name}'s profile has been updated.` }),
+    deleted: (d) => ({ title: 'Driver Deleted!', description: `${d.name} (${d.id}) has been deleted.` }),
+  },
+  deleteConfirm: {
+    title: 'Confirm Deletion',
+    description: (d) => `Are you sure you want to delete driver ${d.name} (${d.id})? This action cannot be undone.`,
+    confirmLabel: 'Delete Driver',
+  },
+};
+
+export function DriversPage() {
+  return <AreaPage config={config} />;
+}

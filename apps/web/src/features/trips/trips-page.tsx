@@ -1,0 +1,58 @@
+import { TRIP_STATUSES, tripsArea, type Trip, type TripInput } from '@raahi/domain';
+import { areaClient } from '../../components/area/area-client';
+import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { IdCell, StatusBadge } from '../../components/area/cells';
+import type { BadgeTone } from '../../components/ui/badge';
+import { formatDateTime } from '../../lib/format';
+import { driverReference, vehicleReference } from '../references';
+
+const STATUS_TONES: Record<string, BadgeTone> = { 'In Transit': 'blue', Delivered: 'green', Scheduled: 'yellow', Delayed: 'orange', Cancelled: 'red' };
+
+const route = (t: Trip) => `${t.origin} → ${t.destination}`;
+
+const config: AreaPageConfig<Trip> = {
+  area: tripsArea,
+  client: areaClient<Trip, TripInput>('trips'),
+  title: 'Fleet & Trip Management',
+  addLabel: 'Create New Trip',
+  cardTitle: 'Trip List',
+  searchPlaceholder: 'Search trips...',
+  filters: [{ param: 'status', label: 'Status', allLabel: 'All Statuses', options: TRIP_STATUSES }],
+  columns: [
+    { id: 'id', header: 'Trip ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+    { id: 'origin', header: 'Origin', accessorKey: 'origin' },
+    { id: 'destination', header: 'Destination', accessorKey: 'destination' },
+    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => row.original.vehicleLabel ?? row.original.vehicleId },
+    { id: 'driver', header: 'Driver', cell: ({ row }) => row.original.driverLabel ?? row.original.driverId },
+    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
+    { id: 'eta', header: 'ETA', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
+  ],
+  texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.', pickListError: 'Could not fetch vehicles and drivers.' },
+  form: {
+    texts: { addTitle: 'Create New Trip', editTitle: 'Edit Trip', addButton: 'Create Trip', editButton: 'Save Changes' },
+    fields: [
+      { name: 'origin', label: 'Origin', kind: 'text', required: true, placeholder: 'e.g. Pune' },
+      { name: 'destination', label: 'Destination', kind: 'text', required: true, placeholder: 'e.g. Mumbai' },
+      { name: 'vehicleId', label: 'Vehicle', kind: 'reference', required: true, reference: { ...vehicleReference, defaultToFirst: true } },
+      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverReference, defaultToFirst: true } },
+      { name: 'status', label: 'Status', kind: 'select', options: TRIP_STATUSES },
+      { name: 'eta', label: 'ETA', kind: 'datetime' },
+      { name: 'startDate', label: 'Start Date', kind: 'datetime' },
+      { name: 'endDate', label: 'End Date', kind: 'datetime' },
+      { name: 'notes', label: 'Notes', kind: 'textarea' },
+    ],
+  },
+  toasts: {
+    saved: (t, added) => (added ? { title: 'Trip Created!', description: `Trip ${t.id} (${route(t)}) has been created.` } : { title: 'Trip Updated!', description: `Trip ${t.id} has been updated.` }),
+    deleted: (t) => ({ title: 'Trip Deleted!', description: `Trip ${t.id} (${route(t)}) has been deleted.` }),
+  },
+  deleteConfirm: {
+    title: 'Confirm Deletion',
+    description: (t) => `Are you sure you want to delete trip ${t.id} (${route(t)})? This action cannot be undone.`,
+    confirmLabel: 'Delete Trip',
+  },
+};
+
+export function TripsPage() {
+  return <AreaPage config={config} />;
+}
