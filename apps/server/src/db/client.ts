@@ -64,7 +64,8 @@ export function pgliteDatabase(client: PGlite): Database {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Dates stay strings (YYYY-MM-DD) as the API shows them, not JS Dates shifted by the server's zone.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: pgTypeParser } });
+  // Lists run as prepared statements; custom plans keep a rare and a common search term from sharing one plan.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: pgTypeParser }, options: '-c plan_cache_mode=force_custom_plan' });
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('select 1');
   return {

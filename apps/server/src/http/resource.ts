@@ -109,60 +109,72 @@ export class CountCache {
   }
 }
 
-export async function listRecords(
-  database: Database,
-  def: ResourceDefinition,
-  query: ListQuery,
-  counts?: CountCache,
-): Promise<ListPage<Record<string, unknown>>> {
+// Prepared statement names are per connection and must never be reused for other SQL: number them per process.
+let preparedStatements = 0;
+
+/**
+ * The list endpoint's queries. Each shape of request (search or not, which filters, which sort) is
+ * built and prepared once; a request then only binds its values. Totals go through the count cache.
+ */
+export function listQueries(database: Database, def: ResourceDefinition, counts?: CountCache) {
   const { db } = database;
   const { all, selected } = selection(def);
-  const conditions: SQL[] = [];
-  // Newlines separate the fields in search_text, so a term never carries one across fields.
-  const term = query.q?.replace(/[\r\n]+/g, ' ').trim();
-  if (term) conditions.push(sql`${all.searchText} LIKE ${likePattern(term)}`);
-  for (const name of Object.keys(def.area.filters)) {
-    const value = query[name];
-    if (value !== undefined) conditions.push(eq(all[name], value));
+  const filterNames = Object.keys(def.area.filters);
+  const prepared = new Map<string, { page: { execute(values: Record<string, unknown>): Promise<unknown[]> }; count: { execute(values: Record<string, unknown>): Promise<{ count: number }[]> }; where: SQL | undefined }>();
+
+  function shape(hasTerm: boolean, filters: string[], sort: string, order: 'asc' | 'desc') {
+    const key = `${hasTerm}|${filters.join(',')}|${sort}|${order}`;
+    let entry = prepared.get(key);
+    if (!entry) {
+      const conditions: SQL[] = [];
+      if (hasTerm) conditions.push(sql`${all.searchText} LIKE ${sql.placeholder('pattern')}`);
+      for (const name of filters) conditions.push(eq(all[name], sql.placeholder(name)));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const direction = order === 'asc' ? asc : desc;
+      const orderBy = sort === 'id' ? [direction(all.id)] : [direction(all[sort]), direction(all.id)];
+      const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
+      const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
+      const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
+      const count = db.select({ count: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_count`);
+      entry = { page, count, where };
+      prepared.set(key, entry);
+    }
+    return { key, ...entry };
   }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const direction = query.order === 'asc' ? asc : desc;
-  const order = [direction(all[query.sort])];
-  if (query.sort !== 'id') order.push(direction(all.id));
 
-  const itemsQuery = db
-    .select(selected)
-    .from(def.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [items, counted] = await Promise.all([itemsQuery, cachedCount(database, def.table, where, counts)]);
-  return { items, ...counted, page: query.page, pageSize: query.pageSize };
+  return async function list(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
+    // Newlines separate the fields in search_text, so a term never carries one across fields.
+    const term = query.q?.replace(/[\r\n]+/g, ' ').trim();
+    const filters = filterNames.filter((name) => query[name] !== undefined);
+    const statement = shape(Boolean(term), filters, query.sort, query.order);
+    const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
+    if (term) values.pattern = likePattern(term);
+    const countKey = statement.key.split('|').slice(0, 2).join('|') + '\u0000' + JSON.stringify(values);
+    const counted = async () => {
+      const cached = counts?.get(countKey);
+      if (cached) return cached;
+      const [{ count }] = await statement.count.execute(values);
+      const result = count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
+      counts?.set(countKey, result);
+      return result;
+    };
+    const [items, total] = await Promise.all([
+      statement.page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      counted(),
+    ]);
+    return { items: items as Record<string, unknown>[], ...total, page: query.page, pageSize: query.pageSize };
+  };
 }
 
-async function cachedCount(database: Database, table: PgTable, where: SQL | undefined, counts: CountCache | undefined) {
-  if (!counts) return countMatches(database, table, where);
+/** Above EXACT_COUNT_LIMIT matches, the planner's estimate (never less than what was counted). */
+async function estimateMatches(database: Database, table: PgTable, where: SQL | undefined, values: Record<string, unknown>, counted: number) {
   const statement = database.db.select({ one: sql`1` }).from(table).where(where).toSQL();
-  const key = statement.sql + '\u0000' + JSON.stringify(statement.params);
-  const cached = counts.get(key);
-  if (cached) return cached;
-  const counted = await countMatches(database, table, where);
-  counts.set(key, counted);
-  return counted;
-}
-
-/** Exact up to EXACT_COUNT_LIMIT matches (a bounded scan); above that, the planner's estimate. */
-async function countMatches(database: Database, table: PgTable, where: SQL | undefined) {
-  const { db } = database;
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
-  if (count <= EXACT_COUNT_LIMIT) return { total: count, totalIsEstimate: false };
-  const statement = db.select({ one: sql`1` }).from(table).where(where).toSQL();
-  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params);
+  // toSQL leaves placeholders as such: bind them in order.
+  const params = statement.params.map((param) => (param && typeof param === 'object' && 'name' in param ? values[(param as { name: string }).name] : param));
+  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, params);
   const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
-  return { total: Math.max(estimate, count), totalIsEstimate: true };
+  return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
 /** Validates a body: its shape (400, in words), then the area's rules (422, the specification's texts). */
@@ -202,6 +214,7 @@ const idParam = (id: string) => {
 export function resourceRoutes(database: Database, def: ResourceDefinition, options: { countCacheMs?: number } = {}) {
   const { area, table } = def;
   const counts = new CountCache(options.countCacheMs ?? 0);
+  const list = listQueries(database, def, counts);
   const { db } = database;
   const { all, selected } = selection(def);
   const querySchema = listQuerySchema(area);
@@ -214,7 +227,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, opti
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
-    return c.json(await listRecords(database, def, parsed.data as ListQuery, counts));
+    return c.json(await list(parsed.data as ListQuery));
   });
 
   app.get('/values/:field', async (c) => {
