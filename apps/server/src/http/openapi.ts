@@ -32,6 +32,24 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     responses: { 200: { description: 'Changed' }, 422: error('Wrong current password or unacceptable new one'), ...common },
   });
 
+  const storedFile = z.object({ id: z.string(), name: z.string(), size: z.number(), contentType: z.string() });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/files',
+    tags: ['files'],
+    summary: 'Upload a file (multipart/form-data, field "file"): PDF, JPEG, PNG or WebP, checked by content; records keep the returned id',
+    request: { body: { content: { 'multipart/form-data': { schema: z.object({ file: z.string().describe('binary') }) } } } },
+    responses: { 201: { description: 'Stored', ...json(storedFile) }, 400: error('No file or an empty one'), 413: error('Too large'), 415: error('Not an accepted type'), ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/files/{id}',
+    tags: ['files'],
+    summary: 'Download a stored file as an attachment with its original name',
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 200: { description: 'The file' }, 404: error('No such file'), ...common },
+  });
+
   for (const { area } of resources) {
     // Inline schemas: zod 4 schemas made in the domain package carry no OpenAPI ref ids.
     const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
@@ -59,6 +77,16 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       request: { body: json(input) },
       responses: { 201: { description: 'Created', ...json(record) }, 400: error('Malformed input'), 422: error('A rule of the form failed'), ...common },
     });
+    for (const [field, values] of Object.entries(area.filters)) {
+      if (values.length > 0) continue;
+      registry.registerPath({
+        method: 'get',
+        path: `${base}/values/${field}`,
+        tags,
+        summary: `The distinct ${field} values present, for the ${field} filter`,
+        responses: { 200: { description: 'Values', ...json(z.object({ values: z.array(z.string()) })) }, ...common },
+      });
+    }
     registry.registerPath({ method: 'get', path: `${base}/{id}`, tags, summary: `Read a ${area.singular}`, request: { params: id }, responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common } });
     registry.registerPath({
       method: 'put',
