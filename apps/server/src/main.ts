@@ -6,12 +6,16 @@ import { deleteOldFailures } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { deleteOrphanFiles, fileColumns } from './files/orphans';
+import { localDiskStorage } from './files/storage';
+import { resources } from './resources';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
 const admin = await ensureAdmin(database, config.adminPassword);
 
-const app = createApp(database, config);
+const storage = localDiskStorage(join(config.dataDir, 'files'));
+const app = createApp(database, config, storage);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
   const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -25,11 +29,14 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
 });
 
-// Housekeeping: expired sessions and old sign-in failures.
+// Housekeeping: expired sessions, old sign-in failures, uploads no record names.
+const storedFileColumns = fileColumns(resources);
 const housekeeping = setInterval(() => {
-  Promise.all([deleteExpiredSessions(database), deleteOldFailures(database, config.loginWindowMs)]).catch((err) =>
-    console.error('Housekeeping failed:', err.message),
-  );
+  Promise.all([
+    deleteExpiredSessions(database),
+    deleteOldFailures(database, config.loginWindowMs),
+    deleteOrphanFiles(database, storage, storedFileColumns),
+  ]).catch((err) => console.error('Housekeeping failed:', err.message));
 }, 10 * 60_000);
 housekeeping.unref();
 
