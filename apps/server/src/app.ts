@@ -53,10 +53,10 @@ export function createApp(database: Database, config: Config, storage: FileStora
   });
 
   const api = new Hono<AppEnv>();
-  // Records and sessions must not linger in browser or proxy caches.
+  // Records and sessions must not linger in browser or proxy caches (a route may say more, e.g. private files).
   api.use(async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } });
   // Uploads have their own, larger limit (in files/routes.ts).

@@ -58,15 +58,21 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
       const stored: StoredFile = { id: 'FIL' + randomToken(12), name, size: bytes.length, contentType: type.contentType };
       const storageKey = randomToken(24);
       await storage.put(storageKey, bytes);
-      await database.db.insert(files).values({
-        id: stored.id,
-        storageKey,
-        originalName: name,
-        contentType: type.contentType,
-        sizeBytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        uploadedBy: c.get('session').user.id,
-      });
+      try {
+        await database.db.insert(files).values({
+          id: stored.id,
+          storageKey,
+          originalName: name,
+          contentType: type.contentType,
+          sizeBytes: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          uploadedBy: c.get('session').user.id,
+        });
+      } catch (err) {
+        // No row names these bytes: do not leave them (often personal documents) on disk.
+        await storage.delete(storageKey).catch(() => undefined);
+        throw err;
+      }
       return c.json(stored, 201);
     },
   );

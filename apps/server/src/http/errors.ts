@@ -90,8 +90,23 @@ export function errorResponse(err: unknown, c: Context) {
   }
   const known = databaseError(err);
   if (known) return c.json({ title: known.title, message: known.message }, known.status);
-  console.error(`Unhandled error on ${c.req.method} ${c.req.path}:`, err);
+  console.error(`Unhandled error on ${c.req.method} ${c.req.path}: ${describeForLog(err)}`);
   return c.json({ title: 'Server Error', message: 'Something went wrong on the server. Please try again.' }, 500);
+}
+
+/**
+ * An unexpected error as the log may keep it. A failed query's message lists its parameters (names,
+ * contacts, file names: personal data), and its stack starts with that message; keep the statement,
+ * the database's own code and message, and the stack frames only.
+ */
+export function describeForLog(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const query = (err as { query?: unknown }).query;
+  if (typeof query !== 'string') return [`${err.name}: ${err.message}`, ...frames].join('\n');
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  const reason = cause ? ` (${[cause.code, cause.message].filter(Boolean).join(' ')})` : '';
+  return [`Failed query${reason}: ${query} [parameters withheld]`, ...frames].join('\n');
 }
 
 /** Reads a JSON body, answering 400 in words when it is missing or malformed. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -33,10 +33,12 @@ export interface ApiResponse {
   /** Parsed JSON, or null when the body is empty or not JSON. */
   body: Json;
   text: string;
+  /** The raw body (downloads). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
-  /** Sent as JSON unless it is already a string (then sent as is). */
+  /** Sent as JSON unless it is already a string or a Buffer (then sent as is). */
   body?: unknown;
   headers?: Record<string, string>;
   /** Leave out the X-CSRF-Token header even when the client has a token. */
@@ -56,7 +58,8 @@ export class TestClient {
     if (this.cookie) headers.cookie = `raahi_session=${this.cookie}`;
     if (this.csrfToken && !options.noCsrf && !['GET', 'HEAD'].includes(method)) headers['x-csrf-token'] = this.csrfToken;
     Object.assign(headers, options.headers);
-    const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const body =
+      options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body);
     const res = await httpRequest(this.baseUrl + path, { method, headers, body });
     this.keepCookie(res.headers);
     const text = res.text;
@@ -66,13 +69,19 @@ export class TestClient {
     } catch {
       parsed = null;
     }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    return { status: res.status, headers: res.headers, body: parsed, text, bytes: res.bytes };
   }
 
   get = (path: string, options?: RequestOptions) => this.request('GET', path, options);
   post = (path: string, body?: unknown, options?: RequestOptions) => this.request('POST', path, { ...options, body });
   put = (path: string, body?: unknown, options?: RequestOptions) => this.request('PUT', path, { ...options, body });
   del = (path: string, options?: RequestOptions) => this.request('DELETE', path, options);
+
+  /** Uploads one file to POST /api/files as a browser's form does (multipart, field "file"). */
+  upload(name: string, data: Buffer | string, options: RequestOptions & { field?: string; contentType?: string } = {}) {
+    const form = multipartBody([{ name: options.field ?? 'file', filename: name, contentType: options.contentType ?? 'application/octet-stream', data }]);
+    return this.request('POST', '/api/files', { ...options, body: form.body, headers: { 'content-type': form.contentType, ...options.headers } });
+  }
 
   /** Signs in; on success keeps the cookie and CSRF token. */
   async login(username = 'admin', password = ADMIN_PASSWORD, headers?: Record<string, string>): Promise<ApiResponse & { csrfToken: string }> {
@@ -100,7 +109,7 @@ export class TestClient {
 export function httpRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<{ status: number; headers: Headers; text: string }> {
+): Promise<{ status: number; headers: Headers; text: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -111,13 +120,32 @@ export function httpRequest(
         for (const [name, value] of Object.entries(res.headers)) {
           for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
         }
-        resolve({ status: res.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers, text: bytes.toString('utf8'), bytes });
       });
     });
     // The server may answer (413) and close before a large body is fully sent; the answer still arrives.
     req.on('error', reject);
     req.end(options.body);
   });
+}
+
+/**
+ * A multipart/form-data body written byte by byte, so that tests control exactly what a file part's
+ * name says (paths, control characters, UTF-8), as a hand-made request could.
+ */
+export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): { body: Buffer; contentType: string } {
+  const boundary = `----raahi-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.contentType) head += `Content-Type: ${part.contentType}\r\n`;
+    chunks.push(Buffer.from(head + '\r\n', 'utf8'), Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export interface TestListener {
@@ -133,11 +161,15 @@ export interface TestListener {
 
 export interface TestServer extends TestListener {
   database: Database;
+  /** This server's own temporary data directory (uploads go to its files/ folder); removed on close. */
+  dataDir: string;
   /** Another HTTP listener on the same database with a different configuration (e.g. trustProxy). */
   listen(overrides: Partial<Config>): Promise<TestListener>;
   createUser(input: NewUser): ReturnType<typeof createUser>;
   /** Number of rows in a table, read straight from the database. */
   count(table: string): Promise<number>;
+  /** Every row of the given tables, in id order, read straight from the database (to prove nothing was written). */
+  snapshot(...tables: string[]): Promise<Record<string, unknown[]>>;
 }
 
 /** The PostgreSQL server tests should use, if any. */
@@ -294,7 +326,9 @@ async function listen(database: Database, config: Config): Promise<TestListener>
 
 /** A real HTTP server on a free port with a fresh database holding the user 'admin' (password ADMIN_PASSWORD). */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const config = testConfig(overrides);
+  // Each server stores files in a directory of its own, never in the project's ./data.
+  const ownDataDir = overrides.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'raahi-test-data-'));
+  const config = testConfig({ ...overrides, dataDir: overrides.dataDir ?? ownDataDir! });
   const { database, drop } = await openTestDatabase();
   await ensureAdmin(database, config.adminPassword);
   const main = await listen(database, config);
@@ -302,6 +336,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return {
     ...main,
     database,
+    dataDir: config.dataDir,
     listen: async (more) => {
       const listener = await listen(database, { ...config, ...more });
       others.push(listener);
@@ -313,9 +348,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       const [row] = await database.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table}`);
       return row.count;
     },
+    snapshot: async (...tables) => {
+      const result: Record<string, unknown[]> = {};
+      for (const table of tables) {
+        if (!/^[a-z_]+$/.test(table)) throw new Error(`Not a table name: ${table}`);
+        result[table] = await database.query(`SELECT * FROM ${table} ORDER BY id`);
+      }
+      return result;
+    },
     close: async () => {
       await Promise.all([main, ...others].map((l) => l.close()));
       await drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -332,6 +376,68 @@ export function vehicleBody(overrides: Record<string, unknown> = {}): Record<str
     status: 'Active',
     currentMileage: 125000,
     purchaseDate: '2022-04-15',
+    ...overrides,
+  };
+}
+
+/** A complete, valid driver body; override any field. */
+export function driverBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ramesh Kumar',
+    license: 'MH1220110012345',
+    contact: '+91 98200 12345',
+    email: 'ramesh.kumar@example.in',
+    status: 'Active',
+    address: '12 MG Road, Pune 411001',
+    joiningDate: '2021-06-01',
+    aadharCardFile: null,
+    ...overrides,
+  };
+}
+
+/** A complete, valid trip body for the given vehicle and driver; override any field. */
+export function tripBody(vehicleId: string, driverId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    origin: 'Mumbai',
+    destination: 'Pune',
+    vehicleId,
+    driverId,
+    status: 'Scheduled',
+    eta: '2026-11-21T10:30:00.000Z',
+    startDate: '2026-11-21T04:00:00.000Z',
+    endDate: null,
+    notes: '',
+    ...overrides,
+  };
+}
+
+/** A complete, valid training record body for the given driver; override any field. */
+export function trainingBody(driverId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    driverId,
+    trainingType: 'Defensive Driving',
+    scheduleDate: '2026-03-10',
+    status: 'Scheduled',
+    certificationFile: null,
+    validityPeriod: '1 year',
+    trainerName: 'Anil Deshmukh',
+    assessmentScore: 85,
+    notes: '',
+    ...overrides,
+  };
+}
+
+/** A complete, valid health report body for the given driver; override any field. */
+export function healthBody(driverId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    driverId,
+    testType: 'Vision Test',
+    testDate: '2026-02-01',
+    result: 'Fit',
+    nextDueDate: '2027-02-01',
+    reportFile: null,
+    clinicInfo: 'Sahyadri Clinic, Pune',
+    notes: '',
     ...overrides,
   };
 }
