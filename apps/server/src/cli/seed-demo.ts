@@ -3,22 +3,31 @@ import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedDemo } from '../db/seed/demo';
+import { DEMO_DEFAULTS, healthPerDriver, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
-const HELP = `Fill the database with realistic demo records (uses the same database settings as the server:
-DATABASE_URL, or the embedded database in RAAHI_DATA_DIR, default ./data).
+const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
+same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
+default ./data).
 
-  npm run seed:demo -- [--vehicles N] [--reset] [--seed N]
+  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--reset] [--seed N]
 
-  --vehicles N   how many vehicles to add (default 200)
-  --reset        delete the existing vehicles first, and with them the records that refer to
-                 them (trips), which cannot stay without their vehicles
+  --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
+  --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
+  --trips N      trips to add between India's freight hubs, run by the vehicles and drivers in the
+                 database, old and new (default ${DEMO_DEFAULTS.trips})
+  --training N   driver training records (default ${trainingPerDriver} per new driver)
+  --health N     driver health reports (default ${healthPerDriver} per new driver)
+  --reset        first delete every vehicle, driver, trip, training and health record
   --seed N       random seed, for the same data on every run (default: random)
+
+Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
+Scale: --vehicles 100000 --drivers 50000 --trips 1000000 takes a few minutes.
 
 Also creates the user "admin" when there are no users yet (password from RAAHI_ADMIN_PASSWORD, or a
 random one printed once).`;
 
-const MAX_VEHICLES = 5_000_000;
+/** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
+const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -32,6 +41,10 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     options: {
       vehicles: { type: 'string' },
+      drivers: { type: 'string' },
+      trips: { type: 'string' },
+      training: { type: 'string' },
+      health: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -41,7 +54,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const vehicles = count(values.vehicles, 200, MAX_VEHICLES, 'vehicles');
+  const vehicles = count(values.vehicles, DEMO_DEFAULTS.vehicles, MAX.vehicles, 'vehicles');
+  const drivers = count(values.drivers, DEMO_DEFAULTS.drivers, MAX.drivers, 'drivers');
+  const trips = count(values.trips, DEMO_DEFAULTS.trips, MAX.trips, 'trips');
+  const training = count(values.training, drivers * trainingPerDriver, MAX.training, 'training');
+  const health = count(values.health, Math.round(drivers * healthPerDriver), MAX.health, 'health');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -49,10 +66,16 @@ async function main(argv: string[]): Promise<number> {
   // One connection: the seed runs as one transaction.
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
-    console.log(`Seeding ${where}: ${vehicles.toLocaleString('en-IN')} vehicles${values.reset ? ', after deleting the existing ones' : ''}.`);
+    const n = (value: number) => value.toLocaleString('en-IN');
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records and ${n(health)} health reports`;
+    console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
       vehicles,
+      drivers,
+      trips,
+      training,
+      health,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {
@@ -63,13 +86,20 @@ async function main(argv: string[]): Promise<number> {
         }
       },
     });
-    const deleted = Object.entries(report.deleted).filter(([, n]) => n > 0);
-    if (deleted.length) console.log(`Deleted the existing rows: ${deleted.map(([table, n]) => `${table} ${n.toLocaleString('en-IN')}`).join(', ')}.`);
-    const [{ total }] = await database.query<{ total: number }>('SELECT count(*)::int AS total FROM vehicles');
+    const deleted = Object.entries(report.deleted).filter(([, rows]) => rows > 0);
+    if (deleted.length) console.log(`Deleted the existing rows: ${deleted.map(([table, rows]) => `${table} ${n(rows)}`).join(', ')}.`);
     const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
-    const steps = Object.entries(report.timings).map(([name, ms]) => `${name} ${seconds(ms)}`);
-    console.log(`Added ${report.inserted.vehicles.toLocaleString('en-IN')} vehicles in ${seconds(report.totalMs)} (${steps.join(', ')}; seed ${report.seed}).`);
-    console.log(`The database now holds ${total.toLocaleString('en-IN')} vehicles.`);
+    const added = Object.entries(report.inserted).map(([area, rows]) => {
+      const parts = Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`);
+      return `${n(rows)} ${area} (${seconds(report.timings[area])}${parts.length > 1 ? `: ${parts.join(', ')}` : ''})`;
+    });
+    const other = Object.entries(report.timings).filter(([name]) => !(name in report.inserted)).map(([name, ms]) => `${name} ${seconds(ms)}`);
+    console.log(`Added ${added.join(', ')} in ${seconds(report.totalMs)} in all (${other.join(', ')}; seed ${report.seed}).`);
+    const checked = Object.entries(report.verified).filter(([, rows]) => rows > 0);
+    if (checked.length) console.log(`Search text equals the triggers' for sampled rows: ${checked.map(([table, rows]) => `${table} ${rows}`).join(', ')}.`);
+    const totals = [];
+    for (const table of SEEDED_TABLES) totals.push(`${n((await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`))[0].total)} ${table}`);
+    console.log(`The database now holds ${totals.join(', ')}.`);
 
     const admin = await ensureAdmin(database, config.adminPassword);
     if (admin.generatedPassword) {

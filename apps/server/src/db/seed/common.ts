@@ -4,6 +4,19 @@ import type { Random } from './random';
 /** Reports progress of one area: rows done out of the total. */
 export type SeedProgress = (area: string, done: number, total: number) => void;
 
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+export const YEAR = 365.25 * DAY;
+
+/** India Standard Time is UTC+05:30 all year; calendar dates of records are Indian dates. */
+const IST_OFFSET = 5.5 * HOUR;
+
+/** The Indian calendar date (YYYY-MM-DD) of a moment in ms. */
+export const isoDate = (ms: number) => new Date(ms + IST_OFFSET).toISOString().slice(0, 10);
+
+/** Midnight IST that starts the Indian calendar date of a moment. */
+export const startOfIndianDay = (ms: number) => Math.floor((ms + IST_OFFSET) / DAY) * DAY - IST_OFFSET;
+
 const ID_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /**

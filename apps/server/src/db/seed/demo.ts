@@ -1,37 +1,60 @@
 import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
 import type { SeedProgress } from './common';
-import { createRandom, randomSeed } from './random';
+import { seedDrivers } from './drivers';
+import { seedHealth } from './health';
+import { createRandom, randomSeed, type Random } from './random';
+import { seedTraining } from './training';
+import { seedTrips } from './trips';
 import { seedVehicles } from './vehicles';
 
 export interface DemoSeedOptions {
   vehicles: number;
+  drivers?: number;
+  trips?: number;
+  /** Training records; default two per new driver. */
+  training?: number;
+  /** Health reports; default three per two new drivers. */
+  health?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
   seed?: number;
   now?: number;
+  /** Loads of at least this many rows rebuild indexes and keys afterwards (default 10,000; tests lower it). */
+  rebuildFrom?: number;
   onProgress?: SeedProgress;
 }
 
 export interface DemoSeedReport {
   seed: number;
-  /** Rows deleted by --reset per table: the seeded ones and those whose records referred to them. */
+  /** Rows deleted by --reset per table, in the order of deletion (rows that refer to others first). */
   deleted: Record<string, number>;
   /** Rows inserted per area. */
   inserted: Record<string, number>;
-  /** Milliseconds per step: reset, each area, vacuum. */
+  /** Milliseconds per step: reset, each area, the search-text check, vacuum. */
   timings: Record<string, number>;
+  /** Milliseconds of the phases of each area's load: plan, insert, indexes (rebuilt), keys (checked). */
+  phases: Record<string, Record<string, number>>;
+  /** Rows whose search text was recomputed by the table's trigger and compared, per table. */
+  verified: Record<string, number>;
   totalMs: number;
 }
 
-/** The tables the demo seed fills. */
-export const SEEDED_TABLES = ['vehicles'] as const;
+/** The tables the demo seed fills, parents before the tables that refer to them. */
+export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports'] as const;
+
+/** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300 } as const;
+export const trainingPerDriver = 2;
+export const healthPerDriver = 1.5;
 
 /**
- * Empties the seeded tables and every table whose rows refer to them, directly or through another
- * (a trip refers to a vehicle: the vehicles cannot go while their trips stay). Returns the rows each
- * held. One TRUNCATE of the whole set, so the foreign keys between them do not get in the way.
+ * Empties the seeded tables and every table whose rows refer to them, directly or through another.
+ * Returns the rows each held, tables that refer to others first (trips, training and health before the
+ * vehicles and drivers they name). One TRUNCATE lists them in that order: it empties the whole set at
+ * once, so no foreign key sees a parent go before its children, and unlike DELETE it does not check
+ * every row's keys or fire the search triggers a million times.
  */
 export async function emptySeededTables(database: Database): Promise<Record<string, number>> {
   const tables = await database.query<{ name: string }>(
@@ -43,23 +66,62 @@ export async function emptySeededTables(database: Database): Promise<Record<stri
      SELECT oid::regclass::text AS name FROM affected`,
     [SEEDED_TABLES],
   );
+  const keys = await database.query<{ child: string; parent: string }>(
+    `SELECT conrelid::regclass::text AS child, confrelid::regclass::text AS parent FROM pg_constraint WHERE contype = 'f' AND conrelid <> confrelid`,
+  );
+  // Children first: a table goes once every table referring to it has gone.
+  const names = tables.map((t) => t.name);
+  const ordered: string[] = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.includes(name) || path.has(name)) return;
+    path.add(name);
+    for (const key of keys) if (key.parent === name && names.includes(key.child)) visit(key.child, path);
+    ordered.push(name);
+  };
+  for (const name of names) visit(name, new Set());
   const counts: Record<string, number> = {};
-  for (const { name } of tables) counts[name] = (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`))[0].n;
-  await database.exec(`TRUNCATE ${tables.map((t) => t.name).join(', ')}`);
+  for (const name of ordered) counts[name] = (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`))[0].n;
+  if (ordered.length) await database.exec(`TRUNCATE ${ordered.join(', ')}`);
   return counts;
 }
 
 /**
- * Fills the database with demo records of every seeded area in one transaction, then vacuums and
- * analyzes the tables. The database must run all statements on one connection (PGlite, or
- * PostgreSQL opened with `poolSize: 1`).
+ * Checks that the search text the bulk load computed is what the table's trigger computes: a sample
+ * of the new rows gets `search_text = ''`, the BEFORE UPDATE trigger fills it in again, and the two
+ * texts must be equal. Throws (and so rolls the whole seed back) when any differs.
+ */
+export async function verifySearchText(database: Database, table: string, ids: readonly string[], random: Random, size = 50): Promise<number> {
+  if (ids.length === 0) return 0;
+  const sample = new Set<string>();
+  while (sample.size < Math.min(size, ids.length)) sample.add(ids[random.int(0, ids.length - 1)]);
+  const rows = await database.query<{ id: string; before: string; after: string }>(
+    `WITH before AS (SELECT id, search_text FROM ${table} WHERE id = ANY($1::text[]))
+     UPDATE ${table} t SET search_text = '' FROM before b WHERE t.id = b.id
+     RETURNING t.id, b.search_text AS before, t.search_text AS after`,
+    [[...sample]],
+  );
+  const wrong = rows.filter((r) => r.before !== r.after);
+  if (rows.length !== sample.size || wrong.length > 0) {
+    const shown = wrong.slice(0, 3).map((r) => `${r.id}: loaded ${JSON.stringify(r.before)}, trigger ${JSON.stringify(r.after)}`);
+    throw new Error(`The seeded search text of ${table} differs from its trigger's for ${wrong.length} of ${sample.size} sampled rows (${rows.length} found):\n${shown.join('\n')}`);
+  }
+  return rows.length;
+}
+
+/**
+ * Fills the database with demo records of every seeded area in one transaction, checks the search
+ * text of a sample against the triggers, then vacuums and analyzes the tables. The database must run
+ * all statements on one connection (PGlite, or PostgreSQL opened with `poolSize: 1`).
  */
 export async function seedDemo(database: Database, options: DemoSeedOptions): Promise<DemoSeedReport> {
   const seed = options.seed ?? randomSeed();
   const random = createRandom(seed);
   const now = options.now ?? Date.now();
+  const drivers = options.drivers ?? 0;
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
+  const verified: Record<string, number> = {};
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -68,15 +130,31 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     timings[name] = Math.round(performance.now() - t0);
     return result;
   };
+  const common = { random, now, rebuildFrom: options.rebuildFrom, onProgress: options.onProgress };
 
   await inTransaction(database, async () => {
-    // Index rebuilds after a big load sort in memory: give them room (this transaction only).
+    // Index rebuilds after a big load sort in memory, and the joins that compute search texts hash whole
+    // tables (in one batch, so rows keep their order of creation): give them room (this transaction only).
     await database.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
+    await database.exec(`SET LOCAL work_mem = '64MB'`);
     if (options.reset) deleted = await step('reset', () => emptySeededTables(database));
-    inserted.vehicles = await step('vehicles', () => seedVehicles(database, { count: options.vehicles, random, now, onProgress: options.onProgress }));
+    inserted.vehicles = await step('vehicles', () => seedVehicles(database, { ...common, phases: phases.vehicles, count: options.vehicles }));
+    const driverSeed = await step('drivers', () => seedDrivers(database, { ...common, phases: phases.drivers, count: drivers }));
+    inserted.drivers = driverSeed.inserted;
+    const trips = await step('trips', () => seedTrips(database, { ...common, phases: phases.trips, count: options.trips ?? 0 }));
+    inserted.trips = trips.inserted;
+    const training = await step('training', () => seedTraining(database, { ...common, phases: phases.training, count: options.training ?? drivers * trainingPerDriver }));
+    inserted.training = training.inserted;
+    const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
+    inserted.health = health.inserted;
+    await step('check', async () => {
+      verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
+      verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
+      verified.driver_health_reports = await verifySearchText(database, 'driver_health_reports', health.ids, random);
+    });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,
   // hint bits set (else the first reads of every page write it) and the visibility map for index-only scans.
   await step('vacuum', () => database.exec(`VACUUM (ANALYZE) ${SEEDED_TABLES.join(', ')}`));
-  return { seed, deleted, inserted, timings, totalMs: Math.round(performance.now() - started) };
+  return { seed, deleted, inserted, timings, phases, verified, totalMs: Math.round(performance.now() - started) };
 }

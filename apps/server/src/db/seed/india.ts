@@ -68,6 +68,13 @@ const districtOf = new Map(
 );
 const pickState = weightedTable(REGISTRATION_STATES.map((s) => [s, s.weight] as const));
 
+/** A district (RTO) number of the state, weighted like its vehicle registrations; for driving licences too. */
+export function districtIn(random: Random, stateCode: string): number {
+  const pick = districtOf.get(stateCode);
+  if (!pick) throw new Error(`No RTO districts for the state code ${stateCode}.`);
+  return pick(random);
+}
+
 /** A registration number as printed on Indian plates, without spaces: MH12AB1234, DL01CA4521, KA05N7788. */
 export function licensePlate(random: Random): string {
   const state = pickState(random);
@@ -83,56 +90,68 @@ export interface City {
   name: string;
   state: string;
   weight: number;
+  /** Where it is (degrees), for road distances and so trip durations. */
+  lat: number;
+  lon: number;
 }
 
 export const FREIGHT_CITIES: readonly City[] = [
-  { name: 'Mumbai', state: 'MH', weight: 10 },
-  { name: 'Nhava Sheva (JNPT)', state: 'MH', weight: 6 },
-  { name: 'Pune', state: 'MH', weight: 7 },
-  { name: 'Nagpur', state: 'MH', weight: 5 },
-  { name: 'Nashik', state: 'MH', weight: 3 },
-  { name: 'Aurangabad', state: 'MH', weight: 2 },
-  { name: 'Delhi', state: 'DL', weight: 10 },
-  { name: 'Gurugram', state: 'HR', weight: 5 },
-  { name: 'Faridabad', state: 'HR', weight: 3 },
-  { name: 'Noida', state: 'UP', weight: 4 },
-  { name: 'Lucknow', state: 'UP', weight: 4 },
-  { name: 'Kanpur', state: 'UP', weight: 3 },
-  { name: 'Agra', state: 'UP', weight: 2 },
-  { name: 'Varanasi', state: 'UP', weight: 2 },
-  { name: 'Jaipur', state: 'RJ', weight: 4 },
-  { name: 'Jodhpur', state: 'RJ', weight: 2 },
-  { name: 'Udaipur', state: 'RJ', weight: 1 },
-  { name: 'Ahmedabad', state: 'GJ', weight: 7 },
-  { name: 'Surat', state: 'GJ', weight: 4 },
-  { name: 'Vadodara', state: 'GJ', weight: 3 },
-  { name: 'Rajkot', state: 'GJ', weight: 2 },
-  { name: 'Mundra', state: 'GJ', weight: 4 },
-  { name: 'Kandla', state: 'GJ', weight: 3 },
-  { name: 'Chennai', state: 'TN', weight: 8 },
-  { name: 'Coimbatore', state: 'TN', weight: 4 },
-  { name: 'Madurai', state: 'TN', weight: 2 },
-  { name: 'Namakkal', state: 'TN', weight: 2 },
-  { name: 'Tiruppur', state: 'TN', weight: 2 },
-  { name: 'Bengaluru', state: 'KA', weight: 8 },
-  { name: 'Mysuru', state: 'KA', weight: 2 },
-  { name: 'Hubballi', state: 'KA', weight: 2 },
-  { name: 'Mangaluru', state: 'KA', weight: 2 },
-  { name: 'Hyderabad', state: 'TS', weight: 7 },
-  { name: 'Vijayawada', state: 'AP', weight: 3 },
-  { name: 'Visakhapatnam', state: 'AP', weight: 3 },
-  { name: 'Kochi', state: 'KL', weight: 3 },
-  { name: 'Thiruvananthapuram', state: 'KL', weight: 1 },
-  { name: 'Kolkata', state: 'WB', weight: 7 },
-  { name: 'Siliguri', state: 'WB', weight: 2 },
-  { name: 'Ludhiana', state: 'PB', weight: 4 },
-  { name: 'Amritsar', state: 'PB', weight: 2 },
-  { name: 'Indore', state: 'MP', weight: 4 },
-  { name: 'Bhopal', state: 'MP', weight: 2 },
-  { name: 'Raipur', state: 'CG', weight: 2 },
-  { name: 'Bhubaneswar', state: 'OD', weight: 2 },
-  { name: 'Ranchi', state: 'JH', weight: 1 },
-  { name: 'Jamshedpur', state: 'JH', weight: 2 },
-  { name: 'Patna', state: 'BR', weight: 2 },
-  { name: 'Guwahati', state: 'AS', weight: 2 },
+  { name: 'Mumbai', state: 'MH', weight: 10, lat: 19.08, lon: 72.88 },
+  { name: 'Nhava Sheva (JNPT)', state: 'MH', weight: 6, lat: 18.95, lon: 72.95 },
+  { name: 'Pune', state: 'MH', weight: 7, lat: 18.52, lon: 73.86 },
+  { name: 'Nagpur', state: 'MH', weight: 5, lat: 21.15, lon: 79.09 },
+  { name: 'Nashik', state: 'MH', weight: 3, lat: 20.00, lon: 73.79 },
+  { name: 'Aurangabad', state: 'MH', weight: 2, lat: 19.88, lon: 75.34 },
+  { name: 'Delhi', state: 'DL', weight: 10, lat: 28.70, lon: 77.10 },
+  { name: 'Gurugram', state: 'HR', weight: 5, lat: 28.46, lon: 77.03 },
+  { name: 'Faridabad', state: 'HR', weight: 3, lat: 28.41, lon: 77.32 },
+  { name: 'Noida', state: 'UP', weight: 4, lat: 28.54, lon: 77.39 },
+  { name: 'Lucknow', state: 'UP', weight: 4, lat: 26.85, lon: 80.95 },
+  { name: 'Kanpur', state: 'UP', weight: 3, lat: 26.45, lon: 80.33 },
+  { name: 'Agra', state: 'UP', weight: 2, lat: 27.18, lon: 78.01 },
+  { name: 'Varanasi', state: 'UP', weight: 2, lat: 25.32, lon: 82.97 },
+  { name: 'Jaipur', state: 'RJ', weight: 4, lat: 26.91, lon: 75.79 },
+  { name: 'Jodhpur', state: 'RJ', weight: 2, lat: 26.24, lon: 73.02 },
+  { name: 'Udaipur', state: 'RJ', weight: 1, lat: 24.59, lon: 73.71 },
+  { name: 'Ahmedabad', state: 'GJ', weight: 7, lat: 23.02, lon: 72.57 },
+  { name: 'Surat', state: 'GJ', weight: 4, lat: 21.17, lon: 72.83 },
+  { name: 'Vadodara', state: 'GJ', weight: 3, lat: 22.31, lon: 73.18 },
+  { name: 'Rajkot', state: 'GJ', weight: 2, lat: 22.30, lon: 70.80 },
+  { name: 'Mundra', state: 'GJ', weight: 4, lat: 22.84, lon: 69.72 },
+  { name: 'Kandla', state: 'GJ', weight: 3, lat: 23.03, lon: 70.22 },
+  { name: 'Chennai', state: 'TN', weight: 8, lat: 13.08, lon: 80.27 },
+  { name: 'Coimbatore', state: 'TN', weight: 4, lat: 11.02, lon: 76.96 },
+  { name: 'Madurai', state: 'TN', weight: 2, lat: 9.93, lon: 78.12 },
+  { name: 'Namakkal', state: 'TN', weight: 2, lat: 11.22, lon: 78.17 },
+  { name: 'Tiruppur', state: 'TN', weight: 2, lat: 11.11, lon: 77.34 },
+  { name: 'Bengaluru', state: 'KA', weight: 8, lat: 12.97, lon: 77.59 },
+  { name: 'Mysuru', state: 'KA', weight: 2, lat: 12.30, lon: 76.64 },
+  { name: 'Hubballi', state: 'KA', weight: 2, lat: 15.36, lon: 75.12 },
+  { name: 'Mangaluru', state: 'KA', weight: 2, lat: 12.91, lon: 74.86 },
+  { name: 'Hyderabad', state: 'TS', weight: 7, lat: 17.39, lon: 78.49 },
+  { name: 'Vijayawada', state: 'AP', weight: 3, lat: 16.51, lon: 80.65 },
+  { name: 'Visakhapatnam', state: 'AP', weight: 3, lat: 17.69, lon: 83.22 },
+  { name: 'Kochi', state: 'KL', weight: 3, lat: 9.93, lon: 76.27 },
+  { name: 'Thiruvananthapuram', state: 'KL', weight: 1, lat: 8.52, lon: 76.94 },
+  { name: 'Kolkata', state: 'WB', weight: 7, lat: 22.57, lon: 88.36 },
+  { name: 'Siliguri', state: 'WB', weight: 2, lat: 26.73, lon: 88.40 },
+  { name: 'Ludhiana', state: 'PB', weight: 4, lat: 30.90, lon: 75.86 },
+  { name: 'Amritsar', state: 'PB', weight: 2, lat: 31.63, lon: 74.87 },
+  { name: 'Indore', state: 'MP', weight: 4, lat: 22.72, lon: 75.86 },
+  { name: 'Bhopal', state: 'MP', weight: 2, lat: 23.26, lon: 77.41 },
+  { name: 'Raipur', state: 'CG', weight: 2, lat: 21.25, lon: 81.63 },
+  { name: 'Bhubaneswar', state: 'OD', weight: 2, lat: 20.30, lon: 85.82 },
+  { name: 'Ranchi', state: 'JH', weight: 1, lat: 23.34, lon: 85.31 },
+  { name: 'Jamshedpur', state: 'JH', weight: 2, lat: 22.80, lon: 86.20 },
+  { name: 'Patna', state: 'BR', weight: 2, lat: 25.59, lon: 85.14 },
+  { name: 'Guwahati', state: 'AS', weight: 2, lat: 26.14, lon: 91.74 },
 ];
+
+/** Road distance between two cities (km): the great-circle distance and a detour factor for Indian highways. */
+export function roadKm(a: City, b: City): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 1.25) + 5;
+}

@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch } from './bulk-insert';
 import { licensePlate } from './india';
 import { weightedTable, type Random, type WeightedChoices } from './random';
-import { seededId, spreadTimestamps, type SeedProgress } from './common';
+import { DAY, isoDate, seededId, spreadTimestamps, YEAR, type SeedProgress } from './common';
 
 /**
  * Demo vehicles of an Indian road-transport fleet: mostly trucks from the Indian makers, with the
@@ -218,14 +218,10 @@ function vin(random: Random, vehicle: VehicleModel, year: number): string {
 
 // --- Generation ---
 
-const DAY = 86_400_000;
-const YEAR = 365.25 * DAY;
 const pickType = weightedTable(TYPE_MIX);
 const pickModel = Object.fromEntries(
   Object.entries(CATALOGUE).map(([type, models]) => [type, weightedTable(models.map((m) => [m, m.weight] as const))]),
 ) as Record<VehicleType, (random: Random) => VehicleModel>;
-
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export interface VehicleSeedOptions {
   count: number;
@@ -234,6 +230,10 @@ export interface VehicleSeedOptions {
   now: number;
   /** How far back the first record was entered. */
   historyYears?: number;
+  /** See BulkLoad.rebuildFrom. */
+  rebuildFrom?: number;
+  /** Filled with the milliseconds of the load's phases (see BulkLoad.timings). */
+  phases?: Record<string, number>;
   onProgress?: SeedProgress;
 }
 
@@ -313,6 +313,8 @@ export async function seedVehicles(database: Database, options: VehicleSeedOptio
     columns: VEHICLE_COLUMNS,
     count,
     existingRows: existing.length,
+    rebuildFrom: options.rebuildFrom,
+    timings: options.phases,
     fill,
     onProgress: (done, total) => options.onProgress?.('vehicles', done, total),
   });

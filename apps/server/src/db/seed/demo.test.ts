@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea } from '@raahi/domain';
+import { openDatabase, type Database } from '../client';
+import { seedDemo, type DemoSeedReport } from './demo';
+import { FREIGHT_CITIES } from './india';
+
+const NOW = Date.parse('2026-11-21T06:30:00Z');
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports'] as const;
+
+let database: Database;
+let report: DemoSeedReport;
+
+/** Every row's search text, then what the table's trigger makes of it when it recomputes it. */
+async function searchTextAgainstTrigger(table: string) {
+  const rows = await database.query<{ id: string; before: string; after: string }>(
+    `WITH before AS (SELECT id, search_text FROM ${table})
+     UPDATE ${table} t SET search_text = '' FROM before b WHERE t.id = b.id RETURNING t.id, b.search_text AS before, t.search_text AS after`,
+  );
+  return rows;
+}
+
+async function schemaShape() {
+  const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
+    `SELECT
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports')) AS indexes,
+       (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
+       (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
+  );
+  return shape;
+}
+
+describe('seed:demo with linked fleet records', () => {
+  let shapeBefore: Awaited<ReturnType<typeof schemaShape>>;
+
+  beforeAll(async () => {
+    database = await openDatabase({});
+    shapeBefore = await schemaShape();
+    // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
+    // keys dropped and rebuilt) on a few hundred rows.
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, seed: 42, now: NOW, rebuildFrom: 100 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50 });
+    expect(report.phases.trips).toHaveProperty('computed');
+  });
+
+  it('computes every search text exactly as the triggers do', async () => {
+    for (const table of SEARCH_TABLES) {
+      const rows = await searchTextAgainstTrigger(table);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => r.before !== r.after)).toEqual([]);
+    }
+  });
+
+  it('leaves triggers on and the same indexes and foreign keys as before', async () => {
+    expect(await schemaShape()).toEqual(shapeBefore);
+    expect(shapeBefore.triggers).toContain('trips_search_text O');
+  });
+
+  it('makes drivers with Indian licences, +91 mobiles, emails and addresses', async () => {
+    const drivers = await database.query<{ id: string; name: string; license: string; contact: string; email: string; status: string; address: string; joining_date: string | null }>('SELECT *, joining_date::text AS joining_date FROM drivers');
+    expect(drivers).toHaveLength(120);
+    for (const d of drivers) {
+      expect(d.id).toMatch(idPattern(driversArea.idFormat));
+      expect(d.name).toMatch(/^[A-Z][A-Za-z.' ]+ [A-Z][A-Za-z.']*$/);
+      expect(d.license).toMatch(/^[A-Z]{2}\d{2}(199[5-9]|20\d\d)\d{7}$/);
+      expect(d.contact).toMatch(/^\+91 [6-9]\d{9}$/);
+      expect(d.email).toMatch(/^[a-z0-9.]+@[a-z.]+\.[a-z]+$/);
+      expect(d.address).toMatch(/, [A-Za-z ]+ \d{6}$/);
+      expect(DRIVER_STATUSES).toContain(d.status);
+    }
+    expect(new Set(drivers.map((d) => d.license)).size).toBe(120);
+    expect(new Set(drivers.map((d) => d.email)).size).toBe(120);
+    expect(drivers.filter((d) => d.status === 'Active').length).toBeGreaterThan(70);
+    expect(new Set(drivers.map((d) => d.license.slice(0, 2))).size).toBeGreaterThan(8);
+  });
+
+  it('makes trips between freight cities whose dates agree with their status', async () => {
+    const trips = await database.query<{ id: string; origin: string; destination: string; status: string; eta: Date | null; start_date: Date | null; end_date: Date | null; created_at: Date; updated_at: Date; driver_id: string; vehicle_id: string }>(
+      'SELECT t.*, d.created_at AS driver_created FROM trips t JOIN drivers d ON d.id = t.driver_id',
+    );
+    const cities = FREIGHT_CITIES.map((c) => c.name);
+    const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
+    for (const t of trips) {
+      expect(t.id).toMatch(idPattern(tripsArea.idFormat));
+      expect(cities).toContain(t.origin);
+      expect(cities).toContain(t.destination);
+      expect(t.origin).not.toBe(t.destination);
+      expect(TRIP_STATUSES).toContain(t.status);
+      const [start, eta, end] = [ms(t.start_date), ms(t.eta), ms(t.end_date)];
+      if (start !== null && eta !== null) expect(eta).toBeGreaterThan(start);
+      expect(ms(t.created_at)!).toBeLessThanOrEqual(NOW);
+      expect(ms(t.updated_at)!).toBeGreaterThanOrEqual(ms(t.created_at)!);
+      expect(ms(t.updated_at)!).toBeLessThanOrEqual(NOW);
+      switch (t.status) {
+        case 'Scheduled':
+          expect(start).toBeGreaterThan(NOW);
+          expect(end).toBeNull();
+          break;
+        case 'In Transit':
+        case 'Delayed':
+          expect(start).toBeLessThanOrEqual(NOW);
+          expect(end).toBeNull();
+          if (t.status === 'Delayed') expect(eta).toBeLessThan(NOW);
+          else expect(eta).toBeGreaterThanOrEqual(NOW);
+          break;
+        case 'Delivered':
+          expect(end).toBeGreaterThan(start!);
+          expect(end).toBeLessThanOrEqual(NOW);
+          break;
+        case 'Cancelled':
+          expect(end).toBeNull();
+          break;
+      }
+    }
+    const byStatus = Object.fromEntries(TRIP_STATUSES.map((s) => [s, trips.filter((t) => t.status === s).length]));
+    expect(byStatus.Delivered).toBeGreaterThan(trips.length / 2);
+    expect(byStatus.Scheduled).toBeGreaterThan(0);
+    expect(byStatus['In Transit']).toBeGreaterThan(0);
+    expect(byStatus.Cancelled).toBeGreaterThan(0);
+    expect(trips.some((t) => t.eta === null)).toBe(true);
+    // Linked to many drivers and vehicles; rows were appended in order of creation (but for the 50 the
+    // search-text check rewrote, which moved: hence not 1).
+    expect(new Set(trips.map((t) => t.driver_id)).size).toBeGreaterThan(60);
+    const [{ correlation }] = await database.query<{ correlation: number }>(`SELECT correlation FROM pg_stats WHERE tablename = 'trips' AND attname = 'created_at'`);
+    expect(correlation).toBeGreaterThan(0.8);
+  });
+
+  it('makes training records with scores only where assessed', async () => {
+    const records = await database.query<{ id: string; training_type: string; status: string; assessment_score: number | null; validity_period: string; schedule_date: string; trainer_name: string }>('SELECT *, schedule_date::text AS schedule_date FROM driver_training_records');
+    for (const r of records) {
+      expect(r.id).toMatch(idPattern(trainingArea.idFormat));
+      expect(TRAINING_TYPES).toContain(r.training_type);
+      expect(TRAINING_STATUSES).toContain(r.status);
+      expect(['6 months', '1 year', '2 years']).toContain(r.validity_period);
+      expect(r.trainer_name).not.toBe('');
+      if (['Completed', 'Expired', 'Pending Renewal'].includes(r.status)) expect(r.assessment_score).toBeGreaterThanOrEqual(60);
+      else if (r.status === 'Failed') expect(r.assessment_score).toBeLessThan(60);
+      else expect(r.assessment_score).toBeNull();
+      if (r.assessment_score !== null) expect(r.assessment_score).toBeGreaterThanOrEqual(40);
+      if (r.assessment_score !== null) expect(r.assessment_score).toBeLessThanOrEqual(100);
+      if (r.status === 'Scheduled') expect(r.schedule_date >= '2026-11-21').toBe(true);
+    }
+    expect(new Set(records.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('makes health reports at clinics with next due dates after the tests', async () => {
+    const reports = await database.query<{ id: string; test_type: string; test_date: string; result: string; next_due_date: string | null; clinic_info: string }>('SELECT *, test_date::text AS test_date, next_due_date::text AS next_due_date FROM driver_health_reports');
+    for (const r of reports) {
+      expect(r.id).toMatch(idPattern(healthArea.idFormat));
+      expect(HEALTH_TEST_TYPES).toContain(r.test_type);
+      expect(HEALTH_RESULTS).toContain(r.result);
+      expect(r.clinic_info).toMatch(/^[A-Za-z.' ]+, [A-Za-z ()]+$/);
+      expect(r.test_date <= '2026-11-21').toBe(true);
+      if (r.next_due_date !== null) expect(r.next_due_date > r.test_date).toBe(true);
+    }
+  });
+
+  it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
+    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, seed: 7, now: NOW, reset: true });
+    expect(again.deleted).toEqual({ trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120 });
+    expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
+    expect(again.phases.trips).not.toHaveProperty('computed');
+    const [counts] = await database.query<Record<string, number>>(
+      `SELECT (SELECT count(*)::int FROM vehicles) AS vehicles, (SELECT count(*)::int FROM drivers) AS drivers, (SELECT count(*)::int FROM trips) AS trips,
+              (SELECT count(*)::int FROM driver_training_records) AS training, (SELECT count(*)::int FROM driver_health_reports) AS health`,
+    );
+    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12 });
+    for (const table of SEARCH_TABLES) expect((await searchTextAgainstTrigger(table)).filter((r) => r.before !== r.after)).toEqual([]);
+    expect(await schemaShape()).toEqual(shapeBefore);
+  }, 60_000);
+
+  it('adds trips for the drivers and vehicles already there', async () => {
+    const more = await seedDemo(database, { vehicles: 0, drivers: 0, trips: 30, seed: 9, now: NOW });
+    expect(more.inserted).toMatchObject({ vehicles: 0, drivers: 0, trips: 30, training: 0, health: 0 });
+    const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM trips');
+    expect(n).toBe(70);
+  });
+
+  it('refuses trips without drivers, and leaves the database as it was', async () => {
+    await database.exec('TRUNCATE trips, driver_training_records, driver_health_reports, drivers');
+    await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
+    const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
+    expect(n).toBe(20);
+  });
+});
