@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
+import type { TestFile } from './fixtures/files';
 
 export const signedOut = { storageState: { cookies: [], origins: [] } };
 
@@ -17,3 +18,197 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** A short unique token so tests sharing one database never see each other's rows. */
 export const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the list-screen specs (trips, drivers, driver training, driver health).
+
+type Scope = Page | Locator;
+
+/** The list's body rows. */
+export const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
+
+/** Waits until the list shows the current query's rows (the previous page stays on screen while loading). */
+export const listSettled = (page: Page) => expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+
+/** Types into the list's search box and waits for the matching rows. */
+export async function searchList(page: Page, term: string) {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === term);
+  await listSettled(page);
+}
+
+/** Picks an option of a select (form field or list filter) named by its label. */
+export async function chooseOption(page: Page, scope: Scope, label: string | RegExp, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(scope.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
+}
+
+/** The options a select offers, read by opening it (closed again with Escape). */
+export async function optionsOf(page: Page, scope: Scope, label: string | RegExp) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  const options = await listbox.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(listbox).toBeHidden();
+  return options;
+}
+
+/** Drives a searchable record picker as a user would: open it, type into 'Search choices', pick the option. */
+export async function pickRecord(page: Page, dialog: Locator, label: RegExp, search: string, option: string) {
+  const picker = dialog.getByRole('combobox', { name: label });
+  await picker.click();
+  await page.getByRole('textbox', { name: 'Search choices' }).fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Search choices' })).toBeHidden();
+  await expect(picker).toHaveText(option);
+}
+
+/** A toast in the destructive (red) style. */
+export async function expectDestructiveToast(page: Page, title: string, description?: string | RegExp) {
+  await expectToast(page, title, description);
+  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ has: page.getByText(title, { exact: true }) });
+  await expect(toast).toHaveClass(/\bdestructive\b/);
+}
+
+/** The confirm dialog every delete goes through. */
+export const confirmDeletion = (page: Page) => page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+
+/** Today in the zone the browser runs in (Asia/Kolkata), as YYYY-MM-DD. */
+export const todayInBrowserZone = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+
+/** A calendar date (YYYY-MM-DD) as the tables show it, DD/MM/YYYY. */
+export const shownDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** Chooses a file for a form's file field through the native file chooser, as a user would. */
+export async function chooseFile(page: Page, dialog: Locator, file: TestFile) {
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: /^(Choose File|Replace)$/ }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** Follows a row's file link and returns what the browser downloaded (name and bytes). */
+export async function downloadFrom(page: Page, link: Locator) {
+  const download = page.waitForEvent('download');
+  await link.click();
+  const file = await download;
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), body: Buffer.concat(chunks) };
+}
+
+// --- Records made through the API: quicker than the forms when a test only needs them to exist. ---
+
+const csrfTokens = new WeakMap<Page, string>();
+
+async function csrfToken(page: Page) {
+  let token = csrfTokens.get(page);
+  if (!token) {
+    const me = await (await page.request.get('/api/auth/me')).json();
+    token = me.csrfToken as string;
+    csrfTokens.set(page, token);
+  }
+  return token;
+}
+
+export async function apiCreate<T = Record<string, unknown>>(page: Page, area: string, data: Record<string, unknown>): Promise<T & { id: string; version: number }> {
+  const response = await page.request.post(`/api/${area}`, { headers: { 'x-csrf-token': await csrfToken(page) }, data });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+export async function apiUpdate(page: Page, area: string, id: string, data: Record<string, unknown>) {
+  const response = await page.request.put(`/api/${area}/${id}`, { headers: { 'x-csrf-token': await csrfToken(page) }, data });
+  expect(response.status(), await response.text()).toBe(200);
+  return response.json();
+}
+
+export async function apiDelete(page: Page, area: string, id: string) {
+  const response = await page.request.delete(`/api/${area}/${id}`, { headers: { 'x-csrf-token': await csrfToken(page) } });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+export interface VehicleRecord {
+  id: string;
+  make: string;
+  model: string;
+  licensePlate: string;
+}
+export interface DriverRecord {
+  id: string;
+  name: string;
+  license: string;
+  contact: string;
+  email: string;
+}
+
+export const createVehicle = (page: Page, token: string, fields: Record<string, unknown> = {}) =>
+  apiCreate<VehicleRecord>(page, 'vehicles', {
+    make: 'Tata',
+    model: `Prima ${token}`,
+    year: 2022,
+    vin: `MAT${token}${unique()}`,
+    licensePlate: `MH12${token}`,
+    type: 'Truck',
+    status: 'Active',
+    currentMileage: 1200,
+    purchaseDate: null,
+    ...fields,
+  });
+
+export const createDriver = (page: Page, token: string, fields: Record<string, unknown> = {}) =>
+  apiCreate<DriverRecord>(page, 'drivers', {
+    name: `Ramesh ${token}`,
+    license: `MH14${token}0012345`,
+    contact: '+91 98765 43210',
+    email: `ramesh.${token.toLowerCase()}@example.in`,
+    status: 'Active',
+    address: 'Hadapsar, Pune',
+    joiningDate: '2021-04-01',
+    aadharCardFile: null,
+    ...fields,
+  });
+
+export const createTrip = (page: Page, fields: { vehicleId: string; driverId: string } & Record<string, unknown>) =>
+  apiCreate(page, 'trips', { origin: 'Pune', destination: 'Mumbai', status: 'Scheduled', eta: null, startDate: null, endDate: null, notes: '', ...fields });
+
+/** How other screens name a vehicle and a driver. */
+export const vehicleLabel = (v: VehicleRecord) => `${v.make} ${v.model} (${v.licensePlate || v.id})`;
+export const driverLabel = (d: DriverRecord) => `${d.name} (${d.id})`;
+
+/** The list's column headers, in order. */
+export const columnHeaders = (page: Page) => page.getByRole('table').locator('thead th');
+
+export const createTraining = (page: Page, fields: { driverId: string } & Record<string, unknown>) =>
+  apiCreate(page, 'driver-training', {
+    trainingType: 'Defensive Driving',
+    scheduleDate: '2026-01-12',
+    status: 'Scheduled',
+    certificationFile: null,
+    validityPeriod: '1 year',
+    trainerName: '',
+    assessmentScore: null,
+    notes: '',
+    ...fields,
+  });
+
+export const createHealthRecord = (page: Page, fields: { driverId: string } & Record<string, unknown>) =>
+  apiCreate(page, 'driver-health', {
+    testType: 'Vision Test',
+    testDate: '2026-02-03',
+    result: 'Fit',
+    nextDueDate: null,
+    reportFile: null,
+    clinicInfo: '',
+    notes: '',
+    ...fields,
+  });
+
+/** Makes the browser's requests matching `pattern` fail as an unavailable server does (503; the app retries twice). */
+export async function failRequests(page: Page, pattern: RegExp) {
+  await page.route(pattern, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }) }),
+  );
+}
