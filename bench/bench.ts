@@ -1,10 +1,14 @@
 /**
- * npm run bench [-- --vehicles N --duration S --connections C --samples N]
+ * npm run bench [-- --vehicles N --drivers N --trips N --cache on|off|both --duration S --connections C --samples N]
  *
  * Seeds a fresh database (a temporary PGlite data directory, or with DATABASE_URL a temporary database
- * on that PostgreSQL server), starts the real server on it as a child process, signs in and measures
- * vehicle list pages: latency of one client alone (sequential requests) and latency and throughput
- * under load (autocannon, fixed connections). Prints a table and writes bench/results/latest-<kind>.json.
+ * on that PostgreSQL server) with vehicles, drivers and trips, starts the real server on it as a child
+ * process, signs in and measures list pages of vehicles and trips: latency of one client alone
+ * (sequential requests) and latency and throughput under load (autocannon, fixed connections). It
+ * does so twice, with the server's count cache on (its default) and off (RAAHI_COUNT_CACHE_SECONDS=0:
+ * every page counts its matches), then shows EXPLAIN (ANALYZE, BUFFERS) of the exact statements the
+ * server runs for each page. Prints tables and writes bench/results/latest-<kind>.json and
+ * bench/results/explain-<kind>.txt.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,11 +19,21 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client';
+import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database, type Db } from '../apps/server/src/db/client';
+import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { listQueries, listQuerySchema, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
+import { tripsResource } from '../apps/server/src/resources/trips';
+import { vehiclesResource } from '../apps/server/src/resources/vehicles';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Trips seeded by default; --trips 1000000 for the full-size run (see README, "Measure it"). */
+const DEFAULT_TRIPS = 1_000_000;
 const ADMIN_PASSWORD = 'bench-' + randomBytes(12).toString('hex');
 
 /**
@@ -28,21 +42,55 @@ const ADMIN_PASSWORD = 'bench-' + randomBytes(12).toString('hex');
  */
 const SEARCH_TERMS = ['mh12', 'ka05', 'dl01', 'tn28', 'gj12', 'hr55', 'tata', 'leyl', 'eich', 'sign', 'dost', '2049'];
 
+/**
+ * Trip searches that match only through the vehicle's label ('make model (plate)'), which the trips'
+ * search text carries: plate prefixes (state and RTO, one with its series: mh12ab) and model names.
+ * From rare (mh12ab, about 0.1% of trips) to common (signa, several per cent).
+ */
+const TRIP_TERMS = ['mh12', 'ka05', 'tn28', 'hr55', 'gj12', 'dl01', 'mh12ab', 'signa', 'prima', 'dost', 'blazo', 'ultra'];
+
 interface Scenario {
   name: string;
   description: string;
+  resource: ResourceDefinition;
   /** Request paths, used in turn. */
   paths: string[];
+  /** The searches per path, for the per-term table. */
+  terms?: string[];
 }
 
-const SCENARIOS: Scenario[] = [
-  {
-    name: 'searched',
-    description: 'search (12 terms in turn) + status=Active + sort=year desc, page 1 of 50',
-    paths: SEARCH_TERMS.map((q) => `/api/vehicles?q=${encodeURIComponent(q)}&status=Active&sort=year&order=desc`),
-  },
-  { name: 'default', description: 'no search or filter, newest first, page 1 of 50', paths: ['/api/vehicles'] },
-];
+function scenarios(withTrips: boolean): Scenario[] {
+  const list: Scenario[] = [
+    {
+      name: 'vehicles searched',
+      description: 'vehicles: search (12 terms in turn) + status=Active + sort=year desc, page 1 of 50',
+      resource: vehiclesResource,
+      paths: SEARCH_TERMS.map((q) => `/api/vehicles?q=${encodeURIComponent(q)}&status=Active&sort=year&order=desc`),
+      terms: SEARCH_TERMS,
+    },
+    { name: 'vehicles default', description: 'vehicles: no search or filter, newest first, page 1 of 50', resource: vehiclesResource, paths: ['/api/vehicles'] },
+  ];
+  if (withTrips) {
+    list.push(
+      {
+        name: 'trips searched',
+        description: "trips: search matching through the vehicle's label (12 terms in turn), newest first, page 1 of 50",
+        resource: tripsResource,
+        paths: TRIP_TERMS.map((q) => `/api/trips?q=${encodeURIComponent(q)}`),
+        terms: TRIP_TERMS,
+      },
+      { name: 'trips default', description: 'trips: no search or filter, newest first, page 1 of 50', resource: tripsResource, paths: ['/api/trips'] },
+    );
+  }
+  return list;
+}
+
+/** The issue's targets, checked against each run. */
+const TARGETS = {
+  vehiclesP95: { postgres: 50, pglite: 150 },
+  vehiclesRps: { postgres: 1000 },
+  tripsSearchedP95: { postgres: 100 },
+};
 
 interface LatencySummary {
   count: number;
@@ -140,10 +188,11 @@ interface RunningServer {
 }
 
 /** Starts the real server (TypeScript through tsx, nothing built) and waits until /readyz answers. */
-async function startServer(database: BenchDatabase): Promise<RunningServer> {
+async function startServer(database: BenchDatabase, countCache: boolean): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    RAAHI_COUNT_CACHE_SECONDS: countCache ? undefined : '0',
     PORT: String(port),
     HOST: '127.0.0.1',
     RAAHI_DATA_DIR: database.dataDir,
@@ -153,6 +202,7 @@ async function startServer(database: BenchDatabase): Promise<RunningServer> {
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
+  if (countCache) delete env.RAAHI_COUNT_CACHE_SECONDS; // the server's default
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -204,6 +254,10 @@ async function signIn(origin: string): Promise<string> {
 interface ScenarioResult {
   name: string;
   description: string;
+  /** The server's count cache: on (default, 10 s) or off (RAAHI_COUNT_CACHE_SECONDS=0). */
+  countCache: 'on' | 'off';
+  /** One-minute load average of the machine before and after the scenario (2 cores: above 2 means waiting). */
+  loadAverage: { before: number; after: number };
   /** Matching rows per path (the page's total), to show the searches hit real data. */
   matches: Record<string, number>;
   /** One client, one request at a time. */
@@ -218,9 +272,10 @@ async function checkPaths(origin: string, cookie: string, paths: string[]): Prom
     const response = await fetch(origin + path, { headers: { cookie } });
     if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}: ${await response.text()}`);
     const page = (await response.json()) as { items: unknown[]; total: number };
-    if (page.items.length === 0) throw new Error(`GET ${path} found no vehicles: the scenario would measure an empty page.`);
     matches[path] = page.total;
   }
+  // A rare term may find nothing in a small fleet; a scenario of empty pages would measure nothing.
+  if (Object.values(matches).every((total) => total === 0)) throw new Error(`${paths.join(', ')} found no records: the scenario would measure empty pages.`);
   return matches;
 }
 
@@ -277,26 +332,114 @@ function table(rows: string[][]): string {
   return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
 }
 
+const loadAverage = () => Math.round(os.loadavg()[0] * 100) / 100;
+
+// --- EXPLAIN of the exact statements the server runs ---
+
+interface CapturedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A Database like the server's whose drizzle records every statement it runs, so that the list
+ * machinery itself (listQueries, the server's code) says which SQL and parameters a page runs.
+ */
+async function capturingDatabase(database: BenchDatabase, captured: CapturedStatement[]): Promise<Database> {
+  const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
+  if (!database.url) {
+    const client = await PGlite.create(join(database.dataDir, 'db'), { extensions: PGLITE_EXTENSIONS });
+    return { ...pgliteDatabase(client), db: drizzlePglite(client, { schema, logger }) as unknown as Db };
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 1, options: '-c plan_cache_mode=force_custom_plan' });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+    exec: async (sql) => void (await pool.query(sql)),
+    execInTransaction: async (sql) => void (await pool.query(`BEGIN; ${sql}; COMMIT`)),
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    close: () => pool.end(),
+  };
+}
+
+interface ExplainSummary {
+  path: string;
+  statement: 'page' | 'count';
+  executionMs: number;
+  /** The plan's first lines (top nodes), for the summary table. */
+  top: string;
+}
+
+/** Runs each scenario path's list and count statements under EXPLAIN (ANALYZE, BUFFERS). */
+async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<{ summaries: ExplainSummary[]; text: string }> {
+  const captured: CapturedStatement[] = [];
+  const db = await capturingDatabase(database, captured);
+  const summaries: ExplainSummary[] = [];
+  let text = '';
+  try {
+    for (const scenario of list) {
+      const run = listQueries(db, scenario.resource);
+      const schemaFor = listQuerySchema(scenario.resource.area);
+      for (const path of scenario.paths) {
+        const url = new URL(path, 'http://bench.invalid');
+        const query = schemaFor.parse(Object.fromEntries(url.searchParams)) as ListQuery;
+        captured.length = 0;
+        await run(query);
+        const statements = captured.filter((c) => !c.sql.startsWith('EXPLAIN'));
+        for (const [n, statement] of statements.entries()) {
+          const kind = statement.sql.includes('count(*)') ? 'count' : 'page';
+          // Twice: the first run warms the cache like the benchmark's warm-up did; the second is reported.
+          await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+          const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`, statement.params);
+          const plan = rows.map((r) => r['QUERY PLAN']);
+          const executionMs = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? NaN);
+          const nodes = plan.filter((line) => /^\s*(->\s*)?[A-Z][A-Za-z ]+(Scan|Join|Limit|Sort|Aggregate|Loop|Append|Result)/.test(line));
+          const top = nodes
+            .slice(0, 4)
+            .map((line) => line.trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*?\)/, '').replace(/\(actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)\)/, '[$1 ms, $2 rows×$3]'))
+            .join(' ← ');
+          summaries.push({ path, statement: kind, executionMs, top });
+          text += `=== ${scenario.name} · ${path} · ${kind} statement ${n + 1}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n\n`;
+        }
+      }
+    }
+  } finally {
+    await db.close();
+  }
+  return { summaries, text };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       vehicles: { type: 'string' },
+      drivers: { type: 'string' },
+      trips: { type: 'string' },
+      cache: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
       samples: { type: 'string' },
       seed: { type: 'string' },
+      explain: { type: 'boolean', default: true },
+      'no-explain': { type: 'boolean', default: false },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
+  const trips = values.trips === '0' ? 0 : positive(values.trips, DEFAULT_TRIPS, 'trips');
+  const drivers = positive(values.drivers, Math.max(1, Math.min(50_000, Math.ceil(trips / 20))), 'drivers');
   const durationS = positive(values.duration, 10, 'duration');
   const warmupS = positive(values.warmup, 3, 'warmup');
   const connections = positive(values.connections, 10, 'connections');
   const samples = positive(values.samples, 300, 'samples');
   const seed = positive(values.seed, 20_241_121, 'seed');
+  const cacheModes: ('on' | 'off')[] = values.cache === undefined || values.cache === 'both' ? ['on', 'off'] : values.cache === 'on' || values.cache === 'off' ? [values.cache] : [];
+  if (cacheModes.length === 0) throw new Error(`--cache must be on, off or both (got "${values.cache}").`);
+  const explain = values.explain && !values['no-explain'];
+  const list = scenarios(trips > 0);
 
   const started = performance.now();
-  const loadBefore = os.loadavg()[0];
+  const loadBefore = loadAverage();
   const database = await freshDatabase(process.env.DATABASE_URL || undefined);
   let server: RunningServer | null = null;
   const cleanUp = async () => {
@@ -311,91 +454,141 @@ async function main() {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
 
+  const n = (value: number) => value.toLocaleString('en-IN');
   try {
-    console.log(`Raahi bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} at ${database.label}, ${vehicles.toLocaleString('en-IN')} vehicles, ${os.cpus().length} cores.`);
+    const rows = `${n(vehicles)} vehicles${trips ? `, ${n(drivers)} drivers, ${n(trips)} trips` : ''}`;
+    console.log(`Raahi bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} at ${database.label}, ${rows}, ${os.cpus().length} cores, load average ${loadBefore}.`);
 
     // Migrate and seed in this process, then close: an embedded data directory has one owner at a time.
     let t = performance.now();
     const db = await openDatabase({ url: database.url, dataDir: join(database.dataDir, 'db'), poolSize: 1 });
     const migrateMs = Math.round(performance.now() - t);
-    const report = await seedDemo(db, { vehicles, seed });
+    const seedLoad = { before: loadAverage(), after: 0 };
+    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, seed });
+    seedLoad.after = loadAverage();
     const [{ version }] = await db.query<{ version: string }>('SELECT version() AS version');
     await db.close();
-    console.log(`Seeded ${vehicles.toLocaleString('en-IN')} vehicles in ${(report.totalMs / 1000).toFixed(1)} s (${Object.entries(report.timings).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}); migrations ${(migrateMs / 1000).toFixed(1)} s.`);
-
-    t = performance.now();
-    server = await startServer(database);
-    console.log(`Server ready in ${((performance.now() - t) / 1000).toFixed(1)} s at ${server.origin}.`);
-    const cookie = await signIn(server.origin);
+    const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
+    const areas = Object.entries(report.inserted)
+      .filter(([, count]) => count > 0)
+      .map(([area, count]) => `${n(count)} ${area} ${seconds(report.timings[area])} (${Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')})`);
+    console.log(`Seeded in ${seconds(report.totalMs)}: ${areas.join('; ')}; search-text check ${seconds(report.timings.check)}, vacuum ${seconds(report.timings.vacuum)}; migrations ${seconds(migrateMs)}. Load average ${seedLoad.before} → ${seedLoad.after}.`);
 
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) {
-      const matches = await checkPaths(server.origin, cookie, scenario.paths);
-      process.stdout.write(`${scenario.name}: warm-up ${warmupS} s`);
-      await load(server.origin, cookie, scenario.paths, connections, warmupS);
-      process.stdout.write(`, ${samples} sequential requests`);
-      const seq = await sequential(server.origin, cookie, scenario.paths, samples);
-      process.stdout.write(`, ${durationS} s at ${connections} connections`);
-      const loaded = await load(server.origin, cookie, scenario.paths, connections, durationS);
-      process.stdout.write('.\n');
-      if (loaded.non2xx || loaded.errors) console.warn(`  ${loaded.non2xx} non-2xx answers and ${loaded.errors} errors under load.`);
-      results.push({ name: scenario.name, description: scenario.description, matches, sequential: seq, loaded });
+    for (const mode of cacheModes) {
+      t = performance.now();
+      server = await startServer(database, mode === 'on');
+      console.log(`\nCount cache ${mode === 'on' ? 'ON (server default, 10 s)' : 'OFF (RAAHI_COUNT_CACHE_SECONDS=0: every page counts)'}: server ready in ${seconds(performance.now() - t)}.`);
+      const cookie = await signIn(server.origin);
+      for (const scenario of list) {
+        const matches = await checkPaths(server.origin, cookie, scenario.paths);
+        const before = loadAverage();
+        process.stdout.write(`  ${scenario.name}: warm-up ${warmupS} s`);
+        await load(server.origin, cookie, scenario.paths, connections, warmupS);
+        process.stdout.write(`, ${samples} sequential requests`);
+        const seq = await sequential(server.origin, cookie, scenario.paths, samples);
+        process.stdout.write(`, ${durationS} s at ${connections} connections`);
+        const loaded = await load(server.origin, cookie, scenario.paths, connections, durationS);
+        const after = loadAverage();
+        process.stdout.write(` (load average ${before} → ${after}).\n`);
+        if (loaded.non2xx || loaded.errors) console.warn(`  ${loaded.non2xx} non-2xx answers and ${loaded.errors} errors under load.`);
+        results.push({ name: scenario.name, description: scenario.description, countCache: mode, loadAverage: { before, after }, matches, sequential: seq, loaded });
+      }
+      await server.stop();
+      server = null;
     }
-    await server.stop();
-    server = null;
+
+    let explained: Awaited<ReturnType<typeof explainPaths>> | null = null;
+    if (explain) explained = await explainPaths(database, list);
 
     const ms = (v: number) => v.toFixed(1);
-    console.log(`\n${database.kind} · ${vehicles.toLocaleString('en-IN')} vehicles · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}) · load average before ${loadBefore.toFixed(1)}\n`);
+    console.log(`\n${database.kind} · ${rows} · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}) · latencies in ms\n`);
     console.log(
       table([
-        ['scenario', '1 client p50', 'p95', `${connections} conns p50`, 'p95', 'p99', 'req/s', 'errors'],
+        ['count cache', 'scenario', '1 client p50', 'p95', 'p99', `${connections} conns p50`, 'p95', 'p99', 'req/s', 'errors', 'load avg'],
         ...results.map((r) => [
+          r.countCache,
           r.name,
           ms(r.sequential.p50),
           ms(r.sequential.p95),
+          ms(r.sequential.p99),
           ms(r.loaded.p50),
           ms(r.loaded.p95),
           ms(r.loaded.p99),
           String(r.loaded.requestsPerSecond),
           String(r.loaded.non2xx + r.loaded.errors),
+          `${r.loadAverage.before}→${r.loadAverage.after}`,
         ]),
       ]),
     );
-    console.log('(latencies in ms)\n\nOne client, per search term (matching rows · p50 · p95 ms):');
-    const searched = results.find((r) => r.name === 'searched')!;
-    console.log(
-      table([
-        ['term', 'matches', 'p50', 'p95'],
-        ...SEARCH_TERMS.map((term, i) => {
-          const path = SCENARIOS[0].paths[i];
-          const s = searched.sequential.perPath[path];
-          return [term, searched.matches[path].toLocaleString('en-IN'), ms(s.p50), ms(s.p95)];
-        }),
-      ]),
-    );
+    for (const scenario of list.filter((s) => s.terms)) {
+      console.log(`\n${scenario.name}, one client, per search term (matching rows · p50 · p95 ms per count cache mode${explained ? ' · EXPLAIN ANALYZE ms of the page and count statements' : ''}):`);
+      const header = ['term', 'matches', ...cacheModes.flatMap((m) => [`${m} p50`, `${m} p95`]), ...(explained ? ['page ms', 'count ms'] : [])];
+      console.log(
+        table([
+          header,
+          ...scenario.terms!.map((term, i) => {
+            const path = scenario.paths[i];
+            const runs = cacheModes.map((m) => results.find((r) => r.name === scenario.name && r.countCache === m)!);
+            const total = runs[0].matches[path];
+            const exp = (kind: 'page' | 'count') => explained?.summaries.find((e) => e.path === path && e.statement === kind)?.executionMs;
+            return [
+              term,
+              total > EXACT_COUNT_LIMIT ? `~${n(total)}` : n(total),
+              ...runs.flatMap((r) => [ms(r.sequential.perPath[path].p50), ms(r.sequential.perPath[path].p95)]),
+              ...(explained ? [ms(exp('page') ?? NaN), ms(exp('count') ?? NaN)] : []),
+            ];
+          }),
+        ]),
+      );
+    }
 
+    // The issue's targets.
+    const verdicts: string[] = [];
+    const kind = database.kind;
+    for (const r of results) {
+      const where = `${r.name}, count cache ${r.countCache}`;
+      const p95 = `1 client p95 ${ms(r.sequential.p95)} ms, ${connections} conns p95 ${ms(r.loaded.p95)} ms`;
+      if (r.name.startsWith('vehicles')) {
+        const limit = TARGETS.vehiclesP95[kind];
+        verdicts.push(`${r.sequential.p95 < limit ? 'met   ' : 'MISSED'} ${where}: p95 < ${limit} ms (${p95})`);
+        if (kind === 'postgres') verdicts.push(`${r.loaded.requestsPerSecond >= TARGETS.vehiclesRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.vehiclesRps.postgres} req/s (${r.loaded.requestsPerSecond} req/s)`);
+      } else if (r.name === 'trips searched' && kind === 'postgres' && trips >= 1_000_000) {
+        verdicts.push(`${r.sequential.p95 < TARGETS.tripsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 < ${TARGETS.tripsSearchedP95.postgres} ms at ${n(trips)} trips (${p95})`);
+      }
+    }
+    if (vehicles !== 100_000) verdicts.push(`(the vehicle targets are for 100,000 vehicles; this run had ${n(vehicles)})`);
+    console.log(`\nTargets (p95 of one client; under load shown alongside):\n${verdicts.map((v) => '  ' + v).join('\n')}`);
+
+    const dir = join(ROOT, 'bench', 'results');
+    await mkdir(dir, { recursive: true });
+    if (explained) {
+      const file = join(dir, `explain-${database.kind}.txt`);
+      await writeFile(file, explained.text);
+      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of every page's statements: ${file}`);
+    }
     const output = {
       date: new Date().toISOString(),
       database: { kind: database.kind, version },
-      rows: { vehicles },
+      rows: { vehicles, drivers: trips ? drivers : 0, trips },
       machine: {
         cores: os.cpus().length,
         cpu: os.cpus()[0]?.model.trim(),
         memoryGiB: Math.round(os.totalmem() / 2 ** 30),
         node: process.version,
         platform: `${os.platform()} ${os.release()}`,
-        loadAverageBefore: Math.round(loadBefore * 100) / 100,
-        loadAverageAfter: Math.round(os.loadavg()[0] * 100) / 100,
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAverage(),
       },
-      settings: { connections, durationS, warmupS, sequentialSamples: samples, seed },
-      seeding: { totalMs: report.totalMs, migrateMs, ...report.timings },
+      settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, countCache: cacheModes },
+      seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,
+      targets: verdicts,
+      explain: explained?.summaries,
     };
-    const dir = join(ROOT, 'bench', 'results');
-    await mkdir(dir, { recursive: true });
     const file = join(dir, `latest-${database.kind}.json`);
     await writeFile(file, JSON.stringify(output, null, 2) + '\n');
-    console.log(`\nWrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
+    console.log(`Wrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
   } finally {
     await cleanUp();
   }
