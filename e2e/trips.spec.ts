@@ -326,6 +326,6 @@ test('when the trips cannot be fetched: an Error toast and an empty list', async
 test('when the vehicles cannot be fetched: an Error toast, and no trip can be created', async ({ page }) => {
   await failRequests(page, /\/api\/vehicles\?/);
   await openTrips(page);
-  await expectDestructiveToast(page, 'Error', /^Could not fetch vehicles/);
+  await expectDestructiveToast(page, 'Error', 'Could not fetch vehicles.');
   await expect(page.getByRole('button', { name: 'Create New Trip' })).toBeDisabled();
 });

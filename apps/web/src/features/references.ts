@@ -5,9 +5,14 @@ import type { ReferenceSpec } from '../components/area/reference-picker';
 export const vehicleReference: ReferenceSpec = {
   area: 'vehicles',
   label: (row) => vehicleLabel(row as { id: string; make: string; model: string; licensePlate: string }),
+  fetchError: 'Could not fetch vehicles.',
 };
 
 export const driverReference: ReferenceSpec = {
   area: 'drivers',
   label: (row) => driverLabel(row as { id: string; name: string }),
+  fetchError: 'Could not fetch drivers.',
 };
+
+/** The training and health pages name the same failure 'drivers list'. */
+export const driverListReference: ReferenceSpec = { ...driverReference, fetchError: 'Could not fetch drivers list.' };

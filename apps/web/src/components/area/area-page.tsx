@@ -43,7 +43,7 @@ export interface AreaPageConfig<R extends Row> {
   searchPlaceholder: string;
   filters: FilterSpec[];
   columns: ColumnDef<R>[];
-  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string; pickListError?: string };
+  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string };
   form: { fields: readonly FieldSpec[]; texts: FormTexts };
   toasts: { saved(row: R, added: boolean): ToastMessage; deleted(row: R): ToastMessage };
   deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
@@ -77,6 +77,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
     queryKey: [client.key, 'list', query],
     queryFn: ({ signal }) => client.list(query, signal),
     placeholderData: keepPreviousData,
+    // Always ask again when a list is shown: other people change records too.
+    staleTime: 0,
   });
 
   useEffect(() => {
@@ -90,10 +92,10 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const referenceFields = config.form.fields.filter((f) => f.reference);
   const pickLists = useQueries({ queries: referenceFields.map((f) => firstChoicesQuery(f.reference!)) });
   const pickListsReady = pickLists.every((q) => q.isSuccess);
-  const pickListFailed = pickLists.some((q) => q.isError);
+  const failedPickList = referenceFields.find((_, i) => pickLists[i].isError)?.reference?.fetchError;
   useEffect(() => {
-    if (pickListFailed) toast({ title: 'Error', description: texts.pickListError ?? 'Could not fetch the lists this form needs.', variant: 'destructive' });
-  }, [pickListFailed, texts.pickListError, toast]);
+    if (failedPickList) toast({ title: 'Error', description: failedPickList, variant: 'destructive' });
+  }, [failedPickList, toast]);
 
   // Filters built from the values present in the data ('All Types' plus each type in use).
   const presentFilters = filters.filter((f) => f.options === 'present');

@@ -19,6 +19,8 @@ export interface ReferenceSpec {
   sort?: { sort: string; order: 'asc' | 'desc' };
   /** A new record starts with the first choice selected, as the specification asks of some forms. */
   defaultToFirst?: boolean;
+  /** The toast text when the choices cannot be fetched, e.g. 'Could not fetch vehicles.' */
+  fetchError: string;
 }
 
 const PAGE = 20;

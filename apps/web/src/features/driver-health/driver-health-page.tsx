@@ -5,7 +5,7 @@ import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { FileAction, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
-import { driverReference } from '../references';
+import { driverListReference } from '../references';
 
 type HealthRow = HealthReport & { reportFileName: string | null };
 
@@ -30,11 +30,11 @@ const config: AreaPageConfig<HealthRow> = {
     { id: 'clinicInfo', header: 'Clinic', cell: ({ row }) => row.original.clinicInfo || NA },
   ],
   rowActions: (h) => <FileAction fileId={h.reportFile} label={`View report file of ${h.id}`} icon={<FileHeart />} />,
-  texts: { loading: 'Loading health records...', empty: 'No Health Records Found', fetchError: 'Could not fetch health records.', pickListError: 'Could not fetch drivers list.' },
+  texts: { loading: 'Loading health records...', empty: 'No Health Records Found', fetchError: 'Could not fetch health records.' },
   form: {
     texts: { addTitle: 'Add New Health Record', editTitle: 'Edit Driver Health Record', addButton: 'Add Record', editButton: 'Save Changes' },
     fields: [
-      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverReference, sort: { sort: 'name', order: 'asc' } } },
+      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverListReference, sort: { sort: 'name', order: 'asc' } } },
       { name: 'testType', label: 'Test Type', kind: 'select', required: true, options: HEALTH_TEST_TYPES },
       { name: 'testDate', label: 'Test Date', kind: 'date', required: true },
       { name: 'result', label: 'Result', kind: 'select', required: true, options: HEALTH_RESULTS },

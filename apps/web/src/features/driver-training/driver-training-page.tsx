@@ -5,7 +5,7 @@ import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
-import { driverReference } from '../references';
+import { driverListReference } from '../references';
 
 type TrainingRow = TrainingRecord & { certificationFileName: string | null };
 
@@ -42,11 +42,11 @@ const config: AreaPageConfig<TrainingRow> = {
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
   ],
   rowActions: (t) => <FileAction fileId={t.certificationFile} label={`View certificate of ${t.id}`} icon={<Award />} />,
-  texts: { loading: 'Loading training records...', empty: 'No Training Records Found', fetchError: 'Could not fetch training records.', pickListError: 'Could not fetch drivers list.' },
+  texts: { loading: 'Loading training records...', empty: 'No Training Records Found', fetchError: 'Could not fetch training records.' },
   form: {
     texts: { addTitle: 'Add New Training Record', editTitle: 'Edit Training Record', addButton: 'Add Record', editButton: 'Save Changes' },
     fields: [
-      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverReference, defaultToFirst: true } },
+      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverListReference, defaultToFirst: true } },
       { name: 'trainingType', label: 'Training Type', kind: 'select', required: true, options: TRAINING_TYPES },
       { name: 'scheduleDate', label: 'Schedule Date', kind: 'date', required: true },
       { name: 'status', label: 'Status', kind: 'select', options: TRAINING_STATUSES },

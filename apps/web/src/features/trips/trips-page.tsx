@@ -27,7 +27,7 @@ const config: AreaPageConfig<Trip> = {
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
     { id: 'eta', header: 'ETA', cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
   ],
-  texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.', pickListError: 'Could not fetch vehicles and drivers.' },
+  texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.' },
   form: {
     texts: { addTitle: 'Create New Trip', editTitle: 'Edit Trip', addButton: 'Create Trip', editButton: 'Save Changes' },
     fields: [
