@@ -78,7 +78,7 @@ async function startServer(): Promise<RunningServer> {
 }
 
 /** Polls until the condition holds; fails early if the process exits first. */
-async function waitFor(condition: () => boolean, exited: Promise<unknown>, describe: () => string, timeoutMs = 40_000) {
+async function waitFor(condition: () => boolean, exited: Promise<unknown>, describe: () => string, timeoutMs = 90_000) {
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + timeoutMs;
@@ -109,7 +109,7 @@ async function allVehicleIds(client: TestClient): Promise<Set<string>> {
 }
 
 describe('the embedded database', () => {
-  it('keeps every acknowledged create after the server is killed with SIGKILL mid-writes', { timeout: 90_000 }, async () => {
+  it('keeps every acknowledged create after the server is killed with SIGKILL mid-writes', { timeout: 150_000 }, async () => {
     const first = await startServer();
     expect(first.output()).toContain('First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
     const client = await signIn(first);
@@ -160,7 +160,7 @@ describe('the embedded database', () => {
     await second.exited;
   });
 
-  it('on SIGTERM finishes the request in flight, closes the database, exits 0 and keeps the write', { timeout: 90_000 }, async () => {
+  it('on SIGTERM finishes the request in flight, closes the database, exits 0 and keeps the write', { timeout: 150_000 }, async () => {
     const server = await startServer();
     const client = await signIn(server);
     const body = JSON.stringify(vehicleBody({ make: 'InFlight', vin: 'SIGTERM0001' }));

@@ -221,7 +221,7 @@ describe('after changes', () => {
     expect((await list('')).total).toBe(COUNT);
   });
 
-  it('estimates the total above 50,000 matches and stays exact below', async () => {
+  it('estimates the total above 50,000 matches and stays exact below', { timeout: 120_000 }, async () => {
     await server.database.exec(`
       INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status, current_mileage, created_at)
       SELECT 'BULK' || g, 'Bulk', 'Load', 2020, 'BULKVIN' || g, 'BULK' || g, 'Truck', 'Active', 0, timestamptz '2025-01-01' + g * interval '1 second'
