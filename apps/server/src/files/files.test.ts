@@ -256,7 +256,7 @@ describe('a small upload limit', () => {
     for (const size of [1025, 5 * 1024 * 1024]) {
       const res = await smallClient.upload('over.pdf', Buffer.concat([PDF.subarray(0, 100), Buffer.alloc(size - 100)]));
       expect(res.status, String(size)).toBe(413);
-      expect(res.body.title).toBe('File Too Large');
+      expect(res.body).toEqual({ title: 'File Too Large', message: 'The file is larger than 1 KB. Choose a smaller file.' });
     }
     expect(await server.count('files')).toBe(rows + 1);
     expect(await filesUnder(server.dataDir)).toHaveLength(stored + 1);

@@ -23,8 +23,8 @@ const ACCEPTED = 'Only PDF, JPEG, PNG and WebP files can be uploaded.';
 /** One upload service for the whole product: POST /api/files (multipart, field "file"), GET /api/files/:id. */
 export function fileRoutes(database: Database, storage: FileStorage, maxBytes: number) {
   const app = new Hono<AppEnv>();
-  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  const tooLarge = () => new ApiError(413, 'File Too Large', `The file is larger than ${megabytes} MB. Choose a smaller file.`);
+  const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  const tooLarge = () => new ApiError(413, 'File Too Large', `The file is larger than ${limit}. Choose a smaller file.`);
 
   app.post(
     '/',
