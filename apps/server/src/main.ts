@@ -19,14 +19,13 @@ const app = createApp(database, config, storage);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
   const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})`);
-  if (admin.generatedPassword) {
-    console.log(`\nFirst start: created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`);
-  } else if (admin.created) {
-    console.log('First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
-  } else {
-    console.log('Sign in with your account. Add users or reset a password with: npm run user -- help');
-  }
+  const signIn = admin.generatedPassword
+    ? `\nFirst start: created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`
+    : admin.created
+      ? 'First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.'
+      : 'Sign in with your account. Add users or reset a password with: npm run user -- help';
+  // One write, so that whoever reads the output sees the address and how to sign in together.
+  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})\n${signIn}`);
 });
 
 // Housekeeping: expired sessions, old sign-in failures, uploads no record names.

@@ -73,7 +73,8 @@ async function startServer(): Promise<RunningServer> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const server: RunningServer = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
   started.push(server);
-  await waitFor(() => output.includes('Raahi is running at'), exited, () => `the server did not start:\n${output}`);
+  // The start-up message ends with how to sign in (a 'First start' line or 'Sign in with your account').
+  await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(output), exited, () => `the server did not start:\n${output}`);
   return server;
 }
 
