@@ -6,6 +6,7 @@ import { deleteOldFailures } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns } from './files/orphans';
 import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
@@ -28,14 +29,16 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})\n${signIn}`);
 });
 
-// Housekeeping: expired sessions, old sign-in failures, uploads no record names.
+// Housekeeping: expired sessions, old sign-in failures, uploads no record names, planner statistics.
 const storedFileColumns = fileColumns(resources);
 const housekeeping = setInterval(() => {
   Promise.all([
     deleteExpiredSessions(database),
     deleteOldFailures(database, config.loginWindowMs),
     deleteOrphanFiles(database, storage, storedFileColumns),
-  ]).catch((err) => console.error('Housekeeping failed:', err.message));
+  ])
+    .then(() => analyzeChangedTables(database))
+    .catch((err) => console.error('Housekeeping failed:', err.message));
 }, 10 * 60_000);
 housekeeping.unref();
 

@@ -179,3 +179,11 @@ CREATE INDEX health_date_sort ON driver_health_reports (test_date, id);
 CREATE INDEX health_result_sort ON driver_health_reports (result, id);
 CREATE INDEX health_due_sort ON driver_health_reports (next_due_date, id);
 CREATE INDEX health_clinic_sort ON driver_health_reports (clinic_info, id);
+
+-- A finer sample of the search texts lets the planner tell a common term (walk the newest-first index and
+-- stop after 50 matches) from a rare one (use the trigram index); the default sample misjudges both.
+ALTER TABLE vehicles ALTER COLUMN search_text SET STATISTICS 1000;
+ALTER TABLE drivers ALTER COLUMN search_text SET STATISTICS 1000;
+ALTER TABLE trips ALTER COLUMN search_text SET STATISTICS 1000;
+ALTER TABLE driver_training_records ALTER COLUMN search_text SET STATISTICS 1000;
+ALTER TABLE driver_health_reports ALTER COLUMN search_text SET STATISTICS 1000;
