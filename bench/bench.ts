@@ -6,8 +6,8 @@
  * on that PostgreSQL server) with vehicles, drivers and trips, starts the real server on it as a child
  * process, signs in and measures list pages of vehicles and trips: latency of one client alone
  * (sequential requests) and latency and throughput under load (autocannon, fixed connections). It
- * does so twice, with the server's count cache on (its default) and off (RAAHI_COUNT_CACHE_SECONDS=0:
- * every page counts its matches), then shows EXPLAIN (ANALYZE, BUFFERS) of the exact statements the
+ * does so twice, with the server's list cache on (its default) and off (RAAHI_LIST_CACHE_SECONDS=0:
+ * every request runs its page and count queries), then shows EXPLAIN (ANALYZE, BUFFERS) of the exact statements the
  * server runs for each page. Prints tables and writes bench/results/latest-<kind>.json and
  * bench/results/explain-<kind>.txt.
  */
@@ -192,11 +192,11 @@ interface RunningServer {
 }
 
 /** Starts the real server (TypeScript through tsx, nothing built) and waits until /readyz answers. */
-async function startServer(database: BenchDatabase, countCache: boolean): Promise<RunningServer> {
+async function startServer(database: BenchDatabase, listCache: boolean): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    RAAHI_COUNT_CACHE_SECONDS: countCache ? undefined : '0',
+    RAAHI_LIST_CACHE_SECONDS: listCache ? undefined : '0',
     PORT: String(port),
     HOST: '127.0.0.1',
     RAAHI_DATA_DIR: database.dataDir,
@@ -206,7 +206,7 @@ async function startServer(database: BenchDatabase, countCache: boolean): Promis
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
-  if (countCache) delete env.RAAHI_COUNT_CACHE_SECONDS; // the server's default
+  if (listCache) delete env.RAAHI_LIST_CACHE_SECONDS; // the server's default
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -258,8 +258,8 @@ async function signIn(origin: string): Promise<string> {
 interface ScenarioResult {
   name: string;
   description: string;
-  /** The server's count cache: on (default, 10 s) or off (RAAHI_COUNT_CACHE_SECONDS=0). */
-  countCache: 'on' | 'off';
+  /** The server's list cache: on (default) or off (RAAHI_LIST_CACHE_SECONDS=0). */
+  listCache: 'on' | 'off';
   /** One-minute load average of the machine before and after the scenario (2 cores: above 2 means waiting). */
   loadAverage: { before: number; after: number };
   /** Matching rows per path (the page's total), to show the searches hit real data. */
@@ -362,6 +362,7 @@ async function capturingDatabase(database: BenchDatabase, captured: CapturedStat
     exec: async (sql) => void (await pool.query(sql)),
     execInTransaction: async (sql) => void (await pool.query(`BEGIN; ${sql}; COMMIT`)),
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    listen: () => undefined, // EXPLAIN caches nothing
     close: () => pool.end(),
   };
 }
@@ -491,7 +492,7 @@ async function main() {
     for (const mode of cacheModes) {
       t = performance.now();
       server = await startServer(database, mode === 'on');
-      console.log(`\nCount cache ${mode === 'on' ? 'ON (server default, 10 s)' : 'OFF (RAAHI_COUNT_CACHE_SECONDS=0: every page counts)'}: server ready in ${seconds(performance.now() - t)}.`);
+      console.log(`\nList cache ${mode === 'on' ? 'ON (server default)' : 'OFF (RAAHI_LIST_CACHE_SECONDS=0: every request queries)'}: server ready in ${seconds(performance.now() - t)}.`);
       const cookie = await signIn(server.origin);
       for (const scenario of list) {
         const matches = await checkPaths(server.origin, cookie, scenario.paths);
@@ -505,7 +506,7 @@ async function main() {
         const after = loadAverage();
         process.stdout.write(` (load average ${before} → ${after}).\n`);
         if (loaded.non2xx || loaded.errors) console.warn(`  ${loaded.non2xx} non-2xx answers and ${loaded.errors} errors under load.`);
-        results.push({ name: scenario.name, description: scenario.description, countCache: mode, loadAverage: { before, after }, matches, sequential: seq, loaded });
+        results.push({ name: scenario.name, description: scenario.description, listCache: mode, loadAverage: { before, after }, matches, sequential: seq, loaded });
       }
       await server.stop();
       server = null;
@@ -519,9 +520,9 @@ async function main() {
     console.log(`\n${database.kind} · ${rows} · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()})${experiment} · latencies in ms\n`);
     console.log(
       table([
-        ['count cache', 'scenario', '1 client p50', 'p95', 'p99', `${connections} conns p50`, 'p95', 'p99', 'req/s', 'errors', 'load avg'],
+        ['list cache', 'scenario', '1 client p50', 'p95', 'p99', `${connections} conns p50`, 'p95', 'p99', 'req/s', 'errors', 'load avg'],
         ...results.map((r) => [
-          r.countCache,
+          r.listCache,
           r.name,
           ms(r.sequential.p50),
           ms(r.sequential.p95),
@@ -536,14 +537,14 @@ async function main() {
       ]),
     );
     for (const scenario of list.filter((s) => s.terms)) {
-      console.log(`\n${scenario.name}, one client, per search term (matching rows · p50 · p95 ms per count cache mode${explained ? ' · EXPLAIN ANALYZE ms of the page and count statements' : ''}):`);
+      console.log(`\n${scenario.name}, one client, per search term (matching rows · p50 · p95 ms per list cache mode${explained ? ' · EXPLAIN ANALYZE ms of the page and count statements' : ''}):`);
       const header = ['term', 'matches', ...cacheModes.flatMap((m) => [`${m} p50`, `${m} p95`]), ...(explained ? ['page ms', 'count ms'] : [])];
       console.log(
         table([
           header,
           ...scenario.terms!.map((term, i) => {
             const path = scenario.paths[i];
-            const runs = cacheModes.map((m) => results.find((r) => r.name === scenario.name && r.countCache === m)!);
+            const runs = cacheModes.map((m) => results.find((r) => r.name === scenario.name && r.listCache === m)!);
             const total = runs[0].matches[path];
             const exp = (kind: 'page' | 'count') => explained?.summaries.find((e) => e.path === path && e.statement === kind)?.executionMs;
             return [
@@ -561,7 +562,7 @@ async function main() {
     const verdicts: string[] = [];
     const kind = database.kind;
     for (const r of results) {
-      const where = `${r.name}, count cache ${r.countCache}`;
+      const where = `${r.name}, list cache ${r.listCache}`;
       const p95 = `1 client p95 ${ms(r.sequential.p95)} ms, ${connections} conns p95 ${ms(r.loaded.p95)} ms`;
       if (r.name.startsWith('vehicles')) {
         const limit = TARGETS.vehiclesP95[kind];
@@ -594,7 +595,7 @@ async function main() {
         loadAverageBefore: loadBefore,
         loadAverageAfter: loadAverage(),
       },
-      settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, countCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
+      settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, listCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
       seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,
       targets: verdicts,

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { ApiError, errorResponse } from './http/errors';
 import { buildOpenApiDocument, docsPage } from './http/openapi';
+import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
@@ -59,9 +60,19 @@ export function createApp(database: Database, config: Config, storage: FileStora
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } });
-  // Uploads have their own, larger limit (in files/routes.ts).
-  api.use((c, next) => (c.req.path === '/api/files' ? next() : jsonLimit(c, next)));
+  // Uploads have their own, larger limit (in files/routes.ts). GET and HEAD carry no body, and looking
+  // for one would make the server build a whole Request object for every read.
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/files' ? next() : jsonLimit(c, next)));
   api.use(sameOriginOnly(config));
+  // Lists are cached until records change; any request that may have changed one drops them, once it is done.
+  const lists = ListCache.following(database, config.listCacheMs);
+  api.use(async (c, next) => {
+    try {
+      await next();
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') lists.invalidate();
+    }
+  });
   api.route('/auth', authRoutes(database, config));
 
   // Everything below needs a signed-in user.
@@ -71,7 +82,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
-  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, { countCacheMs: config.countCacheMs }));
+  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');
   });

@@ -20,8 +20,11 @@ export interface Config {
   logRequests: boolean;
   /** Largest accepted upload. */
   uploadMaxBytes: number;
-  /** How long a list total is reused for the same search and filters (0: always count). */
-  countCacheMs: number;
+  /**
+   * How long a list page or total may be reused while no record changes (0: never; every request
+   * queries). Changes through any server or tool drop it at once.
+   */
+  listCacheMs: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -48,6 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: resolve(env.RAAHI_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url))),
     logRequests: env.RAAHI_LOG_REQUESTS !== '0',
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
-    countCacheMs: env.RAAHI_COUNT_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_COUNT_CACHE_SECONDS', 10) * 1000,
+    listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
   };
 }

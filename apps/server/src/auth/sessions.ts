@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './tokens';
 
@@ -21,14 +21,23 @@ export async function startSession({ db }: Database, userId: string, idleMs: num
   return { token, csrfToken };
 }
 
-export async function findSession({ db }: Database, token: string, idleMs: number): Promise<ActiveSession | null> {
-  if (!token || token.length > 200) return null;
-  const id = sha256(token);
-  const [row] = await db
+// Every API request looks its session up: the statement is built and prepared once per database.
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('find_session');
+}
+
+export async function findSession({ db }: Database, token: string, idleMs: number): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const id = sha256(token);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.execute({ id });
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db

@@ -19,7 +19,21 @@ export interface Database {
   execInTransaction(sql: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Follows a notification channel until close(); see ChannelListener. */
+  listen(channel: string, listener: ChannelListener): void;
   close(): Promise<void>;
+}
+
+/**
+ * What a listener hears on a channel. Between lost() and the next live() notifications can be missed,
+ * so whoever relies on them must assume anything changed meanwhile.
+ */
+export interface ChannelListener {
+  /** Listening has started, or started again after a loss. */
+  live(): void;
+  notify(payload: string): void;
+  /** The connection that listens was lost; it is being reopened. */
+  lost(): void;
 }
 
 export interface DatabaseOptions {
@@ -58,6 +72,10 @@ export function pgliteDatabase(client: PGlite): Database {
       });
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    // In-process: notifications arrive with the result of the statement that committed them, and never stop.
+    listen: (channel, listener) => {
+      void client.listen(channel, (payload) => listener.notify(payload)).then(() => listener.live());
+    },
     close: () => client.close(),
   };
 }
@@ -68,6 +86,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: pgTypeParser }, options: '-c plan_cache_mode=force_custom_plan' });
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('select 1');
+  const listeners = new Set<ReturnType<typeof listenOnPostgres>>();
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
@@ -88,7 +107,64 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    close: () => pool.end(),
+    listen: (channel, listener) => {
+      listeners.add(listenOnPostgres(url, channel, listener));
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would drop it), reopened with back-off when lost. */
+function listenOnPostgres(url: string, channel: string, listener: ChannelListener) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delayMs = 250;
+
+  const connect = async () => {
+    const current = new pg.Client({ connectionString: url });
+    client = current;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      current.removeAllListeners();
+      current.on('error', () => undefined);
+      void current.end().catch(() => undefined);
+      if (stopped) return;
+      listener.lost();
+      retry = setTimeout(() => void connect(), delayMs);
+      retry.unref();
+      delayMs = Math.min(delayMs * 2, 10_000);
+    };
+    current.on('notification', (message) => {
+      if (message.channel === channel) listener.notify(message.payload ?? '');
+    });
+    current.on('error', onLost);
+    current.on('end', onLost);
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped || lost) return;
+      delayMs = 250;
+      listener.live();
+    } catch {
+      onLost();
+    }
+  };
+  void connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      current?.removeAllListeners();
+      current?.on('error', () => undefined);
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 

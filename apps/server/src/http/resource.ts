@@ -14,6 +14,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
+import type { ListCache } from './list-cache';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
@@ -76,47 +77,15 @@ function selection(def: ResourceDefinition) {
   return { all, columns, selected: { ...columns, ...def.computed?.(all) } };
 }
 
-/**
- * Totals of recent list queries, keyed by their condition, so that paging through one search (or reloading
- * the default page) does not count the same matches again. This server's writes to the table clear it;
- * writes through other servers show after at most ttlMs.
- */
-export class CountCache {
-  private readonly entries = new Map<string, { total: number; totalIsEstimate: boolean; expires: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 1000,
-  ) {}
-
-  get(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return { total: entry.total, totalIsEstimate: entry.totalIsEstimate };
-  }
-
-  set(key: string, value: { total: number; totalIsEstimate: boolean }) {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...value, expires: Date.now() + this.ttlMs });
-  }
-
-  clear() {
-    this.entries.clear();
-  }
-}
-
 // Prepared statement names are per connection and must never be reused for other SQL: number them per process.
 let preparedStatements = 0;
 
 /**
  * The list endpoint's queries. Each shape of request (search or not, which filters, which sort) is
- * built and prepared once; a request then only binds its values. Totals go through the count cache.
+ * built and prepared once; a request then only binds its values. Totals are cached by search and
+ * filters, so paging through one search counts its matches once.
  */
-export function listQueries(database: Database, def: ResourceDefinition, counts?: CountCache) {
+export function listQueries(database: Database, def: ResourceDefinition, cache?: ListCache) {
   const { db } = database;
   const { all, selected } = selection(def);
   const filterNames = Object.keys(def.area.filters);
@@ -149,13 +118,14 @@ export function listQueries(database: Database, def: ResourceDefinition, counts?
     const statement = shape(Boolean(term), filters, query.sort, query.order);
     const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
     if (term) values.pattern = likePattern(term);
-    const countKey = statement.key.split('|').slice(0, 2).join('|') + '\u0000' + JSON.stringify(values);
+    const countKey = `${def.area.key} total|${statement.key.split('|').slice(0, 2).join('|')}\u0000${JSON.stringify(values)}`;
     const counted = async () => {
-      const cached = counts?.get(countKey);
+      const cached = cache?.get<{ total: number; totalIsEstimate: boolean }>(countKey);
       if (cached) return cached;
+      const readUnder = cache?.version() ?? 0;
       const [{ count }] = await statement.count.execute(values);
       const result = count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
-      counts?.set(countKey, result);
+      cache?.set(countKey, result, readUnder);
       return result;
     };
     const [items, total] = await Promise.all([
@@ -211,10 +181,10 @@ const idParam = (id: string) => {
   return id;
 };
 
-export function resourceRoutes(database: Database, def: ResourceDefinition, options: { countCacheMs?: number } = {}) {
+/** The routes of one area. `cache` keeps its list answers; the caller invalidates it after writes. */
+export function resourceRoutes(database: Database, def: ResourceDefinition, cache?: ListCache) {
   const { area, table } = def;
-  const counts = new CountCache(options.countCacheMs ?? 0);
-  const list = listQueries(database, def, counts);
+  const list = listQueries(database, def, cache);
   const { db } = database;
   const { all, selected } = selection(def);
   const querySchema = listQuerySchema(area);
@@ -227,7 +197,15 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, opti
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
-    return c.json(await list(parsed.data as ListQuery));
+    // The page as sent, so that a repeated request costs neither queries nor serialising.
+    const key = `${area.key} page|${JSON.stringify(parsed.data)}`;
+    let body = cache?.get<string>(key);
+    if (body === undefined) {
+      const readUnder = cache?.version() ?? 0;
+      body = JSON.stringify(await list(parsed.data as ListQuery));
+      cache?.set(key, body, readUnder, body.length * 2);
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/values/:field', async (c) => {
@@ -247,10 +225,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, opti
         .values({ ...toRow(all, input), id: generateId(area.idFormat) })
         .onConflictDoNothing({ target: all.id })
         .returning({ id: all.id });
-      if (row) {
-        counts.clear();
-        return c.json(await readOne(row.id as string), 201);
-      }
+      if (row) return c.json(await readOne(row.id as string), 201);
     }
     throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
   });
@@ -271,10 +246,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, opti
       .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
       .where(and(eq(all.id, id), eq(all.version, version as number)))
       .returning({ id: all.id });
-    if (row) {
-      counts.clear();
-      return c.json(await readOne(id));
-    }
+    if (row) return c.json(await readOne(id));
     const [exists] = await db.select({ id: all.id }).from(table).where(eq(all.id, id));
     if (!exists) throw missing(id);
     throw new ApiError(
@@ -295,7 +267,6 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, opti
     }
     const deleted = await db.delete(table).where(eq(all.id, id)).returning({ id: all.id });
     if (deleted.length === 0) throw missing(id);
-    counts.clear();
     return c.body(null, 204);
   });
 

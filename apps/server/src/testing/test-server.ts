@@ -295,7 +295,7 @@ async function closeQuietly(database: Database) {
 /** Test configuration: no request log, the production defaults otherwise, overridable per test file. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests write rows behind the API's back, so list totals are always counted unless a test asks otherwise.
-  return { ...loadConfig({}), logRequests: false, adminPassword: ADMIN_PASSWORD, countCacheMs: 0, ...overrides };
+  return { ...loadConfig({}), logRequests: false, adminPassword: ADMIN_PASSWORD, listCacheMs: 0, ...overrides };
 }
 
 async function listen(database: Database, config: Config): Promise<TestListener> {

@@ -1,0 +1,89 @@
+import type { Database } from '../db/client';
+
+/** The channel the records' triggers announce changes on (migration 0003). */
+export const RECORDS_CHANNEL = 'raahi_records';
+
+/**
+ * List answers (whole pages, and totals by search and filters) this server computed recently, reused
+ * until any record changes. Whoever changes a record invalidates it: this server after each of its
+ * writes, and every other writer (another server, the seed command) through the triggers' notifications
+ * (follow()). While those notifications cannot be trusted (not yet listening, or the connection that
+ * listens was lost) nothing is cached. Entries also expire after ttlMs, and the oldest go first when
+ * the cache holds maxBytes.
+ *
+ * A list query that began before a change must not store what it read: callers take version() before
+ * they query and pass it to set(), which ignores a value read under an older version.
+ */
+export class ListCache {
+  private readonly entries = new Map<string, { value: unknown; bytes: number; expires: number }>();
+  private currentVersion = 0;
+  private bytes = 0;
+  private trusted: boolean;
+  private readonly maxBytes: number;
+
+  constructor(
+    private readonly ttlMs: number,
+    options: { trusted?: boolean; maxBytes?: number } = {},
+  ) {
+    this.trusted = options.trusted ?? true;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** Follows the records' change notifications; nothing is cached until they are heard. */
+  static following(database: Database, ttlMs: number): ListCache {
+    const cache = new ListCache(ttlMs, { trusted: false });
+    if (ttlMs > 0) {
+      database.listen(RECORDS_CHANNEL, {
+        live: () => cache.setTrusted(true),
+        notify: () => cache.invalidate(),
+        lost: () => cache.setTrusted(false),
+      });
+    }
+    return cache;
+  }
+
+  version(): number {
+    return this.currentVersion;
+  }
+
+  get<T>(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires < Date.now()) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry.value as T;
+  }
+
+  /** Stores a value read under `readUnder` (from version()), unless records changed since. */
+  set(key: string, value: unknown, readUnder: number, bytes = 64) {
+    if (!this.trusted || this.ttlMs <= 0 || readUnder !== this.currentVersion || bytes > this.maxBytes / 8) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.bytes -= previous.bytes;
+    }
+    while (this.bytes + bytes > this.maxBytes && this.entries.size > 0) {
+      const [oldestKey, oldest] = this.entries.entries().next().value!;
+      this.entries.delete(oldestKey);
+      this.bytes -= oldest.bytes;
+    }
+    this.entries.set(key, { value, bytes, expires: Date.now() + this.ttlMs });
+    this.bytes += bytes;
+  }
+
+  /** Records may have changed: nothing read so far is reused, nor stored by queries still running. */
+  invalidate() {
+    this.currentVersion++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private setTrusted(trusted: boolean) {
+    this.invalidate();
+    this.trusted = trusted;
+  }
+}
