@@ -13,6 +13,9 @@ export const RECORDS_CHANNEL = 'raahi_records';
  *
  * A list query that began before a change must not store what it read: callers take version() before
  * they query and pass it to set(), which ignores a value read under an older version.
+ *
+ * Every signed-in user sees the same lists, so keys name the request, not the user; should records
+ * ever be shown per user or role, the key must say whose list it is.
  */
 export class ListCache {
   private readonly entries = new Map<string, { value: unknown; bytes: number; expires: number }>();
