@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehiclesResource } from '../resources/vehicles';
+import { areaTestKit, notFound, updateConflict } from '../testing/area-tests';
 import { startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { errorResponse } from './errors';
 import { resourceRoutes } from './resource';
@@ -8,33 +9,18 @@ import { resourceRoutes } from './resource';
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Make, Model, Year, VIN, and License Plate are required.' };
 const INVALID_YEAR = { title: 'Invalid Year', message: 'Please enter a valid vehicle year.' };
 const INVALID_MILEAGE = { title: 'Invalid Mileage', message: 'Mileage cannot be negative.' };
-const CONFLICT = {
-  title: 'Update Conflict',
-  message:
-    'This vehicle was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
-};
-const notFound = (id: string) => ({ title: 'Not Found', message: `The vehicle ${id} does not exist. It may have been deleted.` });
 
 let server: TestServer;
 let client: TestClient;
+
+// The generic resource routes, tested through the vehicles area.
+const { createVehicle, expectNothingWritten } = areaTestKit({ path: '/api/vehicles', tables: ['vehicles'], reach: () => ({ server, client }) });
+
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
 });
 afterAll(() => server?.close());
-
-async function create(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/vehicles', vehicleBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-/** Runs a request that must fail and checks the vehicles table is exactly as before. */
-async function expectNothingWritten(action: () => Promise<unknown>) {
-  const before = await server.database.query('SELECT * FROM vehicles ORDER BY id');
-  await action();
-  expect(await server.database.query('SELECT * FROM vehicles ORDER BY id')).toEqual(before);
-}
 
 describe('create and read', () => {
   it('creates a vehicle with a server-made id, version 1 and timestamps, and reads it back', async () => {
@@ -63,19 +49,19 @@ describe('create and read', () => {
   });
 
   it('trims text, and keeps empty optional values as null', async () => {
-    const v = await create({ make: '  Ashok  ', model: ' Leyland 2820 ', currentMileage: null, purchaseDate: null });
+    const v = await createVehicle({ make: '  Ashok  ', model: ' Leyland 2820 ', currentMileage: null, purchaseDate: null });
     expect([v.make, v.model, v.currentMileage, v.purchaseDate]).toEqual(['Ashok', 'Leyland 2820', null, null]);
   });
 
   it('accepts every vehicle type and status', async () => {
     for (const [type, status] of [['Van', 'In Maintenance'], ['Trailer', 'Out of Service'], ['Car', 'Sold'], ['Bus', 'Active'], ['Motorcycle', 'Active'], ['Other', 'Sold']]) {
-      const v = await create({ type, status });
+      const v = await createVehicle({ type, status });
       expect([v.type, v.status]).toEqual([type, status]);
     }
   });
 
   it('keeps text with Indian scripts and punctuation intact', async () => {
-    const v = await create({ make: 'टाटा', model: 'Prima 4028.S (6x4)', licensePlate: 'MH-12/AB 1234' });
+    const v = await createVehicle({ make: 'टाटा', model: 'Prima 4028.S (6x4)', licensePlate: 'MH-12/AB 1234' });
     expect((await client.get(`/api/vehicles/${v.id}`)).body).toMatchObject({ make: 'टाटा', model: 'Prima 4028.S (6x4)', licensePlate: 'MH-12/AB 1234' });
   });
 
@@ -88,7 +74,7 @@ describe('create and read', () => {
   it('answers 404 for an unknown id', async () => {
     const res = await client.get('/api/vehicles/VEH0000ZZ');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound('VEH0000ZZ'));
+    expect(res.body).toEqual(notFound('vehicle', 'VEH0000ZZ'));
   });
 });
 
@@ -121,8 +107,8 @@ describe('the vehicle form’s rules, with the specification’s texts', () => {
 
   it('accepts the years 1900 and next year', async () => {
     const next = new Date().getFullYear() + 1;
-    expect((await create({ year: 1900 })).year).toBe(1900);
-    expect((await create({ year: next })).year).toBe(next);
+    expect((await createVehicle({ year: 1900 })).year).toBe(1900);
+    expect((await createVehicle({ year: next })).year).toBe(next);
   });
 
   it('refuses negative mileage with Invalid Mileage, and accepts 0 and none', async () => {
@@ -131,8 +117,8 @@ describe('the vehicle form’s rules, with the specification’s texts', () => {
       expect(res.status).toBe(422);
       expect(res.body).toEqual(INVALID_MILEAGE);
     });
-    expect((await create({ currentMileage: 0 })).currentMileage).toBe(0);
-    expect((await create({ currentMileage: null })).currentMileage).toBeNull();
+    expect((await createVehicle({ currentMileage: 0 })).currentMileage).toBe(0);
+    expect((await createVehicle({ currentMileage: null })).currentMileage).toBeNull();
   });
 
   it('reports the first failing rule, in the form’s order', async () => {
@@ -143,7 +129,7 @@ describe('the vehicle form’s rules, with the specification’s texts', () => {
   });
 
   it('applies the same rules to an update, and leaves the record as it was', async () => {
-    const v = await create();
+    const v = await createVehicle();
     await expectNothingWritten(async () => {
       for (const [change, expected] of [
         [{ model: '' }, MISSING_FIELDS],
@@ -160,7 +146,7 @@ describe('the vehicle form’s rules, with the specification’s texts', () => {
 
 describe('editing', () => {
   it('saves an edit of the current version and bumps the version', async () => {
-    const v = await create();
+    const v = await createVehicle();
     const res = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ status: 'In Maintenance', currentMileage: 130500, version: 1 }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...v, status: 'In Maintenance', currentMileage: 130500, version: 2, updatedAt: expect.any(String) });
@@ -169,13 +155,13 @@ describe('editing', () => {
   });
 
   it('refuses an edit of a stale copy with 409 and keeps the other change', async () => {
-    const v = await create();
+    const v = await createVehicle();
     const first = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Eicher', version: 1 }));
     expect(first.status).toBe(200);
     await expectNothingWritten(async () => {
       const stale = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Mahindra', version: 1 }));
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual(CONFLICT);
+      expect(stale.body).toEqual(updateConflict('vehicle'));
       const future = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Mahindra', version: 7 }));
       expect(future.status).toBe(409);
     });
@@ -183,7 +169,7 @@ describe('editing', () => {
   });
 
   it('lets exactly one of several simultaneous edits of the same version win', async () => {
-    const v = await create();
+    const v = await createVehicle();
     const results = await Promise.all(
       ['Ashok', 'BharatBenz', 'Eicher', 'Mahindra', 'Volvo'].map((make) => client.put(`/api/vehicles/${v.id}`, vehicleBody({ make, version: 1 }))),
     );
@@ -195,16 +181,16 @@ describe('editing', () => {
   });
 
   it('answers 404 to an edit of a deleted vehicle', async () => {
-    const v = await create();
+    const v = await createVehicle();
     expect((await client.del(`/api/vehicles/${v.id}`)).status).toBe(204);
     const res = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ version: 1 }));
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound(v.id));
+    expect(res.body).toEqual(notFound('vehicle', v.id));
     expect(await server.database.query('SELECT 1 FROM vehicles WHERE id = $1', [v.id])).toEqual([]);
   });
 
   it('does not let a body change the id, version or timestamps', async () => {
-    const v = await create();
+    const v = await createVehicle();
     await expectNothingWritten(async () => {
       for (const extra of [{ id: 'VEH9999ZZ' }, { createdAt: '2000-01-01T00:00:00Z' }, { updatedAt: '2000-01-01T00:00:00Z' }]) {
         const res = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ ...extra, version: 1 }));
@@ -220,20 +206,20 @@ describe('editing', () => {
 
 describe('deleting', () => {
   it('deletes with 204, then answers 404', async () => {
-    const v = await create();
+    const v = await createVehicle();
     const res = await client.del(`/api/vehicles/${v.id}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect((await client.get(`/api/vehicles/${v.id}`)).body).toEqual(notFound(v.id));
+    expect((await client.get(`/api/vehicles/${v.id}`)).body).toEqual(notFound('vehicle', v.id));
     const again = await client.del(`/api/vehicles/${v.id}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual(notFound(v.id));
+    expect(again.body).toEqual(notFound('vehicle', v.id));
   });
 
   it('refuses to delete a record others use, saying what uses it', async () => {
-    const used = await create();
-    const usedOnce = await create();
-    const unused = await create();
+    const used = await createVehicle();
+    const usedOnce = await createVehicle();
+    const unused = await createVehicle();
     // Vehicles have no referencing area yet: stand one in for the trips that will use them.
     const api = new Hono();
     api.onError(errorResponse);

@@ -1,53 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaTestKit, notFound, q, sorted, updateConflict } from '../testing/area-tests';
 import { driverBody, healthBody, startTestServer, type Json, type TestClient, type TestServer } from '../testing/test-server';
 
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Driver, Test Type, Test Date, and Result are required.' };
 const INVALID_DATES = { title: 'Invalid Dates', message: 'Test Date cannot be after Next Due Date.' };
-const CONFLICT = {
-  title: 'Update Conflict',
-  message:
-    'This health record was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
-};
-const notFound = (id: string) => ({ title: 'Not Found', message: `The health record ${id} does not exist. It may have been deleted.` });
 const PATH = '/api/driver-health';
 
 let server: TestServer;
 let client: TestClient;
 let driver: Json;
+
+// A refused request must leave the driver it names untouched too.
+const { create, createDriver, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['driver_health_reports', 'drivers'],
+  reach: () => ({ server, client }),
+});
+
+const createHealth = (overrides: Record<string, unknown> = {}, d: Json = driver) => create(PATH, healthBody(d.id, overrides));
+
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
   driver = await createDriver({ name: 'Ramesh Kumar' });
 });
 afterAll(() => server?.close());
-
-async function createDriver(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/drivers', driverBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function createHealth(overrides: Record<string, unknown> = {}, d: Json = driver) {
-  const res = await client.post(PATH, healthBody(d.id, overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function expectNothingWritten(action: () => Promise<unknown>) {
-  const before = await server.snapshot('driver_health_reports', 'drivers');
-  await action();
-  expect(await server.snapshot('driver_health_reports', 'drivers')).toEqual(before);
-}
-
-async function search(query: string): Promise<string[]> {
-  const res = await client.get(`${PATH}?pageSize=200&${query}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.total).toBe(res.body.items.length);
-  return res.body.items.map((t: Json) => t.id).sort();
-}
-
-const q = (term: string) => `q=${encodeURIComponent(term)}`;
-const sorted = (...ids: string[]) => [...ids].sort();
 
 describe('create and read', () => {
   it('creates a record with a DHR id, version 1 and the driver’s name', async () => {
@@ -75,7 +52,7 @@ describe('create and read', () => {
   it('answers 404 for an unknown record', async () => {
     const res = await client.get(`${PATH}/DHR00000ZZZ`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound('DHR00000ZZZ'));
+    expect(res.body).toEqual(notFound('health record', 'DHR00000ZZZ'));
   });
 
   it('refuses a record for a driver that does not exist with Linked Record Missing', async () => {
@@ -234,7 +211,7 @@ describe('editing and deleting', () => {
     await expectNothingWritten(async () => {
       const stale = await client.put(`${PATH}/${h.id}`, healthBody(driver.id, { result: 'Unfit', version: 1 }));
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual(CONFLICT);
+      expect(stale.body).toEqual(updateConflict('health record'));
     });
     expect((await client.get(`${PATH}/${h.id}`)).body).toMatchObject({ result: 'Fit', version: 2 });
   });
@@ -242,10 +219,10 @@ describe('editing and deleting', () => {
   it('deletes a record, then answers 404 to reading, editing and deleting it', async () => {
     const h = await createHealth();
     expect((await client.del(`${PATH}/${h.id}`)).status).toBe(204);
-    expect((await client.get(`${PATH}/${h.id}`)).body).toEqual(notFound(h.id));
+    expect((await client.get(`${PATH}/${h.id}`)).body).toEqual(notFound('health record', h.id));
     const edit = await client.put(`${PATH}/${h.id}`, healthBody(driver.id, { version: 1 }));
     expect(edit.status).toBe(404);
-    expect(edit.body).toEqual(notFound(h.id));
-    expect((await client.del(`${PATH}/${h.id}`)).body).toEqual(notFound(h.id));
+    expect(edit.body).toEqual(notFound('health record', h.id));
+    expect((await client.del(`${PATH}/${h.id}`)).body).toEqual(notFound('health record', h.id));
   });
 });

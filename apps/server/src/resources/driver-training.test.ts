@@ -1,53 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaTestKit, notFound, q, sorted, updateConflict } from '../testing/area-tests';
 import { driverBody, startTestServer, trainingBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
 
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Driver ID, Training Type, and Schedule Date are required.' };
 const INVALID_SCORE = { title: 'Invalid Score', message: 'Assessment Score must be between 0 and 100.' };
-const CONFLICT = {
-  title: 'Update Conflict',
-  message:
-    'This training record was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
-};
-const notFound = (id: string) => ({ title: 'Not Found', message: `The training record ${id} does not exist. It may have been deleted.` });
 const PATH = '/api/driver-training';
 
 let server: TestServer;
 let client: TestClient;
 let driver: Json;
+
+// A refused request must leave the driver it names untouched too.
+const { create, createDriver, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['driver_training_records', 'drivers'],
+  reach: () => ({ server, client }),
+});
+
+const createTraining = (overrides: Record<string, unknown> = {}, d: Json = driver) => create(PATH, trainingBody(d.id, overrides));
+
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
   driver = await createDriver({ name: 'Ramesh Kumar' });
 });
 afterAll(() => server?.close());
-
-async function createDriver(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/drivers', driverBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function createTraining(overrides: Record<string, unknown> = {}, d: Json = driver) {
-  const res = await client.post(PATH, trainingBody(d.id, overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function expectNothingWritten(action: () => Promise<unknown>) {
-  const before = await server.snapshot('driver_training_records', 'drivers');
-  await action();
-  expect(await server.snapshot('driver_training_records', 'drivers')).toEqual(before);
-}
-
-async function search(query: string): Promise<string[]> {
-  const res = await client.get(`${PATH}?pageSize=200&${query}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.total).toBe(res.body.items.length);
-  return res.body.items.map((t: Json) => t.id).sort();
-}
-
-const q = (term: string) => `q=${encodeURIComponent(term)}`;
-const sorted = (...ids: string[]) => [...ids].sort();
 
 describe('create and read', () => {
   it('creates a record with a TRN id, version 1 and the driver’s name', async () => {
@@ -78,7 +55,7 @@ describe('create and read', () => {
   it('answers 404 for an unknown record', async () => {
     const res = await client.get(`${PATH}/TRN00000ZZZ`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound('TRN00000ZZZ'));
+    expect(res.body).toEqual(notFound('training record', 'TRN00000ZZZ'));
   });
 
   it('refuses a record for a driver that does not exist with Linked Record Missing', async () => {
@@ -234,7 +211,7 @@ describe('editing and deleting', () => {
     await expectNothingWritten(async () => {
       const stale = await client.put(`${PATH}/${t.id}`, trainingBody(driver.id, { status: 'Failed', version: 1 }));
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual(CONFLICT);
+      expect(stale.body).toEqual(updateConflict('training record'));
     });
     expect((await client.get(`${PATH}/${t.id}`)).body).toMatchObject({ status: 'Completed', assessmentScore: 92, version: 2 });
   });
@@ -251,10 +228,10 @@ describe('editing and deleting', () => {
   it('deletes a record, then answers 404 to reading, editing and deleting it', async () => {
     const t = await createTraining();
     expect((await client.del(`${PATH}/${t.id}`)).status).toBe(204);
-    expect((await client.get(`${PATH}/${t.id}`)).body).toEqual(notFound(t.id));
+    expect((await client.get(`${PATH}/${t.id}`)).body).toEqual(notFound('training record', t.id));
     const edit = await client.put(`${PATH}/${t.id}`, trainingBody(driver.id, { version: 1 }));
     expect(edit.status).toBe(404);
-    expect(edit.body).toEqual(notFound(t.id));
-    expect((await client.del(`${PATH}/${t.id}`)).body).toEqual(notFound(t.id));
+    expect(edit.body).toEqual(notFound('training record', t.id));
+    expect((await client.del(`${PATH}/${t.id}`)).body).toEqual(notFound('training record', t.id));
   });
 });

@@ -1,49 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverBody, healthBody, startTestServer, trainingBody, tripBody, vehicleBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
+import { areaTestKit, notFound, q, updateConflict } from '../testing/area-tests';
+import { driverBody, healthBody, startTestServer, trainingBody, tripBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
 
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Please fill in all required fields (Name, License, Contact, Email).' };
-const CONFLICT = {
-  title: 'Update Conflict',
-  message: 'This driver was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
-};
-const notFound = (id: string) => ({ title: 'Not Found', message: `The driver ${id} does not exist. It may have been deleted.` });
 const inUse = (uses: string) => ({ title: 'Delete Failed', message: `This driver cannot be deleted because ${uses} it.` });
-const TABLES = ['drivers', 'trips', 'driver_training_records', 'driver_health_reports'];
 
 let server: TestServer;
 let client: TestClient;
+
+// A refused driver request must leave the records that refer to drivers untouched too.
+const { create, createVehicle, createDriver, expectNothingWritten, search } = areaTestKit({
+  path: '/api/drivers',
+  tables: ['drivers', 'trips', 'driver_training_records', 'driver_health_reports'],
+  reach: () => ({ server, client }),
+});
+
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
 });
 afterAll(() => server?.close());
-
-async function createDriver(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/drivers', driverBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function created(path: string, body: Record<string, unknown>) {
-  const res = await client.post(path, body);
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function expectNothingWritten(action: () => Promise<unknown>) {
-  const before = await server.snapshot(...TABLES);
-  await action();
-  expect(await server.snapshot(...TABLES)).toEqual(before);
-}
-
-async function search(query: string): Promise<string[]> {
-  const res = await client.get(`/api/drivers?pageSize=200&${query}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.total).toBe(res.body.items.length);
-  return res.body.items.map((d: Json) => d.id).sort();
-}
-
-const q = (term: string) => `q=${encodeURIComponent(term)}`;
 
 describe('create and read', () => {
   it('creates a driver with a DRV id and version 1, and reads it back', async () => {
@@ -71,7 +47,7 @@ describe('create and read', () => {
   it('answers 404 for an unknown driver', async () => {
     const res = await client.get('/api/drivers/DRV0000ZZ');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(notFound('DRV0000ZZ'));
+    expect(res.body).toEqual(notFound('driver', 'DRV0000ZZ'));
   });
 });
 
@@ -159,7 +135,7 @@ describe('editing', () => {
     await expectNothingWritten(async () => {
       const stale = await client.put(`/api/drivers/${d.id}`, driverBody({ name: 'Someone Else', version: 1 }));
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual(CONFLICT);
+      expect(stale.body).toEqual(updateConflict('driver'));
     });
     expect((await client.get(`/api/drivers/${d.id}`)).body).toMatchObject({ name: 'Ramesh Kumar', status: 'Inactive', version: 2 });
   });
@@ -167,34 +143,34 @@ describe('editing', () => {
   it('answers 404 to an edit or delete of a driver that does not exist', async () => {
     const edit = await client.put('/api/drivers/DRV0000ZZ', driverBody({ version: 1 }));
     expect(edit.status).toBe(404);
-    expect(edit.body).toEqual(notFound('DRV0000ZZ'));
+    expect(edit.body).toEqual(notFound('driver', 'DRV0000ZZ'));
     const del = await client.del('/api/drivers/DRV0000ZZ');
     expect(del.status).toBe(404);
-    expect(del.body).toEqual(notFound('DRV0000ZZ'));
+    expect(del.body).toEqual(notFound('driver', 'DRV0000ZZ'));
   });
 });
 
 describe('deleting a driver others use', () => {
   let vehicle: Json;
   beforeAll(async () => {
-    vehicle = await created('/api/vehicles', vehicleBody());
+    vehicle = await createVehicle();
   });
 
   it('deletes an unused driver, then answers 404', async () => {
     const d = await createDriver();
     expect((await client.del(`/api/drivers/${d.id}`)).status).toBe(204);
-    expect((await client.get(`/api/drivers/${d.id}`)).body).toEqual(notFound(d.id));
+    expect((await client.get(`/api/drivers/${d.id}`)).body).toEqual(notFound('driver', d.id));
   });
 
   it('names the training records that use a driver', async () => {
     const d = await createDriver();
-    const training = await created('/api/driver-training', trainingBody(d.id));
+    const training = await create('/api/driver-training', trainingBody(d.id));
     await expectNothingWritten(async () => {
       const res = await client.del(`/api/drivers/${d.id}`);
       expect(res.status).toBe(409);
       expect(res.body).toEqual(inUse('1 training record uses'));
     });
-    await created('/api/driver-training', trainingBody(d.id, { trainingType: 'Hazmat Handling' }));
+    await create('/api/driver-training', trainingBody(d.id, { trainingType: 'Hazmat Handling' }));
     expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual(inUse('2 training records use'));
     expect((await client.del(`/api/driver-training/${training.id}`)).status).toBe(204);
     expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual(inUse('1 training record uses'));
@@ -202,7 +178,7 @@ describe('deleting a driver others use', () => {
 
   it('names the health records that use a driver, and allows the delete once they are gone', async () => {
     const d = await createDriver();
-    const reports = [await created('/api/driver-health', healthBody(d.id)), await created('/api/driver-health', healthBody(d.id, { testType: 'Audiometry' }))];
+    const reports = [await create('/api/driver-health', healthBody(d.id)), await create('/api/driver-health', healthBody(d.id, { testType: 'Audiometry' }))];
     await expectNothingWritten(async () => {
       const res = await client.del(`/api/drivers/${d.id}`);
       expect(res.status).toBe(409);
@@ -217,9 +193,9 @@ describe('deleting a driver others use', () => {
 
   it('refuses while trips, training or health records use a driver, one kind at a time, until none is left', async () => {
     const d = await createDriver();
-    const trip = await created('/api/trips', tripBody(vehicle.id, d.id));
-    const training = await created('/api/driver-training', trainingBody(d.id));
-    const health = await created('/api/driver-health', healthBody(d.id));
+    const trip = await create('/api/trips', tripBody(vehicle.id, d.id));
+    const training = await create('/api/driver-training', trainingBody(d.id));
+    const health = await create('/api/driver-health', healthBody(d.id));
     await expectNothingWritten(async () => {
       const res = await client.del(`/api/drivers/${d.id}`);
       expect(res.status).toBe(409);
@@ -235,7 +211,7 @@ describe('deleting a driver others use', () => {
 
   it('is backed by the database: a row that refers to a driver keeps it even past the API', async () => {
     const d = await createDriver();
-    await created('/api/trips', tripBody(vehicle.id, d.id));
+    await create('/api/trips', tripBody(vehicle.id, d.id));
     await expect(server.database.query('DELETE FROM drivers WHERE id = $1', [d.id])).rejects.toThrow();
     expect((await client.get(`/api/drivers/${d.id}`)).status).toBe(200);
   });

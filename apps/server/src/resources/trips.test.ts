@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaTestKit, notFound, q, sorted, updateConflict } from '../testing/area-tests';
 import { driverBody, startTestServer, tripBody, vehicleBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
 
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Origin, Destination, Vehicle, and Driver are required.' };
-const CONFLICT = {
-  title: 'Update Conflict',
-  message: 'This trip was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
-};
-const notFound = (id: string) => ({ title: 'Not Found', message: `The trip ${id} does not exist. It may have been deleted.` });
 const linkMissing = (noun: string, id: string) => ({
   title: 'Linked Record Missing',
   message: `The selected ${noun} (${id}) does not exist. It may have been deleted; choose another.`,
@@ -16,6 +12,16 @@ let server: TestServer;
 let client: TestClient;
 let vehicle: Json;
 let driver: Json;
+
+// A refused trip request must leave its linked vehicles and drivers untouched too.
+const { create, createVehicle, createDriver, expectNothingWritten, search } = areaTestKit({
+  path: '/api/trips',
+  tables: ['trips', 'vehicles', 'drivers'],
+  reach: () => ({ server, client }),
+});
+
+const createTrip = (overrides: Record<string, unknown> = {}, v: Json = vehicle, d: Json = driver) => create('/api/trips', tripBody(v.id, d.id, overrides));
+
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
@@ -23,41 +29,6 @@ beforeAll(async () => {
   driver = await createDriver();
 });
 afterAll(() => server?.close());
-
-async function createVehicle(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/vehicles', vehicleBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function createDriver(overrides: Record<string, unknown> = {}) {
-  const res = await client.post('/api/drivers', driverBody(overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-async function createTrip(overrides: Record<string, unknown> = {}, v: Json = vehicle, d: Json = driver) {
-  const res = await client.post('/api/trips', tripBody(v.id, d.id, overrides));
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-/** Runs requests that must fail and checks that trips, vehicles and drivers are exactly as before. */
-async function expectNothingWritten(action: () => Promise<unknown>) {
-  const before = await server.snapshot('trips', 'vehicles', 'drivers');
-  await action();
-  expect(await server.snapshot('trips', 'vehicles', 'drivers')).toEqual(before);
-}
-
-async function search(query: string): Promise<string[]> {
-  const res = await client.get(`/api/trips?pageSize=200&${query}`);
-  expect(res.status, res.text).toBe(200);
-  expect(res.body.total).toBe(res.body.items.length);
-  return res.body.items.map((t: Json) => t.id).sort();
-}
-
-const q = (term: string) => `q=${encodeURIComponent(term)}`;
-const sorted = (...ids: string[]) => [...ids].sort();
 
 describe('create and read', () => {
   it('creates a trip with a TRP id, version 1 and the labels of its vehicle and driver', async () => {
@@ -97,7 +68,7 @@ describe('create and read', () => {
       expect(res.status).toBe(404);
       expect(res.body.title).toBe('Not Found');
     }
-    expect((await client.get('/api/trips/TRP0000ZZ')).body).toEqual(notFound('TRP0000ZZ'));
+    expect((await client.get('/api/trips/TRP0000ZZ')).body).toEqual(notFound('trip', 'TRP0000ZZ'));
   });
 });
 
@@ -347,7 +318,7 @@ describe('editing and deleting', () => {
     await expectNothingWritten(async () => {
       const stale = await client.put(`/api/trips/${t.id}`, tripBody(vehicle.id, driver.id, { status: 'Cancelled', version: 1 }));
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual(CONFLICT);
+      expect(stale.body).toEqual(updateConflict('trip'));
     });
     expect((await client.get(`/api/trips/${t.id}`)).body).toMatchObject({ status: 'In Transit', version: 2 });
   });
@@ -355,12 +326,12 @@ describe('editing and deleting', () => {
   it('deletes a trip, then answers 404 to reading, editing and deleting it', async () => {
     const t = await createTrip();
     expect((await client.del(`/api/trips/${t.id}`)).status).toBe(204);
-    expect((await client.get(`/api/trips/${t.id}`)).body).toEqual(notFound(t.id));
+    expect((await client.get(`/api/trips/${t.id}`)).body).toEqual(notFound('trip', t.id));
     const edit = await client.put(`/api/trips/${t.id}`, tripBody(vehicle.id, driver.id, { version: 1 }));
     expect(edit.status).toBe(404);
-    expect(edit.body).toEqual(notFound(t.id));
+    expect(edit.body).toEqual(notFound('trip', t.id));
     const again = await client.del(`/api/trips/${t.id}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual(notFound(t.id));
+    expect(again.body).toEqual(notFound('trip', t.id));
   });
 });
