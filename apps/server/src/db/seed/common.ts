@@ -4,6 +4,18 @@ import type { Random } from './random';
 /** Reports progress of one area: rows done out of the total. */
 export type SeedProgress = (area: string, done: number, total: number) => void;
 
+/** What a seeder of one area is given: how many rows, the seed's random source and its "now" (ms). */
+export interface SeedOptions {
+  count: number;
+  random: Random;
+  now: number;
+  /** See BulkLoad.rebuildFrom. */
+  rebuildFrom?: number;
+  /** Filled with the milliseconds of the load's phases (see BulkLoad.timings). */
+  phases?: Record<string, number>;
+  onProgress?: SeedProgress;
+}
+
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 export const YEAR = 365.25 * DAY;

@@ -1,28 +1,23 @@
 import { healthArea, type HEALTH_RESULTS, type HEALTH_TEST_TYPES } from '@raahi/domain';
 import type { Database } from '../client';
-import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } from './bulk-insert';
-import { DAY, HOUR, isoDate, seededId, startOfIndianDay, YEAR, type SeedProgress } from './common';
+import type { BulkColumn, ComputedColumns } from './bulk-insert';
+import { DAY, HOUR, isoDate, startOfIndianDay, YEAR, type SeedOptions } from './common';
+import { driverRecordColumns, seedDriverRecords, type DriverRecordRow } from './driver-records';
 import { FREIGHT_CITIES } from './india';
 import type { HomeTown } from './people';
 import { weightedTable, type Random } from './random';
-import { driverPicker, loadDrivers } from './training';
 
 type TestType = (typeof HEALTH_TEST_TYPES)[number];
 type Result = (typeof HEALTH_RESULTS)[number];
 
-export const HEALTH_COLUMNS: readonly BulkColumn[] = [
-  { name: 'id', type: 'text' },
-  { name: 'driver_id', type: 'text' },
+export const HEALTH_COLUMNS: readonly BulkColumn[] = driverRecordColumns([
   { name: 'test_type', type: 'text' },
   { name: 'test_date', type: 'date' },
   { name: 'result', type: 'text' },
   { name: 'next_due_date', type: 'date' },
   { name: 'clinic_info', type: 'text' },
   { name: 'notes', type: 'text' },
-  { name: 'created_at', type: 'timestamptz' },
-  { name: 'updated_at', type: 'timestamptz' },
-  { name: 'version', type: 'integer' },
-];
+]);
 
 /** As the health_search_text trigger (migration 0002) computes it, over the batch's row `u`. */
 export const HEALTH_SEARCH_TEXT: ComputedColumns = {
@@ -111,16 +106,17 @@ const addMonths = (date: string, months: number) => {
   return Date.UTC(y, m - 1 + months, d, 12);
 };
 
-export interface HealthSeedOptions {
-  count: number;
-  random: Random;
-  now: number;
+export interface HealthSeedOptions extends SeedOptions {
   /** Home towns of drivers (health checks are mostly done near home); others near a freight city. */
   homes?: Map<string, HomeTown>;
-  rebuildFrom?: number;
-  /** Filled with the milliseconds of the load's phases (see BulkLoad.timings). */
-  phases?: Record<string, number>;
-  onProgress?: SeedProgress;
+}
+
+interface HealthRow extends DriverRecordRow {
+  test: TestType;
+  date: string;
+  result: Result;
+  due: string | null;
+  clinic: string;
 }
 
 /**
@@ -129,86 +125,45 @@ export interface HealthSeedOptions {
  * follows the test's interval (a month for an Unfit re-test) and always comes after the test date.
  */
 export async function seedHealth(database: Database, options: HealthSeedOptions): Promise<{ inserted: number; ids: string[] }> {
-  const { count, random, now } = options;
-  if (count === 0) return { inserted: 0, ids: [] };
-  const drivers = await loadDrivers(database);
-  if (drivers.ids.length === 0) throw new Error('Health reports need drivers; the database has none (add some with --drivers).');
-  const pickDriver = driverPicker(drivers);
+  const { random, now } = options;
   const pickCity = weightedTable(FREIGHT_CITIES.map((c) => [c, c.weight] as const));
   const today = startOfIndianDay(now);
+  return seedDriverRecords<HealthRow>(database, options, {
+    area: 'health',
+    records: 'Health reports',
+    table: 'driver_health_reports',
+    idFormat: healthArea.idFormat,
+    columns: HEALTH_COLUMNS,
+    computed: HEALTH_SEARCH_TEXT,
+    disableTriggers: [HEALTH_SEARCH_TRIGGER],
+    row: (driver, drivers) => {
+      const joined = drivers.created[driver];
+      const test = pickTest(random);
+      const from = Math.max(now - 3 * YEAR, joined - 20 * DAY); // pre-employment medicals come before the record
+      const day = startOfIndianDay(from + random.next() * Math.max(0, now - from));
+      const date = isoDate(day + 12 * HOUR);
+      const recent = day >= today - 10 * DAY;
+      const result: Result = recent && random.chance(0.6) ? 'Pending Review' : random.chance(0.01) ? 'Pending Review' : pickResult[test](random);
+      const months = result === 'Unfit' ? 1 : result === 'Fit with Aid' && TESTS[test].months > 3 ? Math.max(3, TESTS[test].months / 2) : TESTS[test].months;
+      const due = (result === 'Pending Review' && random.chance(0.5)) || random.chance(0.05) ? null : isoDate(addMonths(date, months));
 
-  interface Row {
-    created: number;
-    updated: number;
-    driver: number;
-    test: TestType;
-    date: string;
-    result: Result;
-    due: string | null;
-    clinic: string;
-    version: number;
-  }
-  const rows: Row[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const driver = pickDriver(random);
-    const joined = drivers.created[driver];
-    const test = pickTest(random);
-    const from = Math.max(now - 3 * YEAR, joined - 20 * DAY); // pre-employment medicals come before the record
-    const day = startOfIndianDay(from + random.next() * Math.max(0, now - from));
-    const date = isoDate(day + 12 * HOUR);
-    const recent = day >= today - 10 * DAY;
-    const result: Result = recent && random.chance(0.6) ? 'Pending Review' : random.chance(0.01) ? 'Pending Review' : pickResult[test](random);
-    const months = result === 'Unfit' ? 1 : result === 'Fit with Aid' && TESTS[test].months > 3 ? Math.max(3, TESTS[test].months / 2) : TESTS[test].months;
-    const due = (result === 'Pending Review' && random.chance(0.5)) || random.chance(0.05) ? null : isoDate(addMonths(date, months));
+      const home = drivers.ids[driver] && options.homes?.get(drivers.ids[driver]);
+      const near = home && random.chance(0.7) ? { town: home.town, state: home.state } : (({ name, state }) => ({ town: name, state }))(pickCity(random));
+      const clinic = `${clinicFor(random, test, near.state)}, ${near.town}`;
 
-    const home = drivers.ids[driver] && options.homes?.get(drivers.ids[driver]);
-    const near = home && random.chance(0.7) ? { town: home.town, state: home.state } : (({ name, state }) => ({ town: name, state }))(pickCity(random));
-    const clinic = `${clinicFor(random, test, near.state)}, ${near.town}`;
-
-    // Entered when the report came, within days of the test; never before the driver's record.
-    const created = Math.floor(Math.min(now - random.next() * HOUR, Math.max(joined + random.next() * DAY, day + random.around(0.3, 6) * DAY)));
-    const edited = result !== 'Pending Review' && random.chance(0.3);
-    const updated = edited ? Math.floor(created + random.next() * (now - created)) : created;
-    rows[i] = { created, updated, driver, test, date, result, due, clinic, version: edited ? 2 : 1 };
-  }
-  rows.sort((a, b) => a.created - b.created);
-
-  const existing = await database.query<{ id: string }>('SELECT id FROM driver_health_reports');
-  const ids = new Set(existing.map((r) => r.id));
-  const newIds: string[] = [];
-  const fill = (batch: ColumnBatch, offset: number, size: number) => {
-    for (let n = offset; n < offset + size; n++) {
-      const row = rows[n];
-      let id: string;
-      do id = seededId(healthArea.idFormat, row.created, random);
-      while (ids.has(id));
-      ids.add(id);
-      newIds.push(id);
-      batch.id.push(id);
-      batch.driver_id.push(drivers.ids[row.driver]);
+      // Entered when the report came, within days of the test; never before the driver's record.
+      const created = Math.floor(Math.min(now - random.next() * HOUR, Math.max(joined + random.next() * DAY, day + random.around(0.3, 6) * DAY)));
+      const edited = result !== 'Pending Review' && random.chance(0.3);
+      const updated = edited ? Math.floor(created + random.next() * (now - created)) : created;
+      return { created, updated, driver, test, date, result, due, clinic, version: edited ? 2 : 1 };
+    },
+    fill: (batch, row) => {
       batch.test_type.push(row.test);
       batch.test_date.push(row.date);
       batch.result.push(row.result);
       batch.next_due_date.push(row.due);
       batch.clinic_info.push(row.clinic);
       batch.notes.push(row.result === 'Pending Review' ? (random.chance(0.5) ? "Awaiting the doctor's review." : '') : healthNote(random, row.test, row.result));
-      batch.created_at.push(new Date(row.created).toISOString());
-      batch.updated_at.push(new Date(row.updated).toISOString());
-      batch.version.push(row.version);
-    }
-  };
-
-  const inserted = await bulkLoad(database, {
-    table: 'driver_health_reports',
-    columns: HEALTH_COLUMNS,
-    count,
-    existingRows: existing.length,
-    fill,
-    computed: HEALTH_SEARCH_TEXT,
-    disableTriggers: [HEALTH_SEARCH_TRIGGER],
-    rebuildFrom: options.rebuildFrom,
-    timings: options.phases,
-    onProgress: (done, total) => options.onProgress?.('health', done, total),
+    },
   });
-  return { inserted, ids: newIds };
 }

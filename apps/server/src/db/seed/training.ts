@@ -1,15 +1,14 @@
 import { trainingArea, type TRAINING_STATUSES, type TRAINING_TYPES } from '@raahi/domain';
 import type { Database } from '../client';
-import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } from './bulk-insert';
-import { DAY, HOUR, isoDate, seededId, startOfIndianDay, YEAR, type SeedProgress } from './common';
-import { weightedTable, type Random } from './random';
+import type { BulkColumn, ComputedColumns } from './bulk-insert';
+import { DAY, HOUR, isoDate, startOfIndianDay, YEAR, type SeedOptions } from './common';
+import { driverRecordColumns, seedDriverRecords, type DriverRecordRow } from './driver-records';
+import { weightedTable } from './random';
 
 type TrainingType = (typeof TRAINING_TYPES)[number];
 type TrainingStatus = (typeof TRAINING_STATUSES)[number];
 
-export const TRAINING_COLUMNS: readonly BulkColumn[] = [
-  { name: 'id', type: 'text' },
-  { name: 'driver_id', type: 'text' },
+export const TRAINING_COLUMNS: readonly BulkColumn[] = driverRecordColumns([
   { name: 'training_type', type: 'text' },
   { name: 'schedule_date', type: 'date' },
   { name: 'status', type: 'text' },
@@ -17,10 +16,7 @@ export const TRAINING_COLUMNS: readonly BulkColumn[] = [
   { name: 'trainer_name', type: 'text' },
   { name: 'assessment_score', type: 'double precision' },
   { name: 'notes', type: 'text' },
-  { name: 'created_at', type: 'timestamptz' },
-  { name: 'updated_at', type: 'timestamptz' },
-  { name: 'version', type: 'integer' },
-];
+]);
 
 /** As the training_search_text trigger (migration 0002) computes it, over the batch's row `u`. */
 export const TRAINING_SEARCH_TEXT: ComputedColumns = {
@@ -83,33 +79,13 @@ const addMonths = (date: string, months: number) => {
   return Date.UTC(y, m - 1 + months, d);
 };
 
-export interface DriverRef {
-  ids: string[];
-  created: Float64Array;
-  status: string[];
-}
-
-/** The drivers in the database, with their creation times (ms) and statuses. */
-export async function loadDrivers(database: Database): Promise<DriverRef> {
-  const rows = await database.query<{ id: string; status: string; created: number }>(
-    'SELECT id, status, (extract(epoch FROM created_at) * 1000)::float8 AS created FROM drivers ORDER BY created_at, id',
-  );
-  return { ids: rows.map((r) => r.id), created: Float64Array.from(rows, (r) => Number(r.created)), status: rows.map((r) => r.status) };
-}
-
-/** A driver for a record, active drivers far more often than those who left. */
-export function driverPicker(drivers: DriverRef): (random: Random) => number {
-  return weightedTable(drivers.ids.map((_, i) => [i, drivers.status[i] === 'Active' ? 4 : drivers.status[i] === 'Inactive' ? 1 : 2] as const));
-}
-
-export interface TrainingSeedOptions {
-  count: number;
-  random: Random;
-  now: number;
-  rebuildFrom?: number;
-  /** Filled with the milliseconds of the load's phases (see BulkLoad.timings). */
-  phases?: Record<string, number>;
-  onProgress?: SeedProgress;
+interface TrainingRow extends DriverRecordRow {
+  type: TrainingType;
+  date: string;
+  status: TrainingStatus;
+  validity: string;
+  trainer: string;
+  score: number | null;
 }
 
 /**
@@ -118,74 +94,49 @@ export interface TrainingSeedOptions {
  * Progress, past ones mostly Completed (with a score of 60–100) or Failed (40–59); a completed course
  * whose validity has run out is Expired or Pending Renewal. Scores are null unless assessed.
  */
-export async function seedTraining(database: Database, options: TrainingSeedOptions): Promise<{ inserted: number; ids: string[] }> {
-  const { count, random, now } = options;
-  if (count === 0) return { inserted: 0, ids: [] };
-  const drivers = await loadDrivers(database);
-  if (drivers.ids.length === 0) throw new Error('Training records need drivers; the database has none (add some with --drivers).');
-  const pickDriver = driverPicker(drivers);
+export async function seedTraining(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
+  const { random, now } = options;
   const today = startOfIndianDay(now);
+  return seedDriverRecords<TrainingRow>(database, options, {
+    area: 'training',
+    records: 'Training records',
+    table: 'driver_training_records',
+    idFormat: trainingArea.idFormat,
+    columns: TRAINING_COLUMNS,
+    computed: TRAINING_SEARCH_TEXT,
+    disableTriggers: [TRAINING_SEARCH_TRIGGER],
+    row: (driver, drivers) => {
+      const joined = drivers.created[driver];
+      const type = pickCourse(random);
+      const usual = COURSES[type].validity;
+      const validity = random.chance(0.12) ? '6 months' : random.chance(0.05) ? (usual === '1 year' ? '2 years' : '1 year') : usual;
 
-  interface Row {
-    created: number;
-    updated: number;
-    driver: number;
-    type: TrainingType;
-    date: string;
-    status: TrainingStatus;
-    validity: string;
-    trainer: string;
-    score: number | null;
-    version: number;
-  }
-  const rows: Row[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const driver = pickDriver(random);
-    const joined = drivers.created[driver];
-    const type = pickCourse(random);
-    const usual = COURSES[type].validity;
-    const validity = random.chance(0.12) ? '6 months' : random.chance(0.05) ? (usual === '1 year' ? '2 years' : '1 year') : usual;
+      const future = random.chance(0.1);
+      const from = Math.max(now - 3 * YEAR, joined - 10 * DAY);
+      const day = startOfIndianDay(future ? now + random.around(1, 60) * DAY : from + random.next() * Math.max(0, now - from));
+      const date = isoDate(day + 12 * HOUR);
+      let status: TrainingStatus;
+      if (day > today) status = random.chance(0.94) ? 'Scheduled' : 'Cancelled';
+      else if (day >= today - 2 * DAY) status = random.chance(0.6) ? 'In Progress' : 'Completed';
+      else status = PAST_STATUS(random);
+      if (status === 'Completed') {
+        const validUntil = addMonths(date, MONTHS[validity as keyof typeof MONTHS]);
+        if (validUntil < today) status = random.chance(0.75) ? 'Expired' : 'Pending Renewal';
+        else if (validUntil < today + 45 * DAY) status = 'Pending Renewal';
+      }
+      const assessed = status === 'Completed' || status === 'Expired' || status === 'Pending Renewal';
+      const score = assessed ? Math.round(random.around(60, 100) * 2) / 2 : status === 'Failed' ? Math.round(random.around(40, 59.5)) : null;
 
-    const future = random.chance(0.1);
-    const from = Math.max(now - 3 * YEAR, joined - 10 * DAY);
-    const day = startOfIndianDay(future ? now + random.around(1, 60) * DAY : from + random.next() * Math.max(0, now - from));
-    const date = isoDate(day + 12 * HOUR);
-    let status: TrainingStatus;
-    if (day > today) status = random.chance(0.94) ? 'Scheduled' : 'Cancelled';
-    else if (day >= today - 2 * DAY) status = random.chance(0.6) ? 'In Progress' : 'Completed';
-    else status = PAST_STATUS(random);
-    if (status === 'Completed') {
-      const validUntil = addMonths(date, MONTHS[validity as keyof typeof MONTHS]);
-      if (validUntil < today) status = random.chance(0.75) ? 'Expired' : 'Pending Renewal';
-      else if (validUntil < today + 45 * DAY) status = 'Pending Renewal';
-    }
-    const assessed = status === 'Completed' || status === 'Expired' || status === 'Pending Renewal';
-    const score = assessed ? Math.round(random.around(60, 100) * 2) / 2 : status === 'Failed' ? Math.round(random.around(40, 59.5)) : null;
-
-    // Booked a few days to a month ahead; never before the driver's record, never after now.
-    const created = Math.floor(Math.min(now - random.next() * HOUR, Math.max(joined + random.next() * DAY, day - random.around(1, 30) * DAY)));
-    const changed = status !== 'Scheduled';
-    const version = changed ? random.int(2, 3) : 1;
-    const updated = changed ? Math.floor(Math.min(now, Math.max(created, day + random.around(0.2, 3) * DAY))) : created;
-    const trainers = TRAINERS_FOR.get(type)!;
-    rows[i] = { created, updated, driver, type, date, status, validity, trainer: random.pick(trainers), score, version };
-  }
-  rows.sort((a, b) => a.created - b.created);
-
-  const existing = await database.query<{ id: string }>('SELECT id FROM driver_training_records');
-  const ids = new Set(existing.map((r) => r.id));
-  const newIds: string[] = [];
-  const fill = (batch: ColumnBatch, offset: number, size: number) => {
-    for (let n = offset; n < offset + size; n++) {
-      const row = rows[n];
-      let id: string;
-      do id = seededId(trainingArea.idFormat, row.created, random);
-      while (ids.has(id));
-      ids.add(id);
-      newIds.push(id);
+      // Booked a few days to a month ahead; never before the driver's record, never after now.
+      const created = Math.floor(Math.min(now - random.next() * HOUR, Math.max(joined + random.next() * DAY, day - random.around(1, 30) * DAY)));
+      const changed = status !== 'Scheduled';
+      const version = changed ? random.int(2, 3) : 1;
+      const updated = changed ? Math.floor(Math.min(now, Math.max(created, day + random.around(0.2, 3) * DAY))) : created;
+      const trainers = TRAINERS_FOR.get(type)!;
+      return { created, updated, driver, type, date, status, validity, trainer: random.pick(trainers), score, version };
+    },
+    fill: (batch, row) => {
       const notes = NOTES[row.status];
-      batch.id.push(id);
-      batch.driver_id.push(drivers.ids[row.driver]);
       batch.training_type.push(row.type);
       batch.schedule_date.push(row.date);
       batch.status.push(row.status);
@@ -193,23 +144,6 @@ export async function seedTraining(database: Database, options: TrainingSeedOpti
       batch.trainer_name.push(row.trainer);
       batch.assessment_score.push(row.score);
       batch.notes.push(notes && random.chance(0.5) ? random.pick(notes) : '');
-      batch.created_at.push(new Date(row.created).toISOString());
-      batch.updated_at.push(new Date(row.updated).toISOString());
-      batch.version.push(row.version);
-    }
-  };
-
-  const inserted = await bulkLoad(database, {
-    table: 'driver_training_records',
-    columns: TRAINING_COLUMNS,
-    count,
-    existingRows: existing.length,
-    fill,
-    computed: TRAINING_SEARCH_TEXT,
-    disableTriggers: [TRAINING_SEARCH_TRIGGER],
-    rebuildFrom: options.rebuildFrom,
-    timings: options.phases,
-    onProgress: (done, total) => options.onProgress?.('training', done, total),
+    },
   });
-  return { inserted, ids: newIds };
 }
