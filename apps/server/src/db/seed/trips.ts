@@ -1,7 +1,7 @@
 import { tripsArea, type TRIP_STATUSES } from '@raahi/domain';
 import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } from './bulk-insert';
-import { DAY, HOUR, seededId, YEAR, type SeedProgress } from './common';
+import { DAY, HOUR, seededId, YEAR, type SeedOptions } from './common';
 import { FREIGHT_CITIES, roadKm } from './india';
 import { weightedTable, type Random } from './random';
 
@@ -360,18 +360,8 @@ function planTrips(random: Random, count: number, now: number, drivers: Linked &
   return plan;
 }
 
-export interface TripSeedOptions {
-  count: number;
-  random: Random;
-  now: number;
-  rebuildFrom?: number;
-  /** Filled with the milliseconds of the load's phases (see BulkLoad.timings). */
-  phases?: Record<string, number>;
-  onProgress?: SeedProgress;
-}
-
 /** Inserts `count` trips between the freight cities, run by the drivers and vehicles in the database. */
-export async function seedTrips(database: Database, options: TripSeedOptions): Promise<{ inserted: number; ids: string[] }> {
+export async function seedTrips(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
   const epoch = `(extract(epoch FROM created_at) * 1000)::float8 AS created`;
