@@ -36,10 +36,19 @@ export class ListCache {
   static following(database: Database, ttlMs: number): ListCache {
     const cache = new ListCache(ttlMs, { trusted: false });
     if (ttlMs > 0) {
+      let wasLost = false;
       database.listen(RECORDS_CHANNEL, {
-        live: () => cache.setTrusted(true),
+        live: () => {
+          cache.setTrusted(true);
+          if (wasLost) console.log('Change notifications from the database are back; lists are cached again.');
+          wasLost = false;
+        },
         notify: () => cache.invalidate(),
-        lost: () => cache.setTrusted(false),
+        lost: () => {
+          cache.setTrusted(false);
+          if (!wasLost) console.error('Lost the connection that hears changes from the database; lists are not cached until it is back.');
+          wasLost = true;
+        },
       });
     }
     return cache;
