@@ -3,41 +3,32 @@ import { pdfFile, pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
   chooseFile,
   chooseOption,
+  clickSave,
   columnHeaders,
   confirmDeletion,
   createDriver,
   createHealthRecord,
-  downloadFrom,
   driverLabel,
+  expectButtonWaitsFor,
   expectDestructiveToast,
+  expectDownload,
+  expectListFetchFailure,
+  expectPickListFetchFailure,
   expectToast,
-  failRequests,
   listSettled,
+  openDialog,
+  openScreen,
   optionsOf,
   pickRecord,
+  saveAndClose,
   searchList,
   tableRows,
   unique,
 } from './helpers';
 
-async function openHealth(page: Page) {
-  await page.goto('/driver-health-report');
-  await expect(page.getByRole('heading', { level: 1, name: 'Driver Health Reports' })).toBeVisible();
-}
-
-async function openAdd(page: Page) {
-  await page.getByRole('button', { name: 'Add Health Record' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Health Record' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function openEdit(page: Page, id: string) {
-  await page.getByRole('button', { name: `Edit ${id}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Driver Health Record' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+const openHealth = (page: Page) => openScreen(page, '/driver-health-report', 'Driver Health Reports');
+const openAdd = (page: Page) => openDialog(page, 'Add Health Record', 'Add New Health Record');
+const openEdit = (page: Page, id: string) => openDialog(page, `Edit ${id}`, 'Edit Driver Health Record');
 
 interface HealthFields {
   testType?: string;
@@ -55,7 +46,6 @@ async function fill(page: Page, dialog: Locator, h: HealthFields) {
   if (h.clinic !== undefined) await dialog.getByLabel('Clinic').fill(h.clinic);
 }
 
-const save = (dialog: Locator, button: 'Add Record' | 'Save Changes') => dialog.getByRole('button', { name: button }).click();
 const reportFile = (page: Page, id: string) => page.getByRole('main').getByLabel(`View report file of ${id}`, { exact: true });
 /** The id of the first row's record (the table has no id column; the row's actions name it). */
 const firstRowId = async (page: Page) => (await tableRows(page).first().getByRole('button', { name: /^Edit DHR/ }).getAttribute('aria-label'))!.replace('Edit ', '');
@@ -65,18 +55,8 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   // Made in this order so that newest-first and by-name orders differ: the picker lists by name.
   const aarav = await createDriver(page, token, { name: `Aarav ${token}` });
   const zubin = await createDriver(page, token, { name: `Zubin ${token}` });
-
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/drivers\?/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await openHealth(page);
-  const add = page.getByRole('button', { name: 'Add Health Record' });
-  await expect(add).toBeDisabled();
-  release();
-  await expect(add).toBeEnabled();
+  // Hold the drivers pick-list back: the button stays disabled until it has loaded.
+  await expectButtonWaitsFor(page, /\/api\/drivers\?/, openHealth, 'Add Health Record');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search Driver, Test Type, Clinic...');
 
   const dialog = await openAdd(page);
@@ -90,9 +70,7 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   await expect(driverPicker).toHaveText(driverLabel(aarav));
 
   await fill(page, dialog, { testType: 'Vision Test', testDate: '2026-02-10', result: 'Fit with Aid', nextDueDate: '2027-02-10', clinic: `Apollo Clinic, Pune ${token}` });
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Health Record Added!', `Vision Test for Aarav ${token} has been recorded.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!', `Vision Test for Aarav ${token} has been recorded.`);
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
@@ -108,19 +86,19 @@ test('each validation message, with the dialog kept open and its input kept', as
   await openHealth(page);
   const dialog = await openAdd(page);
   await fill(page, dialog, { clinic: `Ruby Hall ${token}` });
-  await save(dialog, 'Add Record');
+  await clickSave(dialog, 'Add Record');
   await expectDestructiveToast(page, 'Missing Fields', missing);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Clinic')).toHaveValue(`Ruby Hall ${token}`);
 
   await pickRecord(page, dialog, /^Driver/, token, driverLabel(driver));
   await fill(page, dialog, { testDate: '' });
-  await save(dialog, 'Add Record');
+  await clickSave(dialog, 'Add Record');
   await expectDestructiveToast(page, 'Missing Fields', missing);
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(driver));
 
   await fill(page, dialog, { testDate: '2026-05-10', nextDueDate: '2026-05-09' });
-  await save(dialog, 'Add Record');
+  await clickSave(dialog, 'Add Record');
   await expectDestructiveToast(page, 'Invalid Dates', 'Test Date cannot be after Next Due Date.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Test Date')).toHaveValue('2026-05-10');
@@ -129,9 +107,7 @@ test('each validation message, with the dialog kept open and its input kept', as
 
   // The same day for both is allowed.
   await fill(page, dialog, { nextDueDate: '2026-05-10', testType: 'Blood Pressure Test' });
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Health Record Added!', `Blood Pressure Test for ${driver.name} has been recorded.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!', `Blood Pressure Test for ${driver.name} has been recorded.`);
 });
 
 test('edit a health record; missing next due date and clinic show N/A', async ({ page }) => {
@@ -148,9 +124,7 @@ test('edit a health record; missing next due date and clinic show N/A', async ({
   await expect(dialog.getByRole('combobox', { name: /^Test Type/ })).toHaveText('Vision Test');
   await expect(dialog.getByLabel('Test Date')).toHaveValue('2026-02-03');
   await fill(page, dialog, { testType: 'Audiometry', result: 'Unfit', nextDueDate: '2026-08-03', clinic: `Sahyadri Hospital ${token}` });
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Health Record Updated!', `The Audiometry record of Baldev ${token} has been updated.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Health Record Updated!', `The Audiometry record of Baldev ${token} has been updated.`);
   await expect(cells).toHaveText([`Baldev ${token}`, 'Audiometry', '03/02/2026', 'Unfit', '03/08/2026', `Sahyadri Hospital ${token}`, '']);
 });
 
@@ -256,36 +230,26 @@ test('upload a report file, view it, replace it and remove it', async ({ page })
   await pickRecord(page, dialog, /^Driver/, token, driverLabel(driver));
   await chooseFile(page, dialog, pdf);
   await expect(dialog.getByTestId('file-name')).toHaveText(pdf.name);
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Health Record Added!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!');
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   const id = await firstRowId(page);
-  const first = await downloadFrom(page, reportFile(page, id));
-  expect(first.name).toBe(pdf.name);
-  expect(first.body.equals(pdf.buffer)).toBe(true);
+  await expectDownload(page, reportFile(page, id), pdf);
 
   const firstHref = (await reportFile(page, id).getAttribute('href'))!;
   dialog = await openEdit(page, id);
   await expect(dialog.getByTestId('file-name')).toHaveText(pdf.name);
   await chooseFile(page, dialog, png);
   await expect(dialog.getByTestId('file-name')).toHaveText(png.name);
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Health Record Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Health Record Updated!');
   // The row links to the new file once the list has reloaded.
   await expect(reportFile(page, id)).not.toHaveAttribute('href', firstHref);
-  const second = await downloadFrom(page, reportFile(page, id));
-  expect(second.name).toBe(png.name);
-  expect(second.body.equals(png.buffer)).toBe(true);
+  await expectDownload(page, reportFile(page, id), png);
 
   dialog = await openEdit(page, id);
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(dialog.getByText('No file chosen')).toBeVisible();
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Health Record Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Health Record Updated!');
   await expect(reportFile(page, id)).toBeDisabled();
 });
 
@@ -305,23 +269,25 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expect(dialog.getByLabel('Next Due Date')).toHaveValue('2027-01-01');
 
   // The record still saves, without a file.
-  await save(dialog, 'Add Record');
+  await clickSave(dialog, 'Add Record');
   await expectToast(page, 'Health Record Added!');
   await searchList(page, token);
   await expect(reportFile(page, await firstRowId(page))).toBeDisabled();
 });
 
 test('when the records cannot be fetched: an Error toast and an empty list', async ({ page }) => {
-  await failRequests(page, /\/api\/driver-health\?/);
-  await openHealth(page);
-  await expect(page.getByText('Loading health records...')).toBeVisible();
-  await expectDestructiveToast(page, 'Error', 'Could not fetch health records.');
-  await expect(page.getByText('No Health Records Found')).toBeVisible();
+  await expectListFetchFailure(page, /\/api\/driver-health\?/, openHealth, {
+    loading: 'Loading health records...',
+    toast: 'Error',
+    description: 'Could not fetch health records.',
+    empty: 'No Health Records Found',
+  });
 });
 
 test('when the drivers list cannot be fetched: an Error toast, and no record can be added', async ({ page }) => {
-  await failRequests(page, /\/api\/drivers\?/);
-  await openHealth(page);
-  await expectDestructiveToast(page, 'Error', 'Could not fetch drivers list.');
-  await expect(page.getByRole('button', { name: 'Add Health Record' })).toBeDisabled();
+  await expectPickListFetchFailure(page, /\/api\/drivers\?/, openHealth, {
+    toast: 'Error',
+    description: 'Could not fetch drivers list.',
+    disabled: 'Add Health Record',
+  });
 });

@@ -1,20 +1,24 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pdfFile, pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
   chooseFile,
   chooseOption,
+  clickSave,
   columnHeaders,
   confirmDeletion,
   createDriver,
   createTraining,
-  downloadFrom,
   driverLabel,
   expectDestructiveToast,
-  expectToast,
-  failRequests,
+  expectDownload,
+  expectListFetchFailure,
+  expectPickListFetchFailure,
   listSettled,
+  openDialog,
+  openScreen,
   optionsOf,
   pickRecord,
+  saveAndClose,
   searchList,
   shownDate,
   tableRows,
@@ -24,31 +28,12 @@ import {
 
 const ID = /^TRN\d{5}[A-Z0-9]{3}$/;
 
-async function openTraining(page: Page) {
-  await page.goto('/driver-training');
-  await expect(page.getByRole('heading', { level: 1, name: 'Driver Training' })).toBeVisible();
-}
-
-async function openAdd(page: Page) {
-  await page.getByRole('button', { name: 'Add Training Record' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Training Record' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function openEdit(page: Page, id: string) {
-  await page.getByRole('button', { name: `Edit ${id}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Training Record' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+const openTraining = (page: Page) => openScreen(page, '/driver-training', 'Driver Training');
+const openAdd = (page: Page) => openDialog(page, 'Add Training Record', 'Add New Training Record');
+const openEdit = (page: Page, id: string) => openDialog(page, `Edit ${id}`, 'Edit Training Record');
 
 const certificate = (page: Page, id: string) => page.getByRole('main').getByLabel(`View certificate of ${id}`, { exact: true });
 const firstCell = (page: Page) => tableRows(page).first().getByRole('cell').first();
-
-async function save(dialog: Locator, button: 'Add Record' | 'Save Changes') {
-  await dialog.getByRole('button', { name: button }).click();
-}
 
 test('add a training record with the specified defaults; the table shows every column', async ({ page }) => {
   const token = unique();
@@ -73,9 +58,7 @@ test('add a training record with the specified defaults; the table shows every c
   await pickRecord(page, dialog, /^Driver/, `prakash ${token.toLowerCase()}`, driverLabel(driver));
   await dialog.getByLabel('Trainer Name').fill(`Anil Deshpande ${token}`);
   await dialog.getByLabel('Assessment Score (%)').fill('85');
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Training Record Added!', new RegExp(`^Defensive Driving for Prakash ${token} has been recorded as TRN\\d{5}[A-Z0-9]{3}\\.$`));
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Training Record Added!', new RegExp(`^Defensive Driving for Prakash ${token} has been recorded as TRN\\d{5}[A-Z0-9]{3}\\.$`));
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
@@ -102,7 +85,7 @@ test('each validation message, with the dialog kept open and its input kept', as
   const dialog = await openAdd(page);
   await dialog.getByLabel('Trainer Name').fill(`Meera Iyer ${token}`);
   await dialog.getByLabel('Schedule Date').fill('');
-  await save(dialog, 'Add Record');
+  await clickSave(dialog, 'Add Record');
   await expectDestructiveToast(page, 'Missing Fields', 'Driver ID, Training Type, and Schedule Date are required.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Trainer Name')).toHaveValue(`Meera Iyer ${token}`);
@@ -110,7 +93,7 @@ test('each validation message, with the dialog kept open and its input kept', as
   await dialog.getByLabel('Schedule Date').fill('2026-12-01');
   for (const score of ['101', '-1']) {
     await dialog.getByLabel('Assessment Score (%)').fill(score);
-    await save(dialog, 'Add Record');
+    await clickSave(dialog, 'Add Record');
     await expectDestructiveToast(page, 'Invalid Score', 'Assessment Score must be between 0 and 100.');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Assessment Score (%)')).toHaveValue(score);
@@ -121,9 +104,7 @@ test('each validation message, with the dialog kept open and its input kept', as
   // The bounds themselves are accepted.
   await pickRecord(page, dialog, /^Driver/, token, driverLabel(driver));
   await dialog.getByLabel('Assessment Score (%)').fill('100');
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Training Record Added!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Training Record Added!');
   await searchList(page, token);
   await expect(tableRows(page).first()).toContainText('100%');
   await expect(tableRows(page).first()).toContainText('01/12/2026');
@@ -147,9 +128,7 @@ test('edit a training record; missing trainer, score and validity show N/A', asy
   await dialog.getByLabel('Trainer Name').fill(`Dr. Rao ${token}`);
   await dialog.getByLabel('Assessment Score (%)').fill('92');
   await dialog.getByLabel('Validity Period').fill('2 years');
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Training Record Updated!', `Training record ${record.id} has been updated.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Training Record Updated!', `Training record ${record.id} has been updated.`);
   await expect(cells).toHaveText([record.id, `Gopal ${token}`, 'Load Securement', '09/03/2026', `Dr. Rao ${token}`, '92%', '2 years', 'Completed', '']);
 });
 
@@ -256,36 +235,26 @@ test('upload a certificate, view it, replace it and remove it', async ({ page })
   await pickRecord(page, dialog, /^Driver/, token, driverLabel(driver));
   await chooseFile(page, dialog, pdf);
   await expect(dialog.getByTestId('file-name')).toHaveText(pdf.name);
-  await save(dialog, 'Add Record');
-  await expectToast(page, 'Training Record Added!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Record', 'Training Record Added!');
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   const id = (await firstCell(page).textContent())!;
-  const first = await downloadFrom(page, certificate(page, id));
-  expect(first.name).toBe(pdf.name);
-  expect(first.body.equals(pdf.buffer)).toBe(true);
+  await expectDownload(page, certificate(page, id), pdf);
 
   const firstHref = (await certificate(page, id).getAttribute('href'))!;
   dialog = await openEdit(page, id);
   await expect(dialog.getByTestId('file-name')).toHaveText(pdf.name);
   await chooseFile(page, dialog, png);
   await expect(dialog.getByTestId('file-name')).toHaveText(png.name);
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Training Record Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Training Record Updated!');
   // The row links to the new file once the list has reloaded.
   await expect(certificate(page, id)).not.toHaveAttribute('href', firstHref);
-  const second = await downloadFrom(page, certificate(page, id));
-  expect(second.name).toBe(png.name);
-  expect(second.body.equals(png.buffer)).toBe(true);
+  await expectDownload(page, certificate(page, id), png);
 
   dialog = await openEdit(page, id);
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(dialog.getByText('No file chosen')).toBeVisible();
-  await save(dialog, 'Save Changes');
-  await expectToast(page, 'Training Record Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Training Record Updated!');
   await expect(certificate(page, id)).toBeDisabled();
 });
 
@@ -307,16 +276,18 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
 });
 
 test('when the records cannot be fetched: an Error toast and an empty list', async ({ page }) => {
-  await failRequests(page, /\/api\/driver-training\?/);
-  await openTraining(page);
-  await expect(page.getByText('Loading training records...')).toBeVisible();
-  await expectDestructiveToast(page, 'Error', 'Could not fetch training records.');
-  await expect(page.getByText('No Training Records Found')).toBeVisible();
+  await expectListFetchFailure(page, /\/api\/driver-training\?/, openTraining, {
+    loading: 'Loading training records...',
+    toast: 'Error',
+    description: 'Could not fetch training records.',
+    empty: 'No Training Records Found',
+  });
 });
 
 test('when the drivers list cannot be fetched: an Error toast, and no record can be added', async ({ page }) => {
-  await failRequests(page, /\/api\/drivers\?/);
-  await openTraining(page);
-  await expectDestructiveToast(page, 'Error', 'Could not fetch drivers list.');
-  await expect(page.getByRole('button', { name: 'Add Training Record' })).toBeDisabled();
+  await expectPickListFetchFailure(page, /\/api\/drivers\?/, openTraining, {
+    toast: 'Error',
+    description: 'Could not fetch drivers list.',
+    disabled: 'Add Training Record',
+  });
 });

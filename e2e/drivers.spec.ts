@@ -3,6 +3,7 @@ import { pdfFile, pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
   chooseFile,
   chooseOption,
+  clickSave,
   columnHeaders,
   confirmDeletion,
   createDriver,
@@ -10,9 +11,13 @@ import {
   createVehicle,
   downloadFrom,
   expectDestructiveToast,
+  expectDownload,
+  expectListFetchFailure,
   expectToast,
-  failRequests,
   listSettled,
+  openDialog,
+  openScreen,
+  saveAndClose,
   searchList,
   shownDate,
   tableRows,
@@ -22,19 +27,8 @@ import {
 
 const ID = /^DRV\d{4}[A-Z0-9]{2}$/;
 
-async function openAdd(page: Page) {
-  await page.getByRole('button', { name: 'Add New Driver' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Driver' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function openEdit(page: Page, id: string) {
-  await page.getByRole('button', { name: `Edit ${id}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Driver Profile' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+const openAdd = (page: Page) => openDialog(page, 'Add New Driver', 'Add New Driver');
+const openEdit = (page: Page, id: string) => openDialog(page, `Edit ${id}`, 'Edit Driver Profile');
 
 interface DriverFields {
   name?: string;
@@ -56,10 +50,7 @@ async function fill(dialog: Locator, d: DriverFields) {
 
 const viewDocuments = (page: Page, name: string) => page.getByRole('main').getByLabel(`View Documents of ${name}`, { exact: true });
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('/driver-management');
-  await expect(page.getByRole('heading', { level: 1, name: 'Driver Management' })).toBeVisible();
-});
+test.beforeEach(({ page }) => openScreen(page, '/driver-management', 'Driver Management'));
 
 test('add a driver with the specified defaults; the table shows every column', async ({ page }) => {
   const token = unique();
@@ -72,9 +63,7 @@ test('add a driver with the specified defaults; the table shows every column', a
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await fill(dialog, { name, license: `MH12${token}0042`, contact: '+91 91234 56789', email: `suresh.${token.toLowerCase()}@example.in` });
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
-  await expectToast(page, 'Driver Added!', new RegExp(`^${name} has been added with id DRV\\d{4}[A-Z0-9]{2}\\.$`));
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Driver', 'Driver Added!', new RegExp(`^${name} has been added with id DRV\\d{4}[A-Z0-9]{2}\\.$`));
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
@@ -96,13 +85,13 @@ test('add a driver with the specified defaults; the table shows every column', a
 test('each validation message, with the dialog kept open and its input kept', async ({ page }) => {
   const message = 'Please fill in all required fields (Name, License, Contact, Email).';
   const dialog = await openAdd(page);
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
+  await clickSave(dialog, 'Add Driver');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog).toBeVisible();
 
   const token = unique();
   await fill(dialog, { name: `Anil ${token}`, license: `KA01${token}`, contact: '+91 99000 11223' });
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
+  await clickSave(dialog, 'Add Driver');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Name')).toHaveValue(`Anil ${token}`);
@@ -111,7 +100,7 @@ test('each validation message, with the dialog kept open and its input kept', as
 
   // Blank-looking input counts as missing too.
   await fill(dialog, { email: `anil.${token.toLowerCase()}@example.in`, license: '   ' });
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
+  await clickSave(dialog, 'Add Driver');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog.getByLabel('Email')).toHaveValue(`anil.${token.toLowerCase()}@example.in`);
 
@@ -133,9 +122,7 @@ test('edit a driver; a missing joining date shows N/A', async ({ page }) => {
   await expect(dialog.getByLabel('Address')).toHaveValue('Hadapsar, Pune');
   await fill(dialog, { name: `Ramesh Kumar ${token}`, contact: '+91 90000 12345', joiningDate: '' });
   await chooseOption(page, dialog, 'Status', 'On Leave');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Driver Updated!', `Ramesh Kumar ${token}'s profile has been updated.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!', `Ramesh Kumar ${token}'s profile has been updated.`);
 
   const row = tableRows(page).first();
   await expect(row.getByRole('cell')).toHaveText([driver.id, `Ramesh Kumar ${token}`, driver.license, '+91 90000 12345', driver.email, 'N/A', 'On Leave', '']);
@@ -244,17 +231,13 @@ test('upload an Aadhar card with a new driver; the documents action downloads th
   await expect(dialog.getByTestId('file-name')).toHaveText(card.name);
   await expect(dialog.getByRole('button', { name: 'Replace' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Remove' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
-  await expectToast(page, 'Driver Added!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Add Driver', 'Driver Added!');
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   const link = viewDocuments(page, name);
   await expect(link).toHaveAttribute('href', /^\/api\/files\/FIL/);
-  const downloaded = await downloadFrom(page, link);
-  expect(downloaded.name).toBe(card.name);
-  expect(downloaded.body.equals(card.buffer)).toBe(true);
+  await expectDownload(page, link, card);
 });
 
 test('replace and then remove the Aadhar card of a driver', async ({ page }) => {
@@ -269,9 +252,7 @@ test('replace and then remove the Aadhar card of a driver', async ({ page }) => 
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await chooseFile(page, dialog, first);
   await expect(dialog.getByTestId('file-name')).toHaveText(first.name);
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Driver Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
   await expect(viewDocuments(page, driver.name)).toHaveAttribute('href', /^\/api\/files\/FIL/);
   const firstHref = (await viewDocuments(page, driver.name).getAttribute('href'))!;
   expect((await downloadFrom(page, viewDocuments(page, driver.name))).body.equals(first.buffer)).toBe(true);
@@ -281,22 +262,16 @@ test('replace and then remove the Aadhar card of a driver', async ({ page }) => 
   await expect(dialog.getByTestId('file-name')).toHaveText(first.name);
   await chooseFile(page, dialog, second);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Driver Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
   // The row links to the new file once the list has reloaded.
   await expect(viewDocuments(page, driver.name)).not.toHaveAttribute('href', firstHref);
-  const replaced = await downloadFrom(page, viewDocuments(page, driver.name));
-  expect(replaced.name).toBe(second.name);
-  expect(replaced.body.equals(second.buffer)).toBe(true);
+  await expectDownload(page, viewDocuments(page, driver.name), second);
 
   dialog = await openEdit(page, driver.id);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(dialog.getByText('No file chosen')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Driver Updated!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
   await expect(viewDocuments(page, driver.name)).toBeDisabled();
 });
 
@@ -317,16 +292,18 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await chooseFile(page, dialog, pdfFile(`aadhar-ok-${token}.pdf`));
   await expect(dialog.getByTestId('file-name')).toHaveText(`aadhar-ok-${token}.pdf`);
   await fill(dialog, { email: `mohan.${token.toLowerCase()}@example.in` });
-  await dialog.getByRole('button', { name: 'Add Driver' }).click();
+  await clickSave(dialog, 'Add Driver');
   await expectToast(page, 'Driver Added!');
   await searchList(page, token);
   await expect(viewDocuments(page, `Mohan ${token}`)).toBeEnabled();
 });
 
 test('when the drivers cannot be fetched: an Error toast and an empty list', async ({ page }) => {
-  await failRequests(page, /\/api\/drivers\?/);
-  await page.reload();
-  await expect(page.getByText('Loading drivers...')).toBeVisible();
-  await expectDestructiveToast(page, 'Error', 'Could not fetch drivers.');
-  await expect(page.getByText('No Drivers Found')).toBeVisible();
+  // The screen is already open (beforeEach): reloaded, it asks again.
+  await expectListFetchFailure(page, /\/api\/drivers\?/, (p) => p.reload(), {
+    loading: 'Loading drivers...',
+    toast: 'Error',
+    description: 'Could not fetch drivers.',
+    empty: 'No Drivers Found',
+  });
 });

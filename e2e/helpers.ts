@@ -24,6 +24,30 @@ export const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase()
 
 type Scope = Page | Locator;
 
+/** Opens a screen by its path and waits for its title. */
+export async function openScreen(page: Page, path: string, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Clicks the button that opens a form dialog (Add, Create, Edit …) and waits for the dialog, found by its title. */
+export async function openDialog(page: Page, button: string, title: string) {
+  await page.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Clicks a form dialog's save button (each screen names its own). */
+export const clickSave = (dialog: Locator, button: string) => dialog.getByRole('button', { name: button }).click();
+
+/** A save that goes through: its toast shows and the dialog closes. */
+export async function saveAndClose(page: Page, dialog: Locator, button: string, toast: string, description?: string | RegExp) {
+  await clickSave(dialog, button);
+  await expectToast(page, toast, description);
+  await expect(dialog).toBeHidden();
+}
+
 /** The list's body rows. */
 export const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
@@ -97,6 +121,13 @@ export async function downloadFrom(page: Page, link: Locator) {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return { name: file.suggestedFilename(), body: Buffer.concat(chunks) };
+}
+
+/** Follows a file link and checks that the browser gets `file` back: its name and the same bytes. */
+export async function expectDownload(page: Page, link: Locator, file: TestFile) {
+  const downloaded = await downloadFrom(page, link);
+  expect(downloaded.name).toBe(file.name);
+  expect(downloaded.body.equals(file.buffer)).toBe(true);
 }
 
 // --- Records made through the API: quicker than the forms when a test only needs them to exist. ---
@@ -211,4 +242,46 @@ export async function failRequests(page: Page, pattern: RegExp) {
   await page.route(pattern, (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }) }),
   );
+}
+
+type Open = (page: Page) => Promise<unknown>;
+
+/**
+ * Holds back the requests matching `pattern` while `open` opens the screen: `button` stays disabled
+ * until they are let through (a form must not open before its pick-list has loaded), then is enabled.
+ */
+export async function expectButtonWaitsFor(page: Page, pattern: RegExp, open: Open, button: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page);
+  const waiting = page.getByRole('button', { name: button });
+  await expect(waiting).toBeDisabled();
+  release();
+  await expect(waiting).toBeEnabled();
+}
+
+/** The screen's list request (`pattern`) fails: the loading line shows, then the destructive toast, then the empty list. */
+export async function expectListFetchFailure(
+  page: Page,
+  pattern: RegExp,
+  open: Open,
+  shown: { loading: string; toast: string; description: string; empty: string },
+) {
+  await failRequests(page, pattern);
+  await open(page);
+  await expect(page.getByText(shown.loading)).toBeVisible();
+  await expectDestructiveToast(page, shown.toast, shown.description);
+  await expect(page.getByText(shown.empty)).toBeVisible();
+}
+
+/** A pick-list's request (`pattern`) fails: the destructive toast, and the button whose form needs the list stays disabled. */
+export async function expectPickListFetchFailure(page: Page, pattern: RegExp, open: Open, shown: { toast: string; description: string; disabled: string }) {
+  await failRequests(page, pattern);
+  await open(page);
+  await expectDestructiveToast(page, shown.toast, shown.description);
+  await expect(page.getByRole('button', { name: shown.disabled })).toBeDisabled();
 }

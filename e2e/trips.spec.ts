@@ -3,18 +3,23 @@ import {
   apiDelete,
   apiUpdate,
   chooseOption,
+  clickSave,
   columnHeaders,
   confirmDeletion,
   createDriver,
   createTrip,
   createVehicle,
   driverLabel,
+  expectButtonWaitsFor,
   expectDestructiveToast,
-  expectToast,
-  failRequests,
+  expectListFetchFailure,
+  expectPickListFetchFailure,
   listSettled,
+  openDialog,
+  openScreen,
   optionsOf,
   pickRecord,
+  saveAndClose,
   searchList,
   tableRows,
   unique,
@@ -23,24 +28,9 @@ import {
 
 const ID = /^TRP\d{4}[A-Z0-9]{2}$/;
 
-async function openTrips(page: Page) {
-  await page.goto('/fleet-management');
-  await expect(page.getByRole('heading', { level: 1, name: 'Fleet & Trip Management' })).toBeVisible();
-}
-
-async function openCreate(page: Page) {
-  await page.getByRole('button', { name: 'Create New Trip' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Trip' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function openEdit(page: Page, id: string) {
-  await page.getByRole('button', { name: `Edit ${id}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Trip' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+const openTrips = (page: Page) => openScreen(page, '/fleet-management', 'Fleet & Trip Management');
+const openCreate = (page: Page) => openDialog(page, 'Create New Trip', 'Create New Trip');
+const openEdit = (page: Page, id: string) => openDialog(page, `Edit ${id}`, 'Edit Trip');
 
 const picker = (scope: ReturnType<Page['getByRole']>, label: 'Vehicle' | 'Driver') => scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
 
@@ -49,20 +39,10 @@ test('Create New Trip waits for the pick-lists; a new trip starts Scheduled with
   const vehicle = await createVehicle(page, token, { make: 'Eicher', model: `Pro 2049 ${token}`, licensePlate: `MH14${token}` });
   const driver = await createDriver(page, token, { name: `Santosh ${token}` });
 
-  // Hold the vehicles pick-list back: the button stays disabled until it has loaded.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/vehicles\?/, async (route) => {
-    await held;
-    await route.continue();
-  });
   const vehicleChoices = page.waitForResponse((r) => /\/api\/vehicles\?/.test(r.url()));
   const driverChoices = page.waitForResponse((r) => /\/api\/drivers\?/.test(r.url()));
-  await openTrips(page);
-  const create = page.getByRole('button', { name: 'Create New Trip' });
-  await expect(create).toBeDisabled();
-  release();
-  await expect(create).toBeEnabled();
+  // Hold the vehicles pick-list back: the button stays disabled until it has loaded.
+  await expectButtonWaitsFor(page, /\/api\/vehicles\?/, openTrips, 'Create New Trip');
   const firstVehicle = (await (await vehicleChoices).json()).items[0];
   const firstDriver = (await (await driverChoices).json()).items[0];
 
@@ -81,9 +61,7 @@ test('Create New Trip waits for the pick-lists; a new trip starts Scheduled with
   await pickRecord(page, dialog, /^Driver/, `santosh ${token.toLowerCase()}`, driverLabel(driver));
   await dialog.getByLabel('Origin').fill(`Pune ${token}`);
   await dialog.getByLabel('Destination').fill(`Mumbai ${token}`);
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
-  await expectToast(page, 'Trip Created!', new RegExp(`^Trip TRP\\d{4}[A-Z0-9]{2} \\(Pune ${token} → Mumbai ${token}\\) has been created\\.$`));
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Create Trip', 'Trip Created!', new RegExp(`^Trip TRP\\d{4}[A-Z0-9]{2} \\(Pune ${token} → Mumbai ${token}\\) has been created\\.$`));
 
   await searchList(page, `Pune ${token}`);
   await expect(tableRows(page)).toHaveCount(1);
@@ -105,13 +83,13 @@ test('the Missing Fields message, with the dialog kept open and its input kept',
   const token = unique();
   await openTrips(page);
   const dialog = await openCreate(page);
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
+  await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('Origin').fill(`Nagpur ${token}`);
   await dialog.getByLabel('Notes').fill('Fragile load');
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
+  await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Origin')).toHaveValue(`Nagpur ${token}`);
@@ -119,7 +97,7 @@ test('the Missing Fields message, with the dialog kept open and its input kept',
 
   await dialog.getByLabel('Origin').fill('   ');
   await dialog.getByLabel('Destination').fill(`Raipur ${token}`);
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
+  await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog.getByLabel('Destination')).toHaveValue(`Raipur ${token}`);
 
@@ -147,9 +125,7 @@ test('edit a trip: status, vehicle and ETA (shown as local date-time to the minu
   await chooseOption(page, dialog, 'Status', 'In Transit');
   await pickRecord(page, dialog, /^Vehicle/, `FMX ${token}`, vehicleLabel(second));
   await dialog.getByLabel('ETA').fill('2026-11-25T18:45');
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Trip Updated!', `Trip ${trip.id} has been updated.`);
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Save Changes', 'Trip Updated!', `Trip ${trip.id} has been updated.`);
 
   const cells = tableRows(page).first().getByRole('cell');
   await expect(cells).toHaveText([trip.id, `Surat ${token}`, 'Vadodara', `Volvo FMX ${token} (GJ06${token})`, driverLabel(driver), 'In Transit', /^25\/11\/2026, 0?6:45\s?pm$/i, '']);
@@ -278,7 +254,7 @@ test('a save that the server refuses keeps the dialog and what was typed', async
 
   // Someone deletes the vehicle while the dialog is open.
   await apiDelete(page, 'vehicles', doomed.id);
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
+  await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Add Failed', `The selected vehicle (${doomed.id}) does not exist. It may have been deleted; choose another.`);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Origin')).toHaveValue(`Solapur ${token}`);
@@ -286,9 +262,7 @@ test('a save that the server refuses keeps the dialog and what was typed', async
 
   // Choosing another vehicle lets the same input through.
   await pickRecord(page, dialog, /^Vehicle/, `Ace ${token}`, vehicleLabel(spare));
-  await dialog.getByRole('button', { name: 'Create Trip' }).click();
-  await expectToast(page, 'Trip Created!');
-  await expect(dialog).toBeHidden();
+  await saveAndClose(page, dialog, 'Create Trip', 'Trip Created!');
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(vehicleLabel(spare));
@@ -316,16 +290,14 @@ test('a vehicle that a trip uses cannot be deleted', async ({ page }) => {
 });
 
 test('when the trips cannot be fetched: an Error toast and an empty list', async ({ page }) => {
-  await failRequests(page, /\/api\/trips\?/);
-  await openTrips(page);
-  await expect(page.getByText('Loading trips...')).toBeVisible();
-  await expectDestructiveToast(page, 'Error', 'Could not fetch trips.');
-  await expect(page.getByText('No Trips Found')).toBeVisible();
+  await expectListFetchFailure(page, /\/api\/trips\?/, openTrips, {
+    loading: 'Loading trips...',
+    toast: 'Error',
+    description: 'Could not fetch trips.',
+    empty: 'No Trips Found',
+  });
 });
 
 test('when the vehicles cannot be fetched: an Error toast, and no trip can be created', async ({ page }) => {
-  await failRequests(page, /\/api\/vehicles\?/);
-  await openTrips(page);
-  await expectDestructiveToast(page, 'Error', 'Could not fetch vehicles.');
-  await expect(page.getByRole('button', { name: 'Create New Trip' })).toBeDisabled();
+  await expectPickListFetchFailure(page, /\/api\/vehicles\?/, openTrips, { toast: 'Error', description: 'Could not fetch vehicles.', disabled: 'Create New Trip' });
 });
