@@ -74,7 +74,10 @@ export function pgliteDatabase(client: PGlite): Database {
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     // In-process: notifications arrive with the result of the statement that committed them, and never stop.
     listen: (channel, listener) => {
-      void client.listen(channel, (payload) => listener.notify(payload)).then(() => listener.live());
+      client.listen(channel, (payload) => listener.notify(payload)).then(
+        () => listener.live(),
+        () => listener.lost(), // closed before it could listen
+      );
     },
     close: () => client.close(),
   };
