@@ -2,7 +2,7 @@ import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema';
 import { resources } from '../resources';
-import { driverBody, startTestServer, testDatabaseUrl, tripBody, vehicleBody, type Json, type TestClient, type TestListener, type TestServer } from '../testing/test-server';
+import { driverBody, startTestServer, testDatabaseUrl, trainingBody, tripBody, vehicleBody, type Json, type TestClient, type TestListener, type TestServer } from '../testing/test-server';
 import { ListCache } from './list-cache';
 
 describe('ListCache', () => {
@@ -151,6 +151,14 @@ describe('list answers with the cache on', () => {
     expect(renamed.status, renamed.text).toBe(200);
     await eventually(async () => ids(await client.get('/api/trips?q=newname')).includes(trip.id));
     expect((await client.get('/api/trips?q=oldname')).body.total).toBe(0);
+  });
+
+  it("keeps a filter's values present until records change", async () => {
+    const driver = (await client.post('/api/drivers', driverBody())).body;
+    expect((await client.get('/api/driver-training/values/trainingType')).body).toEqual({ values: [] });
+    const created = await otherClient.post('/api/driver-training', trainingBody(driver.id, { trainingType: 'Hazmat Handling' }));
+    expect(created.status, created.text).toBe(201);
+    await eventually(async () => (await client.get('/api/driver-training/values/trainingType')).body.values.includes('Hazmat Handling'));
   });
 
   it.skipIf(!testDatabaseUrl())('caches nothing while the connection that listens is lost, and hears changes again after', async () => {

@@ -211,8 +211,15 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.get('/values/:field', async (c) => {
     const field = c.req.param('field');
     if (!openFilters.includes(field)) throw notFound(`There is no filter named ${field}.`);
-    const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
-    return c.json({ values: rows.map((r) => r.value).filter((v) => v !== null && v !== '') });
+    const key = `${area.key} values|${field}`;
+    let values = cache?.get<unknown[]>(key);
+    if (!values) {
+      const readUnder = cache?.version() ?? 0;
+      const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
+      values = rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      cache?.set(key, values, readUnder, JSON.stringify(values).length * 2);
+    }
+    return c.json({ values });
   });
 
   app.post('/', async (c) => {
