@@ -120,6 +120,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
+/** Closes a client whose events no longer matter (an error while it closes is expected, not news). */
+function discard(client: pg.Client) {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  return client.end().catch(() => undefined);
+}
+
 /** LISTEN on a connection of its own (a pooled one would drop it), reopened with back-off when lost. */
 function listenOnPostgres(url: string, channel: string, listener: ChannelListener) {
   let client: pg.Client | undefined;
@@ -134,9 +141,7 @@ function listenOnPostgres(url: string, channel: string, listener: ChannelListene
     const onLost = () => {
       if (lost) return;
       lost = true;
-      current.removeAllListeners();
-      current.on('error', () => undefined);
-      void current.end().catch(() => undefined);
+      void discard(current);
       if (stopped) return;
       listener.lost();
       retry = setTimeout(() => void connect(), delayMs);
@@ -163,10 +168,7 @@ function listenOnPostgres(url: string, channel: string, listener: ChannelListene
     stop: async () => {
       stopped = true;
       clearTimeout(retry);
-      const current = client;
-      current?.removeAllListeners();
-      current?.on('error', () => undefined);
-      await current?.end().catch(() => undefined);
+      if (client) await discard(client);
     },
   };
 }

@@ -22,6 +22,19 @@ describe('ListCache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
+  it('remembers what a read found, unless records changed while it read', async () => {
+    const cache = new ListCache(60_000);
+    let reads = 0;
+    const read = async () => `page ${++reads}`;
+    expect(await cache.remember('a', read)).toBe('page 1');
+    expect(await cache.remember('a', read)).toBe('page 1');
+    expect(await cache.remember('b', async () => {
+      cache.invalidate(); // a write committed while this read ran
+      return 'stale';
+    })).toBe('stale');
+    expect(await cache.remember('b', read)).toBe('page 2');
+  });
+
   it('forgets entries after their time', () => {
     let now = 1_000;
     const realNow = Date.now;

@@ -70,6 +70,19 @@ export class ListCache {
     return entry.value as T;
   }
 
+  /**
+   * The value kept under `key`, or else what `read` finds, kept unless records changed while it read.
+   * `bytes` tells the cache the size of what it keeps.
+   */
+  async remember<T>(key: string, read: () => Promise<T>, bytes: (value: T) => number = () => 64): Promise<T> {
+    const kept = this.get<T>(key);
+    if (kept !== undefined) return kept;
+    const readUnder = this.version();
+    const value = await read();
+    this.set(key, value, readUnder, bytes(value));
+    return value;
+  }
+
   /** Stores a value read under `readUnder` (from version()), unless records changed since. */
   set(key: string, value: unknown, readUnder: number, bytes = 64) {
     if (!this.trusted || this.ttlMs <= 0 || readUnder !== this.currentVersion || bytes > this.maxBytes / 8) return;

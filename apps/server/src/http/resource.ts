@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
-import type { ListCache } from './list-cache';
+import { ListCache } from './list-cache';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
@@ -85,7 +85,7 @@ let preparedStatements = 0;
  * built and prepared once; a request then only binds its values. Totals are cached by search and
  * filters, so paging through one search counts its matches once.
  */
-export function listQueries(database: Database, def: ResourceDefinition, cache?: ListCache) {
+export function listQueries(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
   const { db } = database;
   const { all, selected } = selection(def);
   const filterNames = Object.keys(def.area.filters);
@@ -119,18 +119,13 @@ export function listQueries(database: Database, def: ResourceDefinition, cache?:
     const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
     if (term) values.pattern = likePattern(term);
     const countKey = `${def.area.key} total|${statement.key.split('|').slice(0, 2).join('|')}\u0000${JSON.stringify(values)}`;
-    const counted = async () => {
-      const cached = cache?.get<{ total: number; totalIsEstimate: boolean }>(countKey);
-      if (cached) return cached;
-      const readUnder = cache?.version() ?? 0;
+    const counted = cache.remember(countKey, async () => {
       const [{ count }] = await statement.count.execute(values);
-      const result = count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
-      cache?.set(countKey, result, readUnder);
-      return result;
-    };
+      return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
+    });
     const [items, total] = await Promise.all([
       statement.page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-      counted(),
+      counted,
     ]);
     return { items: items as Record<string, unknown>[], ...total, page: query.page, pageSize: query.pageSize };
   };
@@ -182,7 +177,7 @@ const idParam = (id: string) => {
 };
 
 /** The routes of one area. `cache` keeps its list answers; the caller invalidates it after writes. */
-export function resourceRoutes(database: Database, def: ResourceDefinition, cache?: ListCache) {
+export function resourceRoutes(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
   const { area, table } = def;
   const list = listQueries(database, def, cache);
   const { db } = database;
@@ -198,27 +193,25 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const parsed = querySchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
     // The page as sent, so that a repeated request costs neither queries nor serialising.
-    const key = `${area.key} page|${JSON.stringify(parsed.data)}`;
-    let body = cache?.get<string>(key);
-    if (body === undefined) {
-      const readUnder = cache?.version() ?? 0;
-      body = JSON.stringify(await list(parsed.data as ListQuery));
-      cache?.set(key, body, readUnder, body.length * 2);
-    }
+    const body = await cache.remember(
+      `${area.key} page|${JSON.stringify(parsed.data)}`,
+      async () => JSON.stringify(await list(parsed.data as ListQuery)),
+      (json) => json.length * 2,
+    );
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/values/:field', async (c) => {
     const field = c.req.param('field');
     if (!openFilters.includes(field)) throw notFound(`There is no filter named ${field}.`);
-    const key = `${area.key} values|${field}`;
-    let values = cache?.get<unknown[]>(key);
-    if (!values) {
-      const readUnder = cache?.version() ?? 0;
-      const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
-      values = rows.map((r) => r.value).filter((v) => v !== null && v !== '');
-      cache?.set(key, values, readUnder, JSON.stringify(values).length * 2);
-    }
+    const values = await cache.remember(
+      `${area.key} values|${field}`,
+      async () => {
+        const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
+        return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      },
+      (list) => JSON.stringify(list).length * 2,
+    );
     return c.json({ values });
   });
 
