@@ -24,7 +24,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { EXACT_COUNT_LIMIT, MAX_LIST_OFFSET, MAX_PAGE_SIZE, lastReachablePage } from '@raahi/domain';
 import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
@@ -84,6 +84,12 @@ function scenarios(withTrips: boolean): Scenario[] {
         terms: TRIP_TERMS,
       },
       { name: 'trips default', description: 'trips: no search or filter, newest first, page 1 of 50', resource: tripsResource, paths: ['/api/trips'] },
+      {
+        name: 'trips deepest page',
+        description: `trips: the deepest page a list reaches (page ${lastReachablePage(MAX_PAGE_SIZE)} of ${MAX_PAGE_SIZE}, rows ${MAX_LIST_OFFSET - MAX_PAGE_SIZE + 1}–${MAX_LIST_OFFSET}), newest first`,
+        resource: tripsResource,
+        paths: [`/api/trips?page=${lastReachablePage(MAX_PAGE_SIZE)}&pageSize=${MAX_PAGE_SIZE}`],
+      },
     );
   }
   return list;
@@ -401,7 +407,7 @@ async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<
           const nodes = plan.filter((line) => /^\s*(->\s*)?[A-Z][A-Za-z ]+(Scan|Join|Limit|Sort|Aggregate|Loop|Append|Result)/.test(line));
           const top = nodes
             .slice(0, 4)
-            .map((line) => line.trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*?\)/, '').replace(/\(actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)\)/, '[$1 ms, $2 rows×$3]'))
+            .map((line) => line.trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*?\)/, '').replace(/\(actual time=\d+(?:\.\d+)?\.\.(\d+(?:\.\d+)?) rows=(\d+) loops=(\d+)\)/, '[$1 ms, $2 rows×$3]'))
             .join(' ← ');
           summaries.push({ path, statement: kind, executionMs, top });
           text += `=== ${scenario.name} · ${path} · ${kind} statement ${n + 1}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n\n`;

@@ -3,11 +3,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
-import { requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
+import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ApiError, errorResponse } from './http/errors';
-import { buildOpenApiDocument, docsPage } from './http/openapi';
+import { allowedHostsOnly } from './http/hosts';
+import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
@@ -20,6 +21,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 export function createApp(database: Database, config: Config, storage: FileStorage = localDiskStorage(join(config.dataDir, 'files'))) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
+  app.use(allowedHostsOnly(config));
 
   if (config.logRequests) {
     // Method, path and status only: no query strings, bodies or cookies, which can carry personal data.
@@ -30,26 +32,63 @@ export function createApp(database: Database, config: Config, storage: FileStora
     });
   }
 
+  // A body refused as too large is left unread: the connection cannot carry another request, so say
+  // it closes (the client then sends its next request on a new one instead of losing it).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
+  });
+
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // The web app's scripts are files; the API docs page's one inline script is allowed by its hash.
+        scriptSrc: ["'self'", DOCS_SCRIPT_SOURCE],
+        // Radix UI adds <style> elements at run time (Select's scrollbar rule, the dialogs' scroll lock).
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
+      // The app uses none of these (an upload is a file input, which needs no permission).
+      permissionsPolicy: {
+        accelerometer: false,
+        camera: false,
+        displayCapture: false,
+        geolocation: false,
+        gyroscope: false,
+        hid: false,
+        idleDetection: false,
+        magnetometer: false,
+        microphone: false,
+        midi: false,
+        payment: false,
+        serial: false,
+        usb: false,
+        xrSpatialTracking: false,
+      },
     }),
   );
+  // HSTS only on an answer that came over HTTPS: over plain HTTP it promises a certificate this server
+  // may not have. No includeSubDomains: the other names under the public one are not Raahi's.
+  app.use(async (c, next) => {
+    await next();
+    if (isHttps(c, config)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000');
+  });
 
   app.get('/livez', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
     try {
       await Promise.race([database.query('SELECT 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-      return c.json({ status: 'ready', database: database.kind });
+      return c.json({ status: 'ready' });
     } catch {
-      return c.json({ status: 'unavailable', database: database.kind }, 503);
+      return c.json({ status: 'unavailable' }, 503);
     }
   });
 

@@ -11,10 +11,22 @@ export interface Config {
   databaseUrl: string | undefined;
   adminPassword: string | undefined;
   sessionIdleMs: number;
+  /** A session ends this long after sign-in however busy it is (absolute lifetime). */
+  sessionMaxMs: number;
   loginMaxFailures: number;
   loginWindowMs: number;
   /** Take the client's address and scheme from X-Forwarded-* (only behind a trusted proxy). */
   trustProxy: boolean;
+  /**
+   * How many trusted proxies append to X-Forwarded-For: the client's address is the entry that many
+   * places from the right (the left-most entries are whatever the client sent).
+   */
+  proxyHops: number;
+  /**
+   * Host names (lower case, without port) this server answers to; any other Host header is refused,
+   * which closes DNS rebinding. 'any' answers every host (development default).
+   */
+  allowedHosts: string[] | 'any';
   /** The built web app served at /. */
   webDir: string;
   logRequests: boolean;
@@ -35,6 +47,25 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
+/**
+ * RAAHI_ALLOWED_HOSTS ('raahi.example.in,ops.example.in', or '*'). Unset: any host in development;
+ * in production (NODE_ENV=production) the host of RAAHI_PUBLIC_URL, and otherwise only addresses
+ * and localhost (see http/hosts.ts), which no DNS rebinding can reach.
+ */
+function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
+  const listed = (env.RAAHI_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (listed.includes('*')) return 'any';
+  if (env.RAAHI_PUBLIC_URL) {
+    try {
+      listed.push(new URL(env.RAAHI_PUBLIC_URL).hostname.toLowerCase());
+    } catch {
+      throw new Error(`RAAHI_PUBLIC_URL must be a URL such as https://raahi.example.in (got "${env.RAAHI_PUBLIC_URL}")`);
+    }
+  }
+  if (listed.length > 0) return listed;
+  return env.NODE_ENV === 'production' ? [] : 'any';
+}
+
 const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -45,9 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.RAAHI_ADMIN_PASSWORD || undefined,
     sessionIdleMs: number(env, 'RAAHI_SESSION_IDLE_HOURS', 12) * 3_600_000,
+    sessionMaxMs: number(env, 'RAAHI_SESSION_MAX_DAYS', 7) * 86_400_000,
     loginMaxFailures: number(env, 'RAAHI_LOGIN_MAX_FAILURES', 10),
     loginWindowMs: number(env, 'RAAHI_LOGIN_WINDOW_MINUTES', 15) * 60_000,
-    trustProxy: flag(env.RAAHI_TRUST_PROXY),
+    trustProxy: flag(env.RAAHI_TRUST_PROXY) || /^[1-9]$/.test(env.RAAHI_TRUST_PROXY ?? ''),
+    proxyHops: /^[1-9]$/.test(env.RAAHI_TRUST_PROXY ?? '') ? Number(env.RAAHI_TRUST_PROXY) : 1,
+    allowedHosts: allowedHosts(env),
     webDir: resolve(env.RAAHI_WEB_DIR || fileURLToPath(new URL('../../web/dist/', import.meta.url))),
     logRequests: env.RAAHI_LOG_REQUESTS !== '0',
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
-import { deleteOldFailures } from './auth/throttle';
+import { deleteOldGuesses } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -34,7 +34,7 @@ const storedFileColumns = fileColumns(resources);
 const housekeeping = setInterval(() => {
   Promise.all([
     deleteExpiredSessions(database),
-    deleteOldFailures(database, config.loginWindowMs),
+    deleteOldGuesses(database, config.loginWindowMs),
     deleteOrphanFiles(database, storage, storedFileColumns),
   ])
     .then(() => analyzeChangedTables(database))

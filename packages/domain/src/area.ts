@@ -45,3 +45,14 @@ export interface ListPage<Row> {
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 export const EXACT_COUNT_LIMIT = 50_000;
+/**
+ * Pages reach no further than this many records into a list: a deep page costs the database a scan of
+ * every row before it (an offset), so deeper records are found by searching, filtering or reversing the sort.
+ */
+export const MAX_LIST_OFFSET = 10_000;
+/** The last page that begins within MAX_LIST_OFFSET. */
+export const lastReachablePage = (pageSize: number) => Math.ceil(MAX_LIST_OFFSET / pageSize);
+export const PAGE_OUT_OF_REACH = {
+  title: 'Page Out Of Reach',
+  message: `Only the first ${MAX_LIST_OFFSET.toLocaleString('en-IN')} records of a list can be paged through. Search, filter or reverse the sort order to find the others.`,
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineArea, type Stored } from './area';
-import { fileRef, isoDate, text, todayIso } from './fields';
+import { fileRef, isEmailAddress, isoDate, text, todayIso } from './fields';
 import { requireFields, type Rule } from './rules';
 
 export const DRIVER_STATUSES = ['Active', 'On Leave', 'Inactive', 'Pending Docs'] as const;
@@ -9,7 +9,7 @@ export const driverInput = z.strictObject({
   name: text(120),
   license: text(40),
   contact: text(30),
-  email: text(200).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an email address such as name@example.in'),
+  email: text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'),
   status: z.enum(DRIVER_STATUSES),
   address: text(500),
   joiningDate: isoDate.nullable(),

@@ -18,8 +18,17 @@ export function firstFailure<T>(rules: readonly Rule<T>[], value: T): RuleFailur
   return null;
 }
 
+/**
+ * A character a reader can see: not white space, not a control or format character (zero-width space,
+ * joiners, bidi controls, soft hyphen, BOM), nor one of the blank fillers that Unicode counts as letters or symbols.
+ * One character class, tested once: no backtracking.
+ */
+const VISIBLE = /[^\s\p{Cc}\p{Cf}\u115F\u2800\u3164\uFFA0]/u;
+export const hasVisibleCharacter = (value: string) => VISIBLE.test(value);
+
+/** Blank: nothing, or text without a visible character (a lone zero-width space does not fill a required field). */
 export function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  return value === null || value === undefined || (typeof value === 'string' && !hasVisibleCharacter(value));
 }
 
 /** The 'Missing Fields' rule: fails when any of the named fields is blank. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 // Sign-in failures are counted in the database; each test starts with none.
-beforeEach(() => server.database.query('DELETE FROM login_failures'));
+beforeEach(() => server.database.query('DELETE FROM login_guesses'));
 
 /** The session cookie's attributes, lower-cased, from a response's Set-Cookie headers. */
 function sessionCookie(headers: Headers): { value: string; attributes: string[] } {
@@ -266,15 +266,26 @@ describe('sign-in throttling', () => {
     expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('203.0.113.11'))).status).toBe(200);
   });
 
-  it('answers 429 after too many failures for one user name, from any address', async () => {
+  it('does not let a stranger lock a user out: past the limit, a user name is still checked from an address with no failures, after a delay', async () => {
     for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
       expect((await proxied.client().login('admin', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
     }
-    const right = await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.4'));
-    expect(right.status).toBe(429);
-    expect(right.body).toEqual(TOO_MANY);
-    // The user name is counted however it is written.
-    expect((await proxied.client().login(' Admin', ADMIN_PASSWORD, from('198.51.100.5'))).status).toBe(429);
+    // From an address that already guessed wrong: refused without a check.
+    const dirty = await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.1'));
+    expect(dirty.status).toBe(429);
+    expect(dirty.body).toEqual(TOO_MANY);
+    // The owner, from an address with no failures, signs in; slowly.
+    const started = performance.now();
+    const owner = await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.4'));
+    expect(owner.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('counts a user name however it is written', async () => {
+    for (const [name, address] of [[' Admin', '198.51.100.11'], ['ADMIN', '198.51.100.12'], ['admin ', '198.51.100.13']]) {
+      expect((await proxied.client().login(name, 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
+    }
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.11'))).status).toBe(429);
   });
 
   it('throttles an unknown user name exactly like an existing one', async () => {
@@ -282,18 +293,56 @@ describe('sign-in throttling', () => {
       expect((await proxied.client().login('ghost', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
       expect((await proxied.client().login('admin', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
     }
-    const ghost = await proxied.client().login('ghost', 'wrong', from('198.51.100.24'));
-    const admin = await proxied.client().login('admin', 'wrong', from('198.51.100.24'));
+    const [ghostSlow, adminSlow] = await Promise.all([proxied.client().login('ghost', 'wrong', from('198.51.100.24')), proxied.client().login('admin', 'wrong', from('198.51.100.25'))]);
+    expect(ghostSlow.body).toEqual(LOGIN_FAILED);
+    expect(adminSlow.text).toBe(ghostSlow.text);
+    const ghost = await proxied.client().login('ghost', 'wrong', from('198.51.100.21'));
+    const admin = await proxied.client().login('admin', 'wrong', from('198.51.100.21'));
     expect(ghost.status).toBe(429);
     expect(admin.status).toBe(429);
     expect(ghost.text).toBe(admin.text);
   });
 
-  it('counts only failures within the window', async () => {
+  it('counts only guesses within the window', async () => {
     for (const address of ['192.0.2.1', '192.0.2.2', '192.0.2.3']) await proxied.client().login('admin', 'wrong', from(address));
-    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.4'))).status).toBe(429);
-    await server.database.query(`UPDATE login_failures SET at = now() - interval '16 minutes'`);
-    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.4'))).status).toBe(200);
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.1'))).status).toBe(429);
+    await server.database.query(`UPDATE login_guesses SET window_started_at = now() - interval '16 minutes'`);
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('192.0.2.1'))).status).toBe(200);
+  });
+
+  it('checks at most the configured number of guesses, however many arrive at once', async () => {
+    const burst = await Promise.all(Array.from({ length: 60 }, () => proxied.client().login('admin', 'wrong', from('203.0.113.77'))));
+    const statuses = burst.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+    // Nor one address guessing many user names at once.
+    const names = await Promise.all(Array.from({ length: 30 }, (_, i) => proxied.client().login(`user${i}`, 'wrong', from('203.0.113.78'))));
+    expect(names.filter((res) => res.status === 401)).toHaveLength(3);
+  });
+
+  it('takes the address the trusted proxy appended, not one the client wrote before it', async () => {
+    for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) {
+      expect((await proxied.client().login('admin', 'wrong', from(`${forged}, 203.0.113.90`))).status).toBe(401);
+    }
+    expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('4.4.4.4, 203.0.113.90'))).status).toBe(429);
+    // Behind two proxies the client is the second entry from the right.
+    const twoHops = await server.listen({ trustProxy: true, proxyHops: 2, loginMaxFailures: 3 });
+    for (const forged of ['5.5.5.5', '6.6.6.6', '7.7.7.7']) {
+      expect((await twoHops.client().login('nobody', 'wrong', from(`${forged}, 203.0.113.91, 10.0.0.2`))).status).toBe(401);
+    }
+    expect((await twoHops.client().login('nobody', 'wrong', from('8.8.8.8, 203.0.113.91, 10.0.0.2'))).status).toBe(429);
+    expect((await twoHops.client().login('admin', ADMIN_PASSWORD, from('203.0.113.91, 203.0.113.92, 10.0.0.2'))).status).toBe(200);
+  });
+
+  it('throttles guesses of the current password when changing it, like sign-in', async () => {
+    const client = await proxied.signedIn();
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post('/api/auth/password', { currentPassword: 'wrong-guess', newPassword: 'a-much-better-passphrase' })).status).toBe(422);
+    }
+    const res = await client.post('/api/auth/password', { currentPassword: ADMIN_PASSWORD, newPassword: 'a-much-better-passphrase' });
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual(TOO_MANY);
+    expect((await server.client().login('admin', ADMIN_PASSWORD)).status).toBe(200);
   });
 
   it('forgets a user name’s failures after a successful sign-in', async () => {

@@ -10,11 +10,16 @@ export type AppEnv = { Variables: { session: ActiveSession } };
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
+/**
+ * The client's address: the socket's, or behind trusted proxies the X-Forwarded-For entry the first of
+ * them appended. Each proxy appends the address it was reached from, so that entry is `proxyHops`
+ * places from the right; whatever stands left of it came from the client, who can write anything.
+ */
 export function clientAddress(c: Context, config: Config): string {
   if (config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+    const entries = (c.req.header('x-forwarded-for') ?? '').slice(-2000).split(',');
+    const appended = entries[Math.max(0, entries.length - config.proxyHops)]?.trim();
+    if (appended) return appended.slice(0, 100);
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

@@ -7,14 +7,16 @@ import { ApiError, badRequest, describeIssues, readJson } from '../http/errors';
 import { clientAddress, isHttps, requireSession, type AppEnv } from './middleware';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { endOtherSessions, endSession, findSession, SESSION_COOKIE, startSession } from './sessions';
-import { clearFailures, isThrottled, recordFailure } from './throttle';
+import { admitGuess } from './throttle';
 import { findUserByName, normaliseUsername, setPassword, toCurrentUser } from './users';
 
 const INVALID_LOGIN = new ApiError(401, 'Login Failed', 'Invalid username or password. Please try again.');
 
 export function authRoutes(database: Database, config: Config) {
   const app = new Hono<AppEnv>();
-  const throttle = { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs };
+  const throttle = { maxGuesses: config.loginMaxFailures, windowMs: config.loginWindowMs };
+  const minutes = Math.round(config.loginWindowMs / 60_000);
+  const tooMany = () => new ApiError(429, 'Too Many Attempts', `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`);
 
   app.post('/login', async (c) => {
     const body = await readJson(c);
@@ -22,17 +24,12 @@ export function authRoutes(database: Database, config: Config) {
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { username: 'Username', password: 'Password' }, body));
     const username = normaliseUsername(parsed.data.username);
     const address = clientAddress(c, config);
-    if (await isThrottled(database, address, username, throttle)) {
-      const minutes = Math.round(config.loginWindowMs / 60_000);
-      throw new ApiError(429, 'Too Many Attempts', `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`);
-    }
+    const guess = await admitGuess(database, address, username, throttle);
+    if (!guess) throw tooMany();
     const user = await findUserByName(database, username);
     const ok = user ? await verifyPassword(user.passwordHash, parsed.data.password) : (await burnPasswordCheck(parsed.data.password), false);
-    if (!user || !ok) {
-      await recordFailure(database, address, username);
-      throw INVALID_LOGIN;
-    }
-    await clearFailures(database, username);
+    await guess.settle(Boolean(user && ok));
+    if (!user || !ok) throw INVALID_LOGIN;
     // Rotate: whatever session cookie came in is ended and a new one issued.
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) {
@@ -69,9 +66,12 @@ export function authRoutes(database: Database, config: Config) {
     const parsed = changePasswordInput.safeParse(body);
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { currentPassword: 'Current password', newPassword: 'New password' }, body));
     const session = c.get('session');
-    if (!(await verifyPassword(session.user.passwordHash, parsed.data.currentPassword))) {
-      throw new ApiError(422, 'Password Not Changed', 'The current password is not correct.');
-    }
+    // A stolen session must not make a password oracle: the current password is a guess like any other.
+    const guess = await admitGuess(database, clientAddress(c, config), session.user.username, throttle);
+    if (!guess) throw tooMany();
+    const right = await verifyPassword(session.user.passwordHash, parsed.data.currentPassword);
+    await guess.settle(right);
+    if (!right) throw new ApiError(422, 'Password Not Changed', 'The current password is not correct.');
     const problem = passwordProblem(parsed.data.newPassword);
     if (problem) throw new ApiError(422, 'Password Not Changed', problem);
     await setPassword(database, session.user.id, parsed.data.newPassword);

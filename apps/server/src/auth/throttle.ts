@@ -1,32 +1,71 @@
-import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginFailures } from '../db/schema';
 
-/** Failed sign-ins are counted per client address and per user name over a sliding window. */
+/**
+ * Password guesses (sign-in, and the current password when changing it) are throttled so that nobody
+ * can guess fast, and nobody can lock a user out of their own account:
+ *
+ * - per client address, a hard limit: at most `maxGuesses` guesses in a window; then 429 until it ends.
+ * - per user name, a slow path: after `maxGuesses` guesses in a window, a further guess is checked only
+ *   when it comes from an address that has made no other guess in the window, and only after a delay
+ *   that doubles with each such guess (1 s, 2 s, 4 s … 16 s). A stranger's failures therefore never
+ *   stop the owner signing in from their own office or phone; they only slow it.
+ *
+ * Each guess is reserved (counted) by one atomic statement before the password is checked, so the
+ * limits hold whatever the parallelism, on one server or many. A guess that turns out right is given
+ * back: the address's count drops by one and the user name's count starts again.
+ */
 export interface ThrottleSettings {
-  maxFailures: number;
+  maxGuesses: number;
   windowMs: number;
 }
 
-export async function isThrottled({ db }: Database, address: string, username: string, s: ThrottleSettings): Promise<boolean> {
-  const since = new Date(Date.now() - s.windowMs);
-  const rows = await db
-    .select({ address: loginFailures.address, username: loginFailures.username })
-    .from(loginFailures)
-    .where(and(gt(loginFailures.at, since), or(eq(loginFailures.address, address), eq(loginFailures.username, username))));
-  const byAddress = rows.filter((r) => r.address === address).length;
-  const byName = rows.filter((r) => r.username === username).length;
-  return byAddress >= s.maxFailures || byName >= s.maxFailures;
+/** The slow path's first delay, doubled for each further guess, up to the cap. */
+const SLOW_PATH_FIRST_DELAY_MS = 1000;
+const SLOW_PATH_MAX_DELAY_MS = 16_000;
+
+export interface AdmittedGuess {
+  /** Call once the password was checked: a right guess is not counted against anyone. */
+  settle(right: boolean): Promise<void>;
 }
 
-export async function recordFailure({ db }: Database, address: string, username: string) {
-  await db.insert(loginFailures).values({ address, username });
+const addressKey = (address: string) => 'address:' + address.slice(0, 100);
+const userKey = (username: string) => 'user:' + username.slice(0, 100);
+
+/** Counts one guess for `key` in the current window (a new window when the last one has ended) and returns the count. */
+async function reserve(database: Database, key: string, windowMs: number): Promise<number> {
+  const [row] = await database.query<{ guesses: number }>(
+    `INSERT INTO login_guesses AS g (key, window_started_at, guesses) VALUES ($1, now(), 1)
+     ON CONFLICT (key) DO UPDATE SET
+       window_started_at = CASE WHEN g.window_started_at > now() - $2 * interval '1 millisecond' THEN g.window_started_at ELSE now() END,
+       guesses = CASE WHEN g.window_started_at > now() - $2 * interval '1 millisecond' THEN g.guesses + 1 ELSE 1 END
+     RETURNING guesses`,
+    [key, windowMs],
+  );
+  return row.guesses;
 }
 
-export async function clearFailures({ db }: Database, username: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+/**
+ * Admits one guess of `username`'s password from `address`, or returns null when it must be refused
+ * (429). An admitted guess on the slow path has already waited its delay.
+ */
+export async function admitGuess(database: Database, address: string, username: string, s: ThrottleSettings): Promise<AdmittedGuess | null> {
+  const byAddress = await reserve(database, addressKey(address), s.windowMs);
+  if (byAddress > s.maxGuesses) return null;
+  const byName = await reserve(database, userKey(username), s.windowMs);
+  if (byName > s.maxGuesses) {
+    if (byAddress > 1) return null;
+    const excess = byName - s.maxGuesses;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(SLOW_PATH_FIRST_DELAY_MS * 2 ** Math.min(excess - 1, 10), SLOW_PATH_MAX_DELAY_MS)));
+  }
+  return {
+    settle: async (right) => {
+      if (!right) return;
+      await database.query(`UPDATE login_guesses SET guesses = guesses - 1 WHERE key = $1 AND guesses > 0`, [addressKey(address)]);
+      await database.query(`DELETE FROM login_guesses WHERE key = $1`, [userKey(username)]);
+    },
+  };
 }
 
-export async function deleteOldFailures({ db }: Database, windowMs: number) {
-  await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - windowMs)));
+export async function deleteOldGuesses(database: Database, windowMs: number) {
+  await database.query(`DELETE FROM login_guesses WHERE window_started_at <= now() - $1 * interval '1 millisecond'`, [windowMs]);
 }

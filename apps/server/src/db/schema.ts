@@ -35,11 +35,11 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-export const loginFailures = pgTable('login_failures', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  address: text('address').notNull(),
-  username: text('username').notNull(),
-  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+/** Sign-in guesses per address or user name in the current window (auth/throttle.ts). */
+export const loginGuesses = pgTable('login_guesses', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  guesses: integer('guesses').notNull(),
 });
 
 export const vehicles = pgTable('vehicles', {

@@ -1,3 +1,4 @@
+import { hasVisibleCharacter, withoutBidiControls } from '@raahi/domain';
 /** The file types the product accepts, recognised by their first bytes (not by name or declared type). */
 export interface AcceptedType {
   contentType: string;
@@ -27,9 +28,10 @@ export function detectType(bytes: Uint8Array): AcceptedType | null {
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
+  // Bidi controls would show 'report\u202Eexe.pdf' as 'reportfdp.exe'.
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().replace(/^\.+/, '');
-  if (!cleaned) return 'file';
+  const cleaned = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f"]/g, '')).trim().replace(/^\.+/, '');
+  if (!hasVisibleCharacter(cleaned)) return 'file';
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';

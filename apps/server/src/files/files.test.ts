@@ -275,6 +275,10 @@ describe('names and storage', () => {
     ['tab\there.pdf', 'tabhere.pdf'],
     // Browsers send a newline in a name as %0A; the server decodes and then drops it.
     ['line%0Abreak%0D.pdf', 'linebreak.pdf'],
+    // A right-to-left override would show 'report\u202Eexe.pdf' as 'reportfdp.exe'.
+    ['report\u202Eexe.pdf', 'reportexe.pdf'],
+    ['\u2066scan\u2069\u200F.pdf', 'scan.pdf'],
+    ['\u200B\u200B', 'file'],
   ])('keeps only the base name of %j', async (sent, kept) => {
     const stored = await upload(sent, PDF);
     expect(stored.name).toBe(kept);

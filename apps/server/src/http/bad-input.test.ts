@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, vehicleBody, type ApiResponse, type TestClient, type TestServer } from '../testing/test-server';
+import { driverBody, startTestServer, tripBody, vehicleBody, type ApiResponse, type TestClient, type TestServer } from '../testing/test-server';
 
 /**
  * Every malformed request gets a 4xx with {title, message} in words, never a 500, and writes nothing.
@@ -66,8 +66,10 @@ describe('create and update bodies', () => {
     ['31 February', { purchaseDate: '2026-02-30' }, 'Purchase Date must be a real calendar date.'],
     ['29 February in a common year', { purchaseDate: '2023-02-29' }, 'Purchase Date must be a real calendar date.'],
     ['month 13', { purchaseDate: '2026-13-01' }, 'Purchase Date must be a real calendar date.'],
-    ['a date with a time', { purchaseDate: '2026-02-01T10:00:00Z' }, 'Purchase Date must be a date as YYYY-MM-DD. Purchase Date must be a real calendar date.'],
-    ['a date in Indian order', { purchaseDate: '15/04/2022' }, 'Purchase Date must be a date as YYYY-MM-DD. Purchase Date must be a real calendar date.'],
+    ['a date before 1900', { purchaseDate: '1899-12-31' }, 'Purchase Date must be in the years 1900 to 2200.'],
+    ['a date after 2200', { purchaseDate: '9999-12-31' }, 'Purchase Date must be in the years 1900 to 2200.'],
+    ['a date with a time', { purchaseDate: '2026-02-01T10:00:00Z' }, 'Purchase Date must be a date as YYYY-MM-DD.'],
+    ['a date in Indian order', { purchaseDate: '15/04/2022' }, 'Purchase Date must be a date as YYYY-MM-DD.'],
     ['a date as a number', { purchaseDate: 20220415 }, 'Purchase Date must be text.'],
     ['a missing field', { make: undefined }, 'Make is required.'],
     ['a missing number field', { year: undefined }, 'Year is required.'],
@@ -217,9 +219,19 @@ describe('sign-in bodies', () => {
     ['an unknown field', { username: 'admin', password: 'x', remember: true }, 'Unknown field: remember.'],
     ['a user name of 101 characters', { username: 'u'.repeat(101), password: 'x' }, 'Username must be at most 100 characters.'],
     ['a password of 1001 characters', { username: 'admin', password: 'p'.repeat(1001) }, 'Password must be at most 1000 characters.'],
-  ])('refuses %s with 400 and counts no failed sign-in', async (_label, body, message) => {
+  ])('refuses %s with 400 and counts no password guess', async (_label, body, message) => {
     expectProblem(await server.client().post('/api/auth/login', body), 400, invalid(message));
-    expect(await server.count('login_failures')).toBe(0);
+    const [{ guesses }] = await server.database.query<{ guesses: number }>('SELECT coalesce(sum(guesses), 0)::int AS guesses FROM login_guesses');
+    expect(guesses).toBe(0);
+  });
+
+  it('names a few of 20,000 unknown fields and says how many more, in a short answer', async () => {
+    const body: Record<string, unknown> = { username: 'admin', password: 'x' };
+    for (let i = 0; i < 20_000; i++) body[`f${i}`] = 1;
+    body['k'.repeat(5000)] = 1;
+    const res = await server.client().post('/api/auth/login', body);
+    expectProblem(res, 400, invalid('Unknown fields: f0, f1, f2, f3, f4 and 19,996 more.'));
+    expect(res.text.length).toBeLessThan(300);
   });
 
   it('refuses malformed JSON and other content types', async () => {
@@ -262,5 +274,58 @@ describe('never a 500', () => {
       expect(res.status).toBeLessThan(500);
       expectProblem(res, res.status);
     }
+  });
+});
+
+describe('text and dates that once stalled the server or answered 500', () => {
+  it('answers a 60 KB e-mail with 400 at once, while other requests keep being answered', async () => {
+    const email = 'a@' + '.'.repeat(60_000) + ' x';
+    const started = performance.now();
+    let answeredMeanwhile = 0;
+    let stopped = false;
+    const slow = client.post('/api/drivers', driverBody({ email })).finally(() => (stopped = true));
+    // Another user's reads, sent while the long body is being handled: each must be answered.
+    while (!stopped) {
+      const res = await client.get('/livez');
+      expect(res.status).toBe(200);
+      answeredMeanwhile++;
+    }
+    const res = await slow;
+    const elapsed = performance.now() - started;
+    expectProblem(res, 400, invalid('Email must be at most 200 characters.'));
+    expect(elapsed).toBeLessThan(500);
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+    expect(await server.count('drivers')).toBe(0);
+  });
+
+  it('refuses every date-time outside the years 1900 to 2200 with 400, on create and update', async () => {
+    const vehicle = existing.id;
+    const driver = (await client.post('/api/drivers', driverBody())).body;
+    const trip = (await client.post('/api/trips', tripBody(vehicle, driver.id))).body;
+    for (const field of ['eta', 'startDate', 'endDate']) {
+      const label = { eta: 'ETA', startDate: 'Start Date', endDate: 'End Date' }[field];
+      for (const value of ['9999-12-31T23:59:59-14:00', '2200-12-31T23:59:59-01:00', '1899-12-31T23:59:59Z', '+010000-01-01T00:00:00Z']) {
+        const message = value.startsWith('+') ? `${label} must be a date-time such as 2026-11-21T10:30:00Z.` : `${label} must be in the years 1900 to 2200.`;
+        expectProblem(await client.post('/api/trips', tripBody(vehicle, driver.id, { [field]: value })), 400, invalid(message));
+        expectProblem(await client.put(`/api/trips/${trip.id}`, { ...tripBody(vehicle, driver.id, { [field]: value }), version: trip.version }), 400, invalid(message));
+      }
+    }
+    expect(await server.count('trips')).toBe(1);
+    expect((await client.del(`/api/trips/${trip.id}`)).status).toBe(204);
+    expect((await client.del(`/api/drivers/${driver.id}`)).status).toBe(204);
+  });
+
+  it('does not count a lone zero-width space as filling a required field', async () => {
+    const res = await client.post('/api/drivers', driverBody({ name: '\u200B' }));
+    expectProblem(res, 422, { title: 'Missing Fields', message: 'Please fill in all required fields (Name, License, Contact, Email).' });
+    expect(await server.count('drivers')).toBe(0);
+  });
+
+  it('stores text without bidirectional controls, so a name reads as it is', async () => {
+    const res = await client.post('/api/drivers', driverBody({ name: 'Ravi\u202Eexe.pdf', address: '\u2067Pune\u2069' }));
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Raviexe.pdf');
+    expect(res.body.address).toBe('Pune');
+    expect((await client.del(`/api/drivers/${res.body.id}`)).status).toBe(204);
   });
 });

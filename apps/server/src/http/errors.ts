@@ -28,6 +28,12 @@ function isMissing(input: unknown, path: PropertyKey[]): boolean {
   return value === undefined;
 }
 
+/** Names (shortened) at most a few keys a client sent, and how many more: 20,000 unknown keys make one short answer. */
+function nameSome(keys: readonly string[], shown = 5): string {
+  const named = keys.slice(0, shown).map((key) => (key.length > 40 ? key.slice(0, 40) + '…' : key)).join(', ');
+  return keys.length > shown ? `${named} and ${(keys.length - shown).toLocaleString('en-IN')} more` : named;
+}
+
 /**
  * Turns zod issues into one readable sentence naming the fields by their labels.
  * `input` (what was parsed) tells a missing field from a wrong one; `noun` names the keys ('field', 'parameter').
@@ -36,7 +42,7 @@ export function describeIssues(error: z.ZodError, labels: Record<string, string>
   return error.issues
     .slice(0, 5)
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys') return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
+      if (issue.code === 'unrecognized_keys') return `Unknown ${noun}${issue.keys.length > 1 ? 's' : ''}: ${nameSome(issue.keys)}.`;
       const key = issue.path.join('.');
       const label = key === '' ? 'The request body' : (labels[key] ?? key.charAt(0).toUpperCase() + key.slice(1));
       let message = issue.message;

@@ -1,9 +1,11 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema';
 import { resources } from '../resources';
 import { driverBody, startTestServer, testDatabaseUrl, trainingBody, tripBody, vehicleBody, type Json, type TestClient, type TestListener, type TestServer } from '../testing/test-server';
-import { ListCache } from './list-cache';
+import { entryBytes, ListCache } from './list-cache';
 
 describe('ListCache', () => {
   it('returns what was stored until records change', () => {
@@ -52,17 +54,42 @@ describe('ListCache', () => {
   });
 
   it('keeps within its size, dropping the least recently used first', () => {
-    const cache = new ListCache(60_000, { maxBytes: 800 });
-    cache.set('a', 'A', cache.version(), 100);
-    cache.set('b', 'B', cache.version(), 100);
+    // Each entry below costs entryBytes('a', 'A') = 204 bytes: eight fit in 1,700.
+    const cache = new ListCache(60_000, { maxBytes: 1700 });
+    cache.set('a', 'A', cache.version());
+    cache.set('b', 'B', cache.version());
     expect(cache.get('a')).toBe('A'); // a is now the more recently used
-    for (const key of ['c', 'd', 'e', 'f', 'g', 'h']) cache.set(key, key, cache.version(), 100);
-    cache.set('i', 'I', cache.version(), 100);
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'h']) cache.set(key, key, cache.version());
+    cache.set('i', 'I', cache.version());
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBe('A');
     expect(cache.get('i')).toBe('I');
-    cache.set('huge', 'H', cache.version(), 400); // more than an eighth of the whole: not kept
+    cache.set('huge', 'H'.repeat(100), cache.version()); // more than an eighth of the whole: not kept
     expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('counts what an entry really holds: its key as well as its value', () => {
+    expect(entryBytes('k'.repeat(300), '')).toBeGreaterThanOrEqual(600);
+    expect(entryBytes('k', { total: 12, totalIsEstimate: false })).toBeGreaterThan(2 * JSON.stringify({ total: 12, totalIsEstimate: false }).length);
+  });
+
+  it('bounds the memory it really uses, whatever is searched for', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const maxBytes = 4 * 1024 * 1024;
+    const cache = new ListCache(60_000, { maxBytes });
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // One user searching for 60,000 different things, each caching an empty page and its total, as the list endpoint does.
+    for (let i = 0; i < 60_000; i++) {
+      const q = `no such plate ${i} `.padEnd(200, 'z');
+      cache.set(`trips page|${JSON.stringify({ q, page: 1, pageSize: 50, sort: 'createdAt', order: 'desc' })}`, JSON.stringify({ items: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 50 }), cache.version());
+      cache.set(`trips total|true|\u0000${JSON.stringify({ pattern: `%${q}%` })}`, { total: 0, totalIsEstimate: false }, cache.version());
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown).toBeLessThan(maxBytes * 1.25);
+    expect(cache.get('anything')).toBeUndefined(); // keeps the cache alive until here
   });
 
   it('stores nothing with no time to keep it, or while changes may go unheard', () => {

@@ -8,8 +8,8 @@ export const RECORDS_CHANNEL = 'raahi_records';
  * until any record changes. Whoever changes a record invalidates it: this server after each of its
  * writes, and every other writer (another server, the seed command) through the triggers' notifications
  * (follow()). While those notifications cannot be trusted (not yet listening, or the connection that
- * listens was lost) nothing is cached. Entries also expire after ttlMs, and the oldest go first when
- * the cache holds maxBytes.
+ * listens was lost) nothing is cached. Entries also expire after ttlMs, and the least recently used go
+ * first when the cache holds maxBytes, counted on what entries really hold (entryBytes).
  *
  * A list query that began before a change must not store what it read: callers take version() before
  * they query and pass it to set(), which ignores a value read under an older version.
@@ -17,6 +17,17 @@ export const RECORDS_CHANNEL = 'raahi_records';
  * Every signed-in user sees the same lists, so keys name the request, not the user; should records
  * ever be shown per user or role, the key must say whose list it is.
  */
+/**
+ * What an entry really holds, at most: its key and value as two-byte text (V8 keeps most of it in one
+ * byte a character, so this errs high), plus the entry object, the Map's slot and the strings' headers.
+ * Keys count too: a search of 200 characters makes a key of about 300, often more than its empty page.
+ */
+const ENTRY_OVERHEAD_BYTES = 200;
+export function entryBytes(key: string, value: unknown): number {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return ENTRY_OVERHEAD_BYTES + 2 * (key.length + text.length);
+}
+
 export class ListCache {
   private readonly entries = new Map<string, { value: unknown; bytes: number; expires: number }>();
   private currentVersion = 0;
@@ -70,22 +81,21 @@ export class ListCache {
     return entry.value as T;
   }
 
-  /**
-   * The value kept under `key`, or else what `read` finds, kept unless records changed while it read.
-   * `bytes` tells the cache the size of what it keeps.
-   */
-  async remember<T>(key: string, read: () => Promise<T>, bytes: (value: T) => number = () => 64): Promise<T> {
+  /** The value kept under `key`, or else what `read` finds, kept unless records changed while it read. */
+  async remember<T>(key: string, read: () => Promise<T>): Promise<T> {
     const kept = this.get<T>(key);
     if (kept !== undefined) return kept;
     const readUnder = this.version();
     const value = await read();
-    this.set(key, value, readUnder, bytes(value));
+    this.set(key, value, readUnder);
     return value;
   }
 
   /** Stores a value read under `readUnder` (from version()), unless records changed since. */
-  set(key: string, value: unknown, readUnder: number, bytes = 64) {
-    if (!this.trusted || this.ttlMs <= 0 || readUnder !== this.currentVersion || bytes > this.maxBytes / 8) return;
+  set(key: string, value: unknown, readUnder: number) {
+    if (!this.trusted || this.ttlMs <= 0 || readUnder !== this.currentVersion) return;
+    const bytes = entryBytes(key, value);
+    if (bytes > this.maxBytes / 8) return;
     const previous = this.entries.get(key);
     if (previous) {
       this.entries.delete(key);

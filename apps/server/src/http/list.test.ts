@@ -89,6 +89,22 @@ describe('order and pages', () => {
     expect(second).toMatchObject({ total: COUNT, page: 2, pageSize: 50 });
   });
 
+  it('answers a page beyond the first 10,000 records with 400 in words, and the last reachable page normally', async () => {
+    for (const query of ['page=201', 'pageSize=200&page=51', 'pageSize=1&page=10001', 'page=1000000']) {
+      const res = await client.get(`/api/vehicles?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body).toEqual({
+        title: 'Page Out Of Reach',
+        message: 'Only the first 10,000 records of a list can be paged through. Search, filter or reverse the sort order to find the others.',
+      });
+    }
+    for (const query of ['page=200', 'pageSize=200&page=50', 'pageSize=1&page=10000', 'pageSize=3&page=3334']) {
+      const res = await client.get(`/api/vehicles?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.items).toEqual([]);
+    }
+  });
+
   it('returns each row with the API field names and without internal columns', async () => {
     const [first] = (await list('pageSize=1')).items;
     expect(Object.keys(first).sort()).toEqual(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { changePasswordInput, loginInput } from '@raahi/domain';
@@ -113,6 +114,17 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   });
 }
 
+const DOCS_SCRIPT = `
+fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{const el=document.getElementById('ops');el.textContent='';
+for(const [path,ops] of Object.entries(doc.paths)){for(const [method,op] of Object.entries(ops)){
+const d=document.createElement('details');d.className='op';const s=document.createElement('summary');
+const m=document.createElement('span');m.className='m';m.textContent=method;s.append(m,path+' — '+(op.summary||''));
+const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);d.append(s,pre);el.append(d);}}});
+`;
+
+/** script-src allows the docs page's script by its hash, taken from the very text the page holds. */
+export const DOCS_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(DOCS_SCRIPT).digest('base64')}'`;
+
 /** A small self-contained docs page (no CDN: the product runs offline). */
 export function docsPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Raahi API</title>
@@ -120,11 +132,5 @@ export function docsPage(): string {
 .op{border:1px solid #ddd;border-radius:6px;margin:.5rem 0;padding:.5rem .75rem}.m{display:inline-block;min-width:4.5rem;font-weight:600;text-transform:uppercase}
 pre{background:#f6f6f6;padding:.5rem;overflow:auto;font-size:12px}details summary{cursor:pointer}</style></head>
 <body><h1>Raahi API</h1><p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a></p><div id="ops">Loading…</div>
-<script>
-fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{const el=document.getElementById('ops');el.textContent='';
-for(const [path,ops] of Object.entries(doc.paths)){for(const [method,op] of Object.entries(ops)){
-const d=document.createElement('details');d.className='op';const s=document.createElement('summary');
-const m=document.createElement('span');m.className='m';m.textContent=method;s.append(m,path+' — '+(op.summary||''));
-const pre=document.createElement('pre');pre.textContent=JSON.stringify(op,null,2);d.append(s,pre);el.append(d);}}});
-</script></body></html>`;
+<script>${DOCS_SCRIPT}</script></body></html>`;
 }

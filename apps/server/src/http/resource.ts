@@ -6,6 +6,8 @@ import {
   DEFAULT_PAGE_SIZE,
   EXACT_COUNT_LIMIT,
   MAX_PAGE_SIZE,
+  PAGE_OUT_OF_REACH,
+  lastReachablePage,
   firstFailure,
   generateId,
   type AreaDefinition,
@@ -192,11 +194,11 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
+    if (parsed.data.page > lastReachablePage(parsed.data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
     // The page as sent, so that a repeated request costs neither queries nor serialising.
     const body = await cache.remember(
       `${area.key} page|${JSON.stringify(parsed.data)}`,
       async () => JSON.stringify(await list(parsed.data as ListQuery)),
-      (json) => json.length * 2,
     );
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
@@ -210,7 +212,6 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
         const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
         return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
       },
-      (list) => JSON.stringify(list).length * 2,
     );
     return c.json({ values });
   });

@@ -21,7 +21,12 @@ const TYPES: Record<string, string> = {
 export function spaHandler(webDir: string) {
   const root = normalize(webDir + sep);
   return async (c: Context) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      return c.text('The address is not valid: it has a malformed percent-encoding.', 400);
+    }
     const file = normalize(join(root, path));
     if (file.startsWith(root) && !path.endsWith('/')) {
       const info = await stat(file).catch(() => null);
@@ -32,6 +37,9 @@ export function spaHandler(webDir: string) {
         return c.body(body, 200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': cache });
       }
     }
+    // A missing file (an asset of an older build, /favicon.ico) is not a client-side route: index.html
+    // in its place would reach a browser that expects a script, a style sheet or an image.
+    if (path.startsWith('/assets/') || extname(path) !== '') return c.text('Not found.', 404);
     const index = await readFile(join(root, 'index.html')).catch(() => null);
     if (!index) return c.text('The web app is not built. Run: npm run build', 503);
     return c.body(index, 200, { 'content-type': TYPES['.html'], 'cache-control': 'no-cache' });

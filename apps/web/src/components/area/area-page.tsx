@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { DEFAULT_PAGE_SIZE, type AreaDefinition } from '@raahi/domain';
+import { DEFAULT_PAGE_SIZE, PAGE_OUT_OF_REACH, lastReachablePage, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -156,7 +156,9 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const first = total === 0 ? 0 : (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
   const last = Math.min(params.page * DEFAULT_PAGE_SIZE, (params.page - 1) * DEFAULT_PAGE_SIZE + rows.length);
   // After deleting the last row of the last page (or following an old link), step back to a page that exists.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / DEFAULT_PAGE_SIZE)) : null;
+  const lastPage = list.data ? Math.min(Math.max(1, Math.ceil(list.data.total / DEFAULT_PAGE_SIZE)), lastReachablePage(DEFAULT_PAGE_SIZE)) : null;
+  // Deep pages are out of reach (the server refuses them: each would scan every row before it).
+  const atReach = params.page >= lastReachablePage(DEFAULT_PAGE_SIZE) && params.page < pages;
   useEffect(() => {
     if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) update({ page: lastPage });
   }, [lastPage, params.page, list.isPlaceholderData, update]);
@@ -220,7 +222,14 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
               <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
                 <ChevronLeft /> Previous
               </Button>
-              <Button variant="outline" size="sm" aria-label="Next page" disabled={params.page >= pages} onClick={() => update({ page: params.page + 1 })}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label="Next page"
+                disabled={params.page >= pages || atReach}
+                title={atReach ? PAGE_OUT_OF_REACH.message : undefined}
+                onClick={() => update({ page: params.page + 1 })}
+              >
                 Next <ChevronRight />
               </Button>
             </div>
