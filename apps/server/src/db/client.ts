@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { durablePgliteOptions } from './durable-nodefs';
 import { applyMigrations } from './migrate';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,8 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  return pgliteDatabase(await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS }));
+  if (!dataDir) return pgliteDatabase(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+  await mkdir(dataDir, { recursive: true });
+  return pgliteDatabase(await PGlite.create({ ...durablePgliteOptions(dataDir), extensions: PGLITE_EXTENSIONS }));
 }
 
 /** The Database interface over an open PGlite (tests also use it on a PGlite loaded from a prepared data directory). */
