@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
@@ -8,6 +9,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns } from './files/orphans';
+import { gracefulStop } from './http/graceful-stop';
 import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
 
@@ -42,26 +44,20 @@ const housekeeping = setInterval(() => {
 }, 10 * 60_000);
 housekeeping.unref();
 
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+const stopper = gracefulStop(server as Server);
+async function shutdown(signal: string) {
+  if (stopper.stopping) return;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
-  // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
-  const force = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 10_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await database.close();
-      console.log('Stopped cleanly.');
-      process.exit(0);
-    } catch (err) {
-      console.error('Closing the database failed:', err);
-      process.exit(1);
-    }
-  });
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  await stopper.stop(30_000);
+  try {
+    await database.close();
+    console.log('Stopped cleanly.');
+    process.exit(0);
+  } catch (err) {
+    console.error('Closing the database failed:', err);
+    process.exit(1);
+  }
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareEmbeddedDataDir, TestClient, vehicleBody } from '../testing/test-server';
+import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
 
 /**
  * The real server as its own process on the embedded database (PGlite on a data directory):
@@ -53,8 +53,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` on the data directory and waits until it listens. */
-async function startServer(): Promise<RunningServer> {
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` on the data directory (and on `databaseUrl` when
+ * given, else the embedded database there) and waits until it listens.
+ */
+async function startServer(databaseUrl?: string): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -66,6 +69,7 @@ async function startServer(): Promise<RunningServer> {
   };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -167,7 +171,7 @@ describe('the embedded database', () => {
     const body = JSON.stringify(vehicleBody({ make: 'InFlight', vin: 'SIGTERM0001' }));
 
     // A create whose body arrives slowly: the handler is waiting for it when SIGTERM comes.
-    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const answer = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
       const req = http.request(`${server.url}/api/vehicles`, {
         method: 'POST',
         agent: false,
@@ -181,7 +185,7 @@ describe('the embedded database', () => {
       req.on('response', (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, text }));
+        res.on('end', () => resolve({ status: res.statusCode!, text, connection: res.headers.connection }));
       });
       req.on('error', reject);
       req.write(body.slice(0, 20));
@@ -200,6 +204,8 @@ describe('the embedded database', () => {
 
     const res = await answer;
     expect(res.status, res.text).toBe(201);
+    // ...and tells the client that its connection closes, so it sends nothing more on it.
+    expect(res.connection).toBe('close');
     const created = JSON.parse(res.text);
     expect(created.make).toBe('InFlight');
     const { code } = await server.exited;
@@ -215,3 +221,81 @@ describe('the embedded database', () => {
     expect(again.output()).toContain('Stopped cleanly.');
   });
 });
+
+// On the database this run tests: PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set, else the embedded one.
+describe(`stopping under write load (${testDatabaseUrl() ? 'PostgreSQL' : 'embedded database'})`, () => {
+  it('answers every request it takes, closes each open connection after one more answer, and writes nothing it did not acknowledge', { timeout: 150_000 }, async () => {
+    const serverUrl = testDatabaseUrl();
+    const postgres = serverUrl ? await temporaryPostgresDatabase(serverUrl) : undefined;
+    try {
+      const server = await startServer(postgres?.url);
+      const client = await signIn(server);
+      const acknowledged: string[] = [];
+      let signalled = false;
+      let failed = 0;
+      // Eight writers, each on its own keep-alive connection, writing until the server is gone.
+      const writers = Array.from({ length: 8 }, async (_, w) => {
+        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        try {
+          for (let i = 0; ; i++) {
+            const res = await agentPost(agent, client, '/api/vehicles', vehicleBody({ make: `Load${w}`, vin: `LOAD${w}N${i}` })).catch(() => null);
+            if (!res) {
+              if (!signalled) throw new Error(`a write failed before the server was stopped:\n${server.output()}`);
+              failed++;
+              return;
+            }
+            expect(res.status, res.text).toBe(201);
+            acknowledged.push(JSON.parse(res.text).id);
+          }
+        } finally {
+          agent.destroy();
+        }
+      });
+      const allWriters = Promise.all(writers);
+      allWriters.catch(() => undefined);
+      while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 10));
+      const signalledAt = Date.now();
+      signalled = true;
+      server.child.kill('SIGTERM');
+      await allWriters;
+      const { code } = await server.exited;
+      const stoppedAfterMs = Date.now() - signalledAt;
+      expect(code, server.output()).toBe(0);
+      expect(server.output()).toContain('Stopped cleanly.');
+      // No connection was held open until a timer cut it.
+      expect(stoppedAfterMs).toBeLessThan(8000);
+      expect(failed).toBe(8); // every writer ended when its connection was closed or refused
+
+      const again = await startServer(postgres?.url);
+      const stored = await allVehicleIds(await signIn(again));
+      // Exactly what was acknowledged was stored: nothing lost, nothing written without an answer.
+      expect([...stored].sort()).toEqual([...acknowledged].sort());
+      again.child.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    } finally {
+      await postgres?.drop();
+    }
+  });
+});
+
+/** A POST on one keep-alive agent, with the answer's Connection header (fetch hides it). */
+function agentPost(agent: http.Agent, client: TestClient, path: string, body: unknown) {
+  const url = new URL(path, client.baseUrl);
+  const data = JSON.stringify(body);
+  return new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken! },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, text, connection: res.headers.connection }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}

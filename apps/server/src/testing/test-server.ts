@@ -184,24 +184,30 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openPgliteFromTemplate();
     return { database, drop: () => closeQuietly(database) };
   }
-  const name = `raahi_t_${randomBytes(6).toString('hex')}`;
-  await withAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = '/' + name;
+  const temporary = await temporaryPostgresDatabase(serverUrl);
   let database: Database;
   try {
-    database = await openDatabase({ url: url.toString(), poolSize: 5 });
+    database = await openDatabase({ url: temporary.url, poolSize: 5 });
   } catch (err) {
-    await withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await temporary.drop();
     throw err;
   }
   return {
     database,
     drop: async () => {
       await closeQuietly(database);
-      await withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await temporary.drop();
     },
   };
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it (whoever is still connected). */
+export async function temporaryPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `raahi_t_${randomBytes(6).toString('hex')}`;
+  await withAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = '/' + name;
+  return { url: url.toString(), drop: () => withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
 }
 
 /**
