@@ -20,3 +20,4 @@ await build({
   logLevel: 'warning',
 });
 await cp(new URL('../apps/server/src/db/migrations/', import.meta.url), new URL('migrations/', out), { recursive: true });
+await cp(new URL('../apps/server/src/auth/common-passwords.txt', import.meta.url), new URL('common-passwords.txt', out));

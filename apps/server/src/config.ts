@@ -88,3 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
   };
 }
+
+/** The session lifetimes of a configuration (auth/sessions.ts). */
+export const sessionLifetime = (config: Config) => ({ idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs });

@@ -39,7 +39,7 @@ describe('sign-in', () => {
     expect(res.text).not.toContain('password');
     const cookie = sessionCookie(res.headers);
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${12 * 3600}`]));
+    expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', `max-age=${7 * 24 * 3600}`]));
     expect(cookie.attributes).not.toContain('secure');
     // The token in the cookie is not what the database keeps (it keeps a hash).
     const rows = await server.database.query<{ id: string }>('SELECT id FROM sessions');
@@ -168,6 +168,27 @@ describe('session expiry', () => {
     expect((await client.get('/api/auth/me')).status).toBe(401);
   });
 
+  it('ends a session at its absolute lifetime, however busy it is', async () => {
+    const capped = await server.listen({ sessionMaxMs: 1500 });
+    const client = await capped.signedIn();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('never slides the expiry past seven days after sign-in', async () => {
+    const client = await server.signedIn();
+    await server.database.query(
+      `UPDATE sessions SET created_at = now() - interval '7 days' + interval '1 hour', last_seen_at = now() - interval '2 minutes', expires_at = now() + interval '5 seconds'`,
+    );
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    const [row] = await server.database.query<{ hours: number }>(`SELECT extract(epoch FROM max(expires_at) - now()) / 3600 AS hours FROM sessions`);
+    expect(Number(row.hours)).toBeGreaterThan(0.9);
+    expect(Number(row.hours)).toBeLessThanOrEqual(1);
+  });
+
   it('slides the expiry forward while the session is used', async () => {
     const client = await server.signedIn();
     // Pretend the last request was two minutes ago and the session is about to expire.
@@ -216,6 +237,27 @@ describe('password change', () => {
     const blank = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: ' '.repeat(10) });
     expect(blank.status).toBe(422);
     expect(blank.body).toEqual({ title: 'Password Not Changed', message: 'The new password cannot be only spaces.' });
+  });
+
+  it('refuses common passwords, ones made of the user name, and length made of invisible characters (NIST SP 800-63B)', async () => {
+    const { username, current } = await userWithTwoSessions();
+    const COMMON = 'The new password is one of the most common passwords, which are guessed first. Choose another.';
+    for (const common of ['12345678', 'password', 'Password', 'iloveyou1', 'QWERTYUIOP', 'sunshine1']) {
+      const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: common });
+      expect(res.body, common).toEqual({ title: 'Password Not Changed', message: COMMON });
+    }
+    for (const madeOfName of [`${username}${username}`, `${username}-${username}`, `${username}123`, `123${username.toUpperCase()}!`, `${username}12345678`]) {
+      const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: madeOfName });
+      expect(res.body, madeOfName).toEqual({ title: 'Password Not Changed', message: 'The new password must not be made of your user name.' });
+    }
+    // Eight zero-width spaces are no password; length counts what remains after normalisation.
+    for (const invisible of ['\u200B'.repeat(8), 'abc\u200B\u200C\u200D\u2060\uFEFFde']) {
+      const res = await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: invisible });
+      expect(res.body).toEqual({ title: 'Password Not Changed', message: 'The new password must be at least 8 characters.' });
+    }
+    // Nothing was changed; no composition rule: lower-case words pass.
+    expect((await server.client().login(username, 'first-password')).status).toBe(200);
+    expect((await current.post('/api/auth/password', { currentPassword: 'first-password', newPassword: 'mango lassi at noon' })).status).toBe(200);
   });
 
   it('changes the password: the new one works, the old one does not, other sessions end, this one stays', async () => {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Config } from '../config';
+import { sessionLifetime, type Config } from '../config';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
 import { findSession, SESSION_COOKIE, type ActiveSession } from './sessions';
@@ -65,7 +65,7 @@ export function sameOriginOnly(config: Config): MiddlewareHandler {
 export function requireSession(database: Database, config: Config): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const session = token ? await findSession(database, token, config.sessionIdleMs) : null;
+    const session = token ? await findSession(database, token, sessionLifetime(config)) : null;
     if (!session) throw new ApiError(401, 'Not Signed In', 'Your session has ended. Please sign in again.');
     if (UNSAFE.has(c.req.method) && c.req.header('x-csrf-token') !== session.csrfToken) {
       throw new ApiError(403, 'Forbidden', 'The request is missing its security token. Reload the page and try again.');

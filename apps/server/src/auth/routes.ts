@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { changePasswordInput, loginInput, passwordProblem } from '@raahi/domain';
-import type { Config } from '../config';
+import { changePasswordInput, loginInput } from '@raahi/domain';
+import { sessionLifetime, type Config } from '../config';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, readJson } from '../http/errors';
 import { clientAddress, isHttps, requireSession, type AppEnv } from './middleware';
+import { newPasswordProblem } from './password-policy';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { endOtherSessions, endSession, findSession, SESSION_COOKIE, startSession } from './sessions';
 import { admitGuess } from './throttle';
@@ -33,16 +34,16 @@ export function authRoutes(database: Database, config: Config) {
     // Rotate: whatever session cookie came in is ended and a new one issued.
     const previous = getCookie(c, SESSION_COOKIE);
     if (previous) {
-      const old = await findSession(database, previous, config.sessionIdleMs);
+      const old = await findSession(database, previous, sessionLifetime(config));
       if (old) await endSession(database, old.id);
     }
-    const { token, csrfToken } = await startSession(database, user.id, config.sessionIdleMs);
+    const { token, csrfToken } = await startSession(database, user.id, sessionLifetime(config));
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'Lax',
       secure: isHttps(c, config),
       path: '/',
-      maxAge: Math.floor(config.sessionIdleMs / 1000),
+      maxAge: Math.floor(config.sessionMaxMs / 1000),
     });
     return c.json({ user: toCurrentUser(user), csrfToken });
   });
@@ -72,9 +73,9 @@ export function authRoutes(database: Database, config: Config) {
     const right = await verifyPassword(session.user.passwordHash, parsed.data.currentPassword);
     await guess.settle(right);
     if (!right) throw new ApiError(422, 'Password Not Changed', 'The current password is not correct.');
-    const problem = passwordProblem(parsed.data.newPassword);
+    const problem = newPasswordProblem(parsed.data.newPassword, session.user.username);
     if (problem) throw new ApiError(422, 'Password Not Changed', problem);
-    await setPassword(database, session.user.id, parsed.data.newPassword);
+    await setPassword(database, session.user, parsed.data.newPassword);
     await endOtherSessions(database, session.user.id, session.id);
     return c.json({ title: 'Password Changed', message: 'Your password has been changed. Other sessions have been signed out.' });
   });

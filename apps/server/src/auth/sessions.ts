@@ -13,11 +13,18 @@ export interface ActiveSession {
   user: typeof users.$inferSelect;
 }
 
+/** A session ends after `idleMs` without a request, and `maxMs` after sign-in however busy it is. */
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
+}
+
 /** Starts a session. The cookie carries a random token; the table keeps only its hash. */
-export async function startSession({ db }: Database, userId: string, idleMs: number) {
+export async function startSession({ db }: Database, userId: string, lifetime: SessionLifetime) {
   const token = randomToken();
   const csrfToken = randomToken();
-  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt: new Date(Date.now() + idleMs) });
+  const expiresAt = new Date(Date.now() + Math.min(lifetime.idleMs, lifetime.maxMs));
+  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt });
   return { token, csrfToken };
 }
 
@@ -32,7 +39,7 @@ function prepareLookup(db: Db) {
     .prepare('find_session');
 }
 
-export async function findSession({ db }: Database, token: string, idleMs: number): Promise<ActiveSession | null> {
+export async function findSession({ db }: Database, token: string, lifetime: SessionLifetime): Promise<ActiveSession | null> {
   if (!token || token.length > 200) return null;
   const id = sha256(token);
   let lookup = lookups.get(db);
@@ -42,7 +49,11 @@ export async function findSession({ db }: Database, token: string, idleMs: numbe
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: sql`now()`, expiresAt: new Date(Date.now() + idleMs) })
+      // Slides with use, but never past the absolute end.
+      .set({
+        lastSeenAt: sql`now()`,
+        expiresAt: sql`least(now() + ${lifetime.idleMs} * interval '1 millisecond', ${sessions.createdAt} + ${lifetime.maxMs} * interval '1 millisecond')`,
+      })
       .where(eq(sessions.id, id));
   }
   return { id, csrfToken: row.session.csrfToken, user: row.user };

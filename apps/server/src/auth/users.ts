@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { generateId, passwordProblem, type CurrentUser } from '@raahi/domain';
+import { generateId, type CurrentUser } from '@raahi/domain';
 import type { Database } from '../db/client';
 import { users } from '../db/schema';
+import { newPasswordProblem } from './password-policy';
 import { hashPassword } from './passwords';
 import { randomPassword } from './tokens';
 
@@ -27,7 +28,7 @@ export function toCurrentUser(row: typeof users.$inferSelect): CurrentUser {
 export async function createUser({ db }: Database, input: NewUser): Promise<CurrentUser> {
   const username = normaliseUsername(input.username);
   if (!/^[a-z0-9._-]{1,64}$/.test(username)) throw new Error('A user name is 1–64 letters, digits, dots, dashes or underscores.');
-  const problem = passwordProblem(input.password);
+  const problem = newPasswordProblem(input.password, username);
   if (problem) throw new Error(problem);
   const [row] = await db
     .insert(users)
@@ -52,10 +53,10 @@ export async function findUserByName({ db }: Database, username: string) {
   return row;
 }
 
-export async function setPassword({ db }: Database, userId: string, password: string): Promise<void> {
-  const problem = passwordProblem(password);
+export async function setPassword({ db }: Database, user: { id: string; username: string }, password: string): Promise<void> {
+  const problem = newPasswordProblem(password, user.username);
   if (problem) throw new Error(problem);
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(eq(users.id, user.id));
 }
 
 /**
@@ -66,6 +67,10 @@ export async function ensureAdmin(database: Database, configuredPassword: string
   const [{ count }] = await database.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return { created: false, generatedPassword: null };
   const password = configuredPassword ?? randomPassword();
-  await createUser(database, { username: 'admin', password, name: 'Admin', email: 'admin@raahi.local' });
+  try {
+    await createUser(database, { username: 'admin', password, name: 'Admin', email: 'admin@raahi.local' });
+  } catch (err) {
+    throw new Error(`RAAHI_ADMIN_PASSWORD is not accepted: ${(err as Error).message}`);
+  }
   return { created: true, generatedPassword: configuredPassword ? null : password };
 }

@@ -44,7 +44,7 @@ async function main(argv: string[]) {
     } else if (command === 'reset-password') {
       const user = await findUserByName(database, username);
       if (!user) throw new Error(`There is no user named "${username}".`);
-      await setPassword(database, user.id, password);
+      await setPassword(database, user, password);
       await endAllSessions(database, user.id);
       console.log(`Reset the password of "${user.username}" and signed out their sessions.`);
     } else {

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
+import { useAuth } from '../../app/auth';
 import { api, ApiError } from '../../lib/api';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -14,13 +15,14 @@ const FIELDS = [
 ] as const;
 const NOT_CHANGED = 'Password Not Changed';
 
-/** Checks the client can make before asking the server (which runs the same password rule). */
-function clientProblem({ newPassword, confirmPassword }: typeof EMPTY): string | null {
-  return passwordProblem(newPassword) ?? (newPassword !== confirmPassword ? 'The new passwords do not match.' : null);
+/** Checks the client can make before asking the server (which runs the same rule, and also refuses common passwords). */
+function clientProblem({ newPassword, confirmPassword }: typeof EMPTY, username: string | undefined): string | null {
+  return passwordProblem(newPassword, { username }) ?? (newPassword !== confirmPassword ? 'The new passwords do not match.' : null);
 }
 
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const toast = useToast();
+  const { user } = useAuth();
   const [values, setValues] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +35,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problem = clientProblem(values);
+    const problem = clientProblem(values, user?.username);
     if (problem) {
       toast({ title: NOT_CHANGED, description: problem, variant: 'destructive' });
       return;
