@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
  * - per client address, a hard limit: at most `maxGuesses` guesses in a window; then 429 until it ends.
  * - per user name, a slow path: after `maxGuesses` guesses in a window, a further guess is checked only
  *   when it comes from an address that has made no other guess in the window, and only after a delay
- *   that doubles with each such guess (1 s, 2 s, 4 s … 16 s). A stranger's failures therefore never
+ *   that doubles with each such guess (1 s, 2 s, then 4 s). A stranger's failures therefore never
  *   stop the owner signing in from their own office or phone; they only slow it.
  *
  * Each guess is reserved (counted) by one atomic statement before the password is checked, so the
@@ -21,7 +21,8 @@ export interface ThrottleSettings {
 
 /** The slow path's first delay, doubled for each further guess, up to the cap. */
 const SLOW_PATH_FIRST_DELAY_MS = 1000;
-const SLOW_PATH_MAX_DELAY_MS = 16_000;
+// Kept short: against many addresses a delay buys little (each waits in parallel), while the owner waits it in full.
+const SLOW_PATH_MAX_DELAY_MS = 4000;
 
 export interface AdmittedGuess {
   /** Call once the password was checked: a right guess is not counted against anyone. */
