@@ -6,6 +6,6 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: 'apps/web',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/livez': 'http://127.0.0.1:3000', '/readyz': 'http://127.0.0.1:3000' } },
 });

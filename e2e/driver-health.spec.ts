@@ -275,7 +275,7 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expect(reportFile(page, await firstRowId(page))).toBeDisabled();
 });
 
-test('when the records cannot be fetched: an Error toast and an empty list', async ({ page }) => {
+test('when the records cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {
   await expectListFetchFailure(page, /\/api\/driver-health\?/, openHealth, {
     loading: 'Loading health records...',
     toast: 'Error',

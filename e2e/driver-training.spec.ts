@@ -275,7 +275,7 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expect(dialog).toBeHidden();
 });
 
-test('when the records cannot be fetched: an Error toast and an empty list', async ({ page }) => {
+test('when the records cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {
   await expectListFetchFailure(page, /\/api\/driver-training\?/, openTraining, {
     loading: 'Loading training records...',
     toast: 'Error',

@@ -298,7 +298,7 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expect(viewDocuments(page, `Mohan ${token}`)).toBeEnabled();
 });
 
-test('when the drivers cannot be fetched: an Error toast and an empty list', async ({ page }) => {
+test('when the drivers cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {
   // The screen is already open (beforeEach): reloaded, it asks again.
   await expectListFetchFailure(page, /\/api\/drivers\?/, (p) => p.reload(), {
     loading: 'Loading drivers...',

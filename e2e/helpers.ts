@@ -11,9 +11,13 @@ export async function signIn(page: Page, password = ADMIN_PASSWORD) {
 }
 
 export async function expectToast(page: Page, title: string, description?: string | RegExp) {
-  const region = page.getByRole('region', { name: /Notifications/ });
-  await expect(region.getByText(title, { exact: true })).toBeVisible();
-  if (description) await expect(region.getByText(description)).toBeVisible();
+  await expect(toastLocator(page, title, description)).toBeVisible();
+}
+
+/** The newest toast with this title (and description): several can show at once. */
+function toastLocator(page: Page, title: string, description?: string | RegExp) {
+  const withTitle = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ has: page.getByText(title, { exact: true }) });
+  return (description ? withTitle.filter({ hasText: description }) : withTitle).last();
 }
 
 /** A short unique token so tests sharing one database never see each other's rows. */
@@ -92,8 +96,7 @@ export async function pickRecord(page: Page, dialog: Locator, label: RegExp, sea
 /** A toast in the destructive (red) style. */
 export async function expectDestructiveToast(page: Page, title: string, description?: string | RegExp) {
   await expectToast(page, title, description);
-  const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ has: page.getByText(title, { exact: true }) });
-  await expect(toast).toHaveClass(/\bdestructive\b/);
+  await expect(toastLocator(page, title, description)).toHaveClass(/\bdestructive\b/);
 }
 
 /** The confirm dialog every delete goes through. */
@@ -264,7 +267,11 @@ export async function expectButtonWaitsFor(page: Page, pattern: RegExp, open: Op
   await expect(waiting).toBeEnabled();
 }
 
-/** The screen's list request (`pattern`) fails: the loading line shows, then the destructive toast, then the empty list. */
+/**
+ * The screen's list request (`pattern`) fails: the loading line shows, then the destructive toast and,
+ * in the table, the failure with its reason and Retry (never the "No … Found" empty state). Once the
+ * server answers again, Retry loads the list.
+ */
 export async function expectListFetchFailure(
   page: Page,
   pattern: RegExp,
@@ -275,7 +282,14 @@ export async function expectListFetchFailure(
   await open(page);
   await expect(page.getByText(shown.loading)).toBeVisible();
   await expectDestructiveToast(page, shown.toast, shown.description);
-  await expect(page.getByText(shown.empty)).toBeVisible();
+  const failure = page.getByRole('main').getByRole('alert');
+  await expect(failure).toContainText(shown.description);
+  await expect(failure).toContainText('The server could not answer (The database is unavailable.)');
+  await expect(page.getByText(shown.empty)).toBeHidden();
+  await page.unroute(pattern);
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(failure).toBeHidden();
+  await expect(page.getByRole('main').getByRole('table')).toBeVisible();
 }
 
 /** A pick-list's request (`pattern`) fails: the destructive toast, and the button whose form needs the list stays disabled. */

@@ -289,7 +289,7 @@ test('a vehicle that a trip uses cannot be deleted', async ({ page }) => {
   await expect(page.getByText('No Vehicles Found')).toBeVisible();
 });
 
-test('when the trips cannot be fetched: an Error toast and an empty list', async ({ page }) => {
+test('when the trips cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {
   await expectListFetchFailure(page, /\/api\/trips\?/, openTrips, {
     loading: 'Loading trips...',
     toast: 'Error',

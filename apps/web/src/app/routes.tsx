@@ -2,11 +2,6 @@ import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { PendingAreaPage } from '../features/pending/pending-area-page';
-import { VehiclesPage } from '../features/vehicles/vehicles-page';
-import { TripsPage } from '../features/trips/trips-page';
-import { DriversPage } from '../features/drivers/drivers-page';
-import { DriverTrainingPage } from '../features/driver-training/driver-training-page';
-import { DriverHealthPage } from '../features/driver-health/driver-health-page';
 import { RequireAuth } from './auth';
 import { AppLayout } from './layout';
 import { screens } from './screens';
@@ -26,6 +21,18 @@ const PENDING_AREAS: [path: string, title: string][] = [
   ['/compliance', 'Compliance Management'],
 ];
 
+/**
+ * The record areas, each loaded when first opened: the sign-in screen and the shell do not wait for the
+ * list machinery, the tables and the forms (route-level code splitting).
+ */
+const AREAS: RouteObject[] = [
+  { path: '/fleet-management', lazy: async () => ({ Component: (await import('../features/trips/trips-page')).TripsPage }) },
+  { path: '/vehicle-management', lazy: async () => ({ Component: (await import('../features/vehicles/vehicles-page')).VehiclesPage }) },
+  { path: '/driver-management', lazy: async () => ({ Component: (await import('../features/drivers/drivers-page')).DriversPage }) },
+  { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
+  { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
+];
+
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {
@@ -36,11 +43,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       ...screens,
-      { path: '/fleet-management', element: <TripsPage /> },
-      { path: '/vehicle-management', element: <VehiclesPage /> },
-      { path: '/driver-management', element: <DriversPage /> },
-      { path: '/driver-training', element: <DriverTrainingPage /> },
-      { path: '/driver-health-report', element: <DriverHealthPage /> },
+      ...AREAS,
       ...PENDING_AREAS.map(([path, title]) => ({ path, element: <PendingAreaPage title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

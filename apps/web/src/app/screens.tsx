@@ -1,17 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { AccountPage } from '../features/account/account-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
-import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { PLACEHOLDER_SCREENS } from '../features/placeholders/placeholder-screens';
-import { SettingsPage } from '../features/settings/settings-page';
 
-/** Dashboard, notifications, account, settings and the placeholder screens. */
+/** Dashboard, notifications, account, settings and the placeholder screens, each loaded when first opened. */
 export const screens: RouteObject[] = [
-  { path: '/', element: <DashboardPage /> },
-  { path: '/notifications', element: <NotificationsPage /> },
-  { path: '/account', element: <AccountPage /> },
-  { path: '/settings', element: <SettingsPage /> },
+  { path: '/', lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }) },
+  { path: '/notifications', lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }) },
+  { path: '/account', lazy: async () => ({ Component: (await import('../features/account/account-page')).AccountPage }) },
+  { path: '/settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
   // /reporting, /ai-predictive, /integrations, /load-optimization
-  ...PLACEHOLDER_SCREENS.map((screen) => ({ path: screen.path, element: <PlaceholderPage screen={screen} /> })),
+  ...PLACEHOLDER_SCREENS.map((screen) => ({
+    path: screen.path,
+    lazy: async () => {
+      const { PlaceholderPage } = await import('../features/placeholders/placeholder-page');
+      return { Component: () => <PlaceholderPage screen={screen} /> };
+    },
+  })),
 ];

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../ui/dialog';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { useToast, type ToastMessage } from '../ui/toast';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import type { AreaClient } from './area-client';
 import { DataTable } from './data-table';
@@ -53,6 +53,13 @@ export interface AreaPageConfig<R extends Row> {
 
 const ALL = '__all__';
 
+/** Why a list could not be fetched, in words a user can act on. */
+function failureReason(error: Error): string {
+  if (error instanceof ApiError && error.status === 0) return 'The server cannot be reached. Check the connection; the list loads again by itself when it is back.';
+  if (error instanceof ApiError && error.status >= 500) return `The server could not answer (${error.message}). Try again in a moment.`;
+  return error.message;
+}
+
 export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> }) {
   const { area, client, filters, texts } = config;
   const toast = useToast();
@@ -77,8 +84,10 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
     queryKey: [client.key, 'list', query],
     queryFn: ({ signal }) => client.list(query, signal),
     placeholderData: keepPreviousData,
-    // Always ask again when a list is shown: other people change records too.
+    // Always ask again when a list is shown or the window regains focus: other people change records
+    // too, and a list that failed loads again by itself once the connection is back (also on 'online').
     staleTime: 0,
+    refetchOnWindowFocus: true,
   });
 
   useEffect(() => {
@@ -164,6 +173,10 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   }, [lastPage, params.page, list.isPlaceholderData, update]);
 
   const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
+  const clearFilters = () => {
+    setSearchText('');
+    update({ q: undefined, ...Object.fromEntries(filterNames.map((name) => [name, undefined])) });
+  };
 
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
@@ -210,6 +223,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
             loadingText={texts.loading}
             emptyTitle={texts.empty}
             emptyText={filtered ? 'No records match your search or filters.' : (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)}
+            onClearFilters={filtered ? clearFilters : undefined}
+            error={list.isError ? { title: texts.fetchError, reason: failureReason(list.error), onRetry: () => void list.refetch() } : undefined}
           />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-3 text-sm text-muted-foreground">
             <span aria-live="polite">
