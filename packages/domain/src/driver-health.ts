@@ -26,7 +26,7 @@ export const healthRules: Rule<HealthInput>[] = [
   }),
   (v) =>
     v.testDate && v.nextDueDate && v.testDate > v.nextDueDate
-      ? { title: 'Invalid Dates', message: 'Test Date cannot be after Next Due Date.' }
+      ? { title: 'Invalid Dates', message: 'Test Date cannot be after Next Due Date.', fields: ['testDate', 'nextDueDate'] }
       : null,
 ];
 

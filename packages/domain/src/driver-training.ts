@@ -36,7 +36,7 @@ export const trainingRules: Rule<TrainingInput>[] = [
   }),
   (v) =>
     v.assessmentScore !== null && (v.assessmentScore < 0 || v.assessmentScore > 100)
-      ? { title: 'Invalid Score', message: 'Assessment Score must be between 0 and 100.' }
+      ? { title: 'Invalid Score', message: 'Assessment Score must be between 0 and 100.', fields: ['assessmentScore'] }
       : null,
 ];
 

@@ -5,6 +5,8 @@
 export interface RuleFailure {
   title: string;
   message: string;
+  /** The fields at fault, which the form marks (the server answers only the title and message). */
+  fields?: readonly string[];
 }
 
 export type Rule<T> = (value: T) => RuleFailure | null;
@@ -33,5 +35,8 @@ export function isBlank(value: unknown): boolean {
 
 /** The 'Missing Fields' rule: fails when any of the named fields is blank. */
 export function requireFields<T>(fields: readonly (keyof T)[], failure: RuleFailure): Rule<T> {
-  return (value) => (fields.some((field) => isBlank(value[field])) ? failure : null);
+  return (value) => {
+    const blank = fields.filter((field) => isBlank(value[field]));
+    return blank.length > 0 ? { ...failure, fields: blank.map(String) } : null;
+  };
 }

@@ -31,11 +31,11 @@ export const vehicleRules: Rule<VehicleInput>[] = [
   }),
   (v) =>
     v.year !== null && (v.year < 1900 || v.year > currentYear() + 1)
-      ? { title: 'Invalid Year', message: 'Please enter a valid vehicle year.' }
+      ? { title: 'Invalid Year', message: 'Please enter a valid vehicle year.', fields: ['year'] }
       : null,
   (v) =>
     v.currentMileage !== null && v.currentMileage < 0
-      ? { title: 'Invalid Mileage', message: 'Mileage cannot be negative.' }
+      ? { title: 'Invalid Mileage', message: 'Mileage cannot be negative.', fields: ['currentMileage'] }
       : null,
 ];
 

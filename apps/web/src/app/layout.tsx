@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AlertTriangle, Bell, Fuel, LogOut, Menu, Moon, Sun, Truck, User, UserCircle, Settings, X, Wrench } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -9,6 +9,18 @@ import { useTheme } from './theme';
 import { useLogout } from './use-logout';
 
 const WIDE = '(min-width: 1024px)';
+
+/** Whether the window is at least 1024 px wide (the sidebar then sits beside the page). */
+function useWide() {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const onChange = () => setWide(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return wide;
+}
 
 /** Sidebar open state: opens by itself on wide windows, follows the toggle otherwise. */
 function useSidebar() {
@@ -22,21 +34,55 @@ function useSidebar() {
   return [open, setOpen] as const;
 }
 
+/** Screens that are not in the sidebar, by path, for the document title. */
+const OTHER_TITLES: Record<string, string> = { '/notifications': 'Notifications', '/account': 'My Account' };
+
+/** The window's title: the screen's name, so that tabs, history and screen readers tell screens apart. */
+function useScreenTitle(pathname: string) {
+  useEffect(() => {
+    const name = NAV_ITEMS.find((item) => item.path === pathname)?.label ?? OTHER_TITLES[pathname] ?? 'Page Not Found';
+    document.title = `${name} · Raahi`;
+  }, [pathname]);
+}
+
 export function AppLayout() {
   const [open, setOpen] = useSidebar();
   const location = useLocation();
   const logout = useLogout();
+  const wide = useWide();
+  // Below 1024 px the open sidebar is a drawer over the page: the page is inert behind it, Escape closes it.
+  const drawer = open && !wide;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useScreenTitle(location.pathname);
 
   // On small screens the sidebar covers the page: close it after navigating.
   useEffect(() => {
     if (!window.matchMedia(WIDE).matches) setOpen(false);
   }, [location.pathname, setOpen]);
 
+  useEffect(() => {
+    if (!drawer) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawer, setOpen]);
+
   return (
     <div className="min-h-screen bg-background">
-      {open && <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={() => setOpen(false)} aria-hidden />}
+      <a href="#main" className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+        Skip to content
+      </a>
+      {drawer && <div className="fixed inset-0 z-30 bg-black/40" onClick={() => setOpen(false)} aria-hidden />}
       <aside
         aria-label="Sidebar"
+        // Closed, it is off screen: out of the Tab order and of the accessibility tree too.
+        inert={!open}
         className={cn(
           'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r bg-sidebar transition-transform duration-200',
           open ? 'translate-x-0' : '-translate-x-full',
@@ -50,7 +96,7 @@ export function AppLayout() {
             <span className="text-lg tracking-tight">Raahi</span>
             <span className="rounded bg-muted px-1.5 py-0.5 text-[10px] font-medium text-muted-foreground">v0.1.0</span>
           </Link>
-          <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Close sidebar" onClick={() => setOpen(false)}>
+          <Button ref={closeRef} variant="ghost" size="icon-sm" className="lg:hidden" aria-label="Close sidebar" onClick={() => setOpen(false)}>
             <X />
           </Button>
         </div>
@@ -82,9 +128,9 @@ export function AppLayout() {
         </div>
       </aside>
 
-      <div className={cn('flex min-h-screen min-w-0 flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
-        <TopBar onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
-        <main className="min-w-0 flex-1 p-4 md:p-6">
+      <div inert={drawer} className={cn('flex min-h-screen min-w-0 flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
+        <TopBar toggleRef={toggleRef} onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <div key={location.pathname} className="animate-page-in">
             <Outlet />
           </div>
@@ -100,11 +146,11 @@ const SAMPLE_NOTIFICATIONS = [
   { icon: AlertTriangle, title: 'New trip assigned', text: 'Trip to Pune assigned to Ramesh Kumar.' },
 ];
 
-function TopBar({ onToggleSidebar, onLogout }: { onToggleSidebar(): void; onLogout(): void }) {
+function TopBar({ toggleRef, onToggleSidebar, onLogout }: { toggleRef: RefObject<HTMLButtonElement | null>; onToggleSidebar(): void; onLogout(): void }) {
   const { theme, toggleTheme } = useTheme();
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-card/90 px-4 backdrop-blur">
-      <Button variant="ghost" size="icon" aria-label="Toggle sidebar" onClick={onToggleSidebar}>
+      <Button ref={toggleRef} variant="ghost" size="icon" aria-label="Toggle sidebar" onClick={onToggleSidebar}>
         <Menu />
       </Button>
       <div className="flex-1" />
@@ -113,10 +159,10 @@ function TopBar({ onToggleSidebar, onLogout }: { onToggleSidebar(): void; onLogo
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Notifications" className="relative">
+          <Button variant="ghost" size="icon" aria-label={`Notifications, ${SAMPLE_NOTIFICATIONS.length} new`} className="relative">
             <Bell />
-            <span className="absolute -right-0.5 -top-0.5 grid size-4 place-items-center rounded-full bg-destructive text-[10px] font-semibold text-destructive-foreground" data-testid="notification-badge">
-              3
+            <span aria-hidden className="absolute -right-0.5 -top-0.5 grid size-4 place-items-center rounded-full bg-destructive text-[10px] font-semibold text-destructive-foreground" data-testid="notification-badge">
+              {SAMPLE_NOTIFICATIONS.length}
             </span>
           </Button>
         </DropdownMenuTrigger>

@@ -7,6 +7,7 @@ export function areaClient<Row extends { id: string }, Input>(key: string) {
   return {
     key,
     list: (params: Record<string, string | number | undefined>, signal?: AbortSignal) => api<ListPage<Row>>(base + queryString(params), { signal }),
+    get: (id: string, signal?: AbortSignal) => api<Row>(`${base}/${encodeURIComponent(id)}`, { signal }),
     create: (input: Input) => api<Row>(base, { method: 'POST', body: input }),
     update: (id: string, input: Input & { version: number }) => api<Row>(`${base}/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
     remove: (id: string) => api<void>(`${base}/${encodeURIComponent(id)}`, { method: 'DELETE' }),

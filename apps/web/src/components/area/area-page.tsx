@@ -17,7 +17,7 @@ import { DataTable } from './data-table';
 import type { FieldSpec } from './form-fields';
 import { RecordFormDialog, type FormTexts } from './record-form-dialog';
 import { firstChoicesQuery } from './reference-picker';
-import { useDebouncedSearch, useListParams } from './use-list-params';
+import { useDebouncedSearch, useListParams, useRecordDialogParam } from './use-list-params';
 
 export interface FilterSpec {
   /** The list query parameter, e.g. 'status'. */
@@ -68,8 +68,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const { params, update } = useListParams(filterNames);
   const commitSearch = useCallback((q: string) => update({ q }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.q, commitSearch);
-  const [editing, setEditing] = useState<R | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const dialog = useRecordDialogParam();
   const [deleting, setDeleting] = useState<R | null>(null);
 
   const query = {
@@ -132,10 +131,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
     },
   });
 
-  const openForm = useCallback((row: R | null) => {
-    setEditing(row);
-    setFormOpen(true);
-  }, []);
+  const openDialog = dialog.open;
+  const openForm = useCallback((row: R | null) => openDialog(row?.id ?? null), [openDialog]);
 
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
@@ -160,6 +157,24 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   );
 
   const rows = list.isError ? [] : (list.data?.items ?? []);
+
+  // The record of an `?edit=ID` address: from the page shown, or read by itself (a link, a reload).
+  const editId = dialog.target?.mode === 'edit' ? dialog.target.id : null;
+  const listed = editId ? rows.find((row) => row.id === editId) : undefined;
+  const record = useQuery({
+    queryKey: [client.key, 'record', editId],
+    queryFn: ({ signal }) => client.get(editId!, signal),
+    enabled: editId !== null && !listed,
+    retry: false,
+  });
+  const editing = editId ? (listed ?? record.data ?? null) : null;
+  const closeDialog = dialog.close;
+  useEffect(() => {
+    if (!record.isError) return;
+    toast({ title: 'Error', description: record.error.message, variant: 'destructive' });
+    closeDialog();
+  }, [record.isError, record.error, toast, closeDialog]);
+  const formOpen = dialog.target?.mode === 'new' ? pickListsReady : editing !== null;
   const total = list.isError ? 0 : (list.data?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
   const first = total === 0 ? 0 : (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
@@ -259,7 +274,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
         texts={config.form.texts}
         record={editing}
         open={formOpen}
-        onOpenChange={setFormOpen}
+        onClose={dialog.close}
         savedToast={config.toasts.saved}
       />
       <ConfirmDialog

@@ -79,12 +79,19 @@ function FileInput({ form, name, id }: { form: UseFormReturn<FormValues>; name: 
   );
 }
 
+/** The id of a field's input in a form (the dialog focuses the first field at fault by it). */
+export const fieldInputId = (idPrefix: string, name: string) => `${idPrefix}-${name}`;
+
 export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldSpec[]; form: UseFormReturn<FormValues>; idPrefix: string }) {
   const { register, control } = form;
+  const { errors } = form.formState;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {fields.map((field) => {
-        const id = `${idPrefix}-${field.name}`;
+        const id = fieldInputId(idPrefix, field.name);
+        const error = errors[field.name]?.message;
+        // Every kind of input says whether it is at fault and points at the message under it.
+        const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
         return (
           <div key={field.name} className={cn('grid gap-1.5', (field.wide || field.kind === 'textarea') && 'sm:col-span-2')}>
             <Label htmlFor={id}>
@@ -95,7 +102,7 @@ export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldS
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <Select id={id} value={f.value} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} />}
+                render={({ field: f }) => <Select id={id} value={f.value} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} {...invalid} />}
               />
             ) : field.kind === 'reference' && field.reference ? (
               <Controller
@@ -106,7 +113,7 @@ export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldS
             ) : field.kind === 'file' ? (
               <FileInput form={form} name={field.name} id={id} />
             ) : field.kind === 'textarea' ? (
-              <Textarea id={id} placeholder={field.placeholder} {...register(field.name)} />
+              <Textarea id={id} placeholder={field.placeholder} {...invalid} {...register(field.name)} />
             ) : (
               <Input
                 id={id}
@@ -115,8 +122,14 @@ export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldS
                 min={field.min}
                 max={field.max}
                 step={field.step ?? (field.kind === 'number' ? 'any' : undefined)}
+                {...invalid}
                 {...register(field.name)}
               />
+            )}
+            {error && (
+              <p id={`${id}-error`} className="text-sm text-destructive">
+                {error}
+              </p>
             )}
           </div>
         );

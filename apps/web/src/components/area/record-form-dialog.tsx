@@ -1,13 +1,14 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { useBlocker } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { firstFailure, type AreaDefinition } from '@raahi/domain';
+import { firstFailure, type AreaDefinition, type RuleFailure } from '@raahi/domain';
 import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AreaClient } from './area-client';
-import { FormFields, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './form-fields';
+import { fieldInputId, FormFields, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
 
 export interface FormTexts {
@@ -29,43 +30,79 @@ export interface RecordFormDialogProps<Row extends { id: string; version: number
   /** The record being edited, or null to add a new one. */
   record: Row | null;
   open: boolean;
-  onOpenChange(open: boolean): void;
+  /** Closes the dialog (the caller takes it out of the URL). */
+  onClose(): void;
   savedToast(row: Row, added: boolean): ToastMessage;
 }
 
+/** The message under a field at fault: a blank required field says so; another rule's message as given. */
+function fieldMessage(failure: RuleFailure, field: FieldSpec | undefined): string {
+  return failure.title === 'Missing Fields' ? `${field?.label ?? 'This field'} is required.` : failure.message;
+}
+
 /**
- * The one form dialog: runs the area's rules before sending (the specified toast), saves,
- * and on failure stays open with everything typed and the error shown.
+ * The one form dialog: runs the area's rules before sending (the specified toast, and the fields at
+ * fault marked, the first focused), saves, and on failure stays open with everything typed. Closing
+ * with unsaved changes (Cancel, Escape, the overlay, the browser's Back) asks first.
  */
-export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onOpenChange, savedToast }: RecordFormDialogProps<Row>) {
+export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast }: RecordFormDialogProps<Row>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>();
   const adding = record === null;
+  const idPrefix = `${area.key}-form`;
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // Set just before a close that must not ask (after a save, or once the user chose to discard).
+  const closingFreely = useRef(false);
 
   // Fill the form whenever the dialog opens: the record's values, or the area's defaults
   // (with the first choice of pick-lists that default to it).
   useEffect(() => {
     if (!open) return;
+    closingFreely.current = false;
     form.reset(toFormValues(record ?? area.defaults(), fields));
     if (record) return;
     for (const field of fields) {
       if (!field.reference?.defaultToFirst) continue;
       queryClient.fetchQuery(firstChoicesQuery(field.reference)).then(
         (page) => {
-          if (page.items[0] && !form.getValues(field.name)) form.setValue(field.name, page.items[0].id);
+          // Not a change of the user's: the form stays clean.
+          if (page.items[0] && !form.getValues(field.name)) form.resetField(field.name, { defaultValue: page.items[0].id });
         },
         () => undefined,
       );
     }
   }, [open, record, area, fields, form, queryClient]);
 
+  // A field the user changes is no longer marked as at fault.
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      if (name && form.getFieldState(name).error) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const dirty = open && form.formState.isDirty;
+  // The browser's Back (or any navigation) while there are unsaved changes asks first too.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !closingFreely.current && currentLocation.search !== nextLocation.search);
+
+  const closeNow = () => {
+    closingFreely.current = true;
+    setConfirmingDiscard(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (save.isPending) return;
+    if (dirty) setConfirmingDiscard(true);
+    else closeNow();
+  };
+
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? client.update(record.id, { ...input, version: record.version }) : client.create(input)),
     onSuccess: (row) => {
       queryClient.invalidateQueries({ queryKey: [client.key] });
       toast(savedToast(row, adding));
-      onOpenChange(false);
+      closeNow();
     },
     onError: (err) => {
       console.error('Save failed:', err);
@@ -80,36 +117,61 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    form.clearErrors();
     const input = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
     const failure = firstFailure(area.rules, input);
     if (failure) {
       toast({ title: failure.title, description: failure.message, variant: 'destructive' });
+      const atFault = (failure.fields ?? []).filter((name) => fields.some((f) => f.name === name));
+      for (const name of atFault) form.setError(name, { type: 'rule', message: fieldMessage(failure, fields.find((f) => f.name === name)) });
+      if (atFault[0]) document.getElementById(fieldInputId(idPrefix, atFault[0]))?.focus();
       return;
     }
     save.mutate(input);
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{adding ? texts.addTitle : texts.editTitle}</DialogTitle>
-          <DialogDescription>{adding ? (texts.addDescription ?? 'Fill in the details below.') : (texts.editDescription ?? `Editing ${record?.id}.`)}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
-            <FormFields fields={fields} form={form} idPrefix={`${area.key}-form`} />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{adding ? texts.addTitle : texts.editTitle}</DialogTitle>
+            <DialogDescription>{adding ? (texts.addDescription ?? 'Fill in the details below.') : (texts.editDescription ?? `Editing ${record?.id}.`)}</DialogDescription>
+          </DialogHeader>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
+              <FormFields fields={fields} form={form} idPrefix={idPrefix} />
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={requestClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmingDiscard || blocker.state === 'blocked'}
+        onOpenChange={(next) => {
+          if (next) return;
+          setConfirmingDiscard(false);
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+        title="Discard Changes?"
+        description="You have unsaved changes in this form. If you leave now, they will be lost."
+        cancelLabel="Keep Editing"
+        confirmLabel="Discard"
+        onConfirm={() => {
+          if (blocker.state === 'blocked') {
+            closingFreely.current = true;
+            setConfirmingDiscard(false);
+            blocker.proceed();
+          } else closeNow();
+        }}
+      />
+    </>
   );
 }

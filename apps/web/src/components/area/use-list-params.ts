@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 export interface ListParams {
   q: string;
@@ -65,4 +65,66 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
     return () => clearTimeout(timer);
   }, [text, commit, delayMs]);
   return [text, setText] as const;
+}
+
+/**
+ * The record dialog lives in the URL: `?new` to add, `?edit=ID` to edit. So Back closes it, a reload
+ * reopens it, and a record can be linked to. Opening adds a history entry; closing goes back to the entry
+ * it came from (or, when the page was opened on such a link, removes the parameter in place).
+ */
+export function useRecordDialogParam() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const pushed = useRef(false);
+  // React Router gives a new setter whenever the address changes; open and close stay the same functions
+  // (table cells that hold them are then not redrawn, and the button that opened a dialog gets focus back).
+  const setParams = useRef(setSearchParams);
+  useEffect(() => {
+    setParams.current = setSearchParams;
+  });
+  const target: { mode: 'new' } | { mode: 'edit'; id: string } | null = searchParams.has('new')
+    ? { mode: 'new' }
+    : searchParams.get('edit')
+      ? { mode: 'edit', id: searchParams.get('edit')!.slice(0, 100) }
+      : null;
+
+  const open = useCallback(
+    (id: string | null) => {
+      pushed.current = true;
+      setParams.current((current) => {
+        const next = new URLSearchParams(current);
+        next.delete('new');
+        next.delete('edit');
+        if (id === null) next.set('new', '');
+        else next.set('edit', id);
+        return next;
+      });
+    },
+    [],
+  );
+
+  const close = useCallback(() => {
+    if (pushed.current) {
+      pushed.current = false;
+      navigate(-1);
+      return;
+    }
+    setParams.current(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('new');
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [navigate]);
+
+  // Back (or any other navigation) closed it: a later close must not go back once more.
+  const isOpen = target !== null;
+  useEffect(() => {
+    if (!isOpen) pushed.current = false;
+  }, [isOpen]);
+
+  return { target, open, close };
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react';
 import { AlertDialog as A, Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils';
@@ -10,17 +10,66 @@ const panel =
 
 export const Dialog = D.Root;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {
+/**
+ * Focus goes back to the control that had it when the dialog opened (Radix does this only for its own
+ * Trigger), or to the page's main area when that control is gone (a deleted row's button). Call it in a
+ * component that mounts when the dialog opens.
+ */
+function useReturnFocus() {
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  return (event: Event) => {
+    event.preventDefault();
+    if (opener && opener.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    // The control is gone: unless focus already went somewhere (a dialog beneath returned it), the page's main area.
+    else if (document.activeElement === document.body || !document.activeElement?.isConnected) document.getElementById('main')?.focus({ preventScroll: true });
+  };
+}
+
+/**
+ * Escape closes the topmost dialog even while a toast shows. Radix gives Escape to the newest layer,
+ * which is the toast that a failed save just raised, so the dialog would seem deaf to it. Listening on
+ * the window, before Radix, this hands Escape to the dialog's own close button instead (which goes
+ * through the dialog's usual close path, unsaved-changes question included) unless a menu or pick-list
+ * of its own is open.
+ */
+function useEscapeOverToasts(content: RefObject<HTMLElement | null>, close: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !document.querySelector('[data-toast][data-state="open"]')) return;
+      if (document.querySelector('[data-radix-popper-content-wrapper]')) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
+      if (dialogs[dialogs.length - 1] !== content.current) return;
+      event.stopPropagation();
+      event.preventDefault();
+      close.current?.click();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [content, close]);
+}
+
+export function DialogContent(props: ComponentProps<typeof D.Content>) {
   return (
     <D.Portal>
       <D.Overlay className={overlay} />
-      <D.Content className={cn(panel, className)} {...props}>
-        {children}
-        <D.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close">
-          <X className="size-4" />
-        </D.Close>
-      </D.Content>
+      <DialogPanel {...props} />
     </D.Portal>
+  );
+}
+
+/** The open dialog's panel: mounted only while the dialog is open, so it sees who opened it. */
+function DialogPanel({ className, children, ...props }: ComponentProps<typeof D.Content>) {
+  const returnFocus = useReturnFocus();
+  const contentRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEscapeOverToasts(contentRef, closeRef);
+  return (
+    <D.Content ref={contentRef} className={cn(panel, className)} onCloseAutoFocus={returnFocus} {...props}>
+      {children}
+      <D.Close ref={closeRef} className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close">
+        <X className="size-4" />
+      </D.Close>
+    </D.Content>
   );
 }
 
@@ -46,31 +95,38 @@ interface ConfirmDialogProps {
 }
 
 /** The shared confirm dialog: title, description, confirm and cancel labels (defaults Confirm, Cancel), red confirm. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', onConfirm, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, ...content }: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       <A.Portal>
         <A.Overlay className={overlay} />
-        <A.Content className={panel}>
-          <div className="flex flex-col gap-1.5">
-            <A.Title className="text-lg font-semibold">{title}</A.Title>
-            <A.Description className="text-sm text-muted-foreground">{description}</A.Description>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <A.Cancel className={buttonClasses('outline')}>{cancelLabel}</A.Cancel>
-            <A.Action
-              className={buttonClasses('destructive')}
-              disabled={busy}
-              onClick={(event) => {
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </A.Action>
-          </div>
-        </A.Content>
+        <ConfirmContent {...content} />
       </A.Portal>
     </A.Root>
+  );
+}
+
+function ConfirmContent({ title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', onConfirm, busy }: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>) {
+  const returnFocus = useReturnFocus();
+  return (
+    <A.Content className={panel} onCloseAutoFocus={returnFocus}>
+      <div className="flex flex-col gap-1.5">
+        <A.Title className="text-lg font-semibold">{title}</A.Title>
+        <A.Description className="text-sm text-muted-foreground">{description}</A.Description>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <A.Cancel className={buttonClasses('outline')}>{cancelLabel}</A.Cancel>
+        <A.Action
+          className={buttonClasses('destructive')}
+          disabled={busy}
+          onClick={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {confirmLabel}
+        </A.Action>
+      </div>
+    </A.Content>
   );
 }

@@ -14,6 +14,8 @@ interface SelectProps {
   options: readonly SelectOption[];
   id?: string;
   'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   placeholder?: string;
   className?: string;
   disabled?: boolean;
@@ -23,7 +25,7 @@ interface SelectProps {
 export function Select({ value, onValueChange, options, id, placeholder, className, disabled, ...aria }: SelectProps) {
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <S.Trigger id={id} aria-label={aria['aria-label']} className={cn(inputClasses, 'items-center justify-between gap-2 text-left', className)}>
+      <S.Trigger id={id} aria-label={aria['aria-label']} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} className={cn(inputClasses, 'items-center justify-between gap-2 text-left', className)}>
         <S.Value placeholder={placeholder} />
         <S.Icon>
           <ChevronDown className="size-4 opacity-60" />

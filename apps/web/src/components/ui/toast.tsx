@@ -36,6 +36,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <T.Root
             key={toast.key}
+            data-toast
             open={toast.open}
             onOpenChange={(open) => !open && close(toast.key)}
             className={cn(
@@ -53,7 +54,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </T.Root>
         ))}
         {/* aria-live keeps the toasts out of a modal dialog's aria-hidden sweep (Radix announces them itself). */}
-        <T.Viewport aria-live="off" className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+        {/* On a phone at the top, where it cannot cover a dialog's buttons. */}
+        <T.Viewport aria-live="off" className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-[420px]" />
       </T.Provider>
     </ToastContext.Provider>
   );

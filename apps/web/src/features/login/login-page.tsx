@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Eye, EyeOff, Truck } from 'lucide-react';
 import { useAuth } from '../../app/auth';
@@ -19,6 +19,9 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   const destination = from && from.startsWith('/') && !from.startsWith('/login') ? from : '/';
+  useEffect(() => {
+    document.title = 'Sign In · Raahi';
+  }, []);
 
   if (user && !busy) return <Navigate to={destination} replace />;
 
@@ -57,7 +60,7 @@ export function LoginPage() {
           <form className="grid gap-4" onSubmit={onSubmit}>
             <div className="grid gap-2">
               <Label htmlFor="username">Username</Label>
-              <Input id="username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+              <Input id="username" name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => setUsername(e.target.value)} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="password">Password</Label>
