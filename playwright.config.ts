@@ -37,6 +37,9 @@ export default defineConfig({
     url: `${BASE_URL}/readyz`,
     timeout: 60_000,
     reuseExistingServer: false,
+    // The server's own output (a crash, a stack trace) in the test log.
+    stdout: 'pipe',
+    stderr: 'pipe',
     env: {
       PORT: String(PORT),
       RAAHI_DATA_DIR: '.tmp/e2e-data',

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfFile, pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
+  cancelDiscardingChanges,
   chooseFile,
   chooseOption,
   clickSave,
@@ -271,8 +272,7 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expect(dialog.getByLabel('Trainer Name')).toHaveValue(`Sunita ${token}`);
   await expect(dialog.getByLabel('Assessment Score (%)')).toHaveValue('77');
   await expect(dialog.getByLabel('Validity Period')).toHaveValue('1 year');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await cancelDiscardingChanges(page, dialog);
 });
 
 test('when the records cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {

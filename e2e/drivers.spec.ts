@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfFile, pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
+  cancelDiscardingChanges,
   chooseFile,
   chooseOption,
   clickSave,
@@ -104,8 +105,7 @@ test('each validation message, with the dialog kept open and its input kept', as
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog.getByLabel('Email')).toHaveValue(`anil.${token.toLowerCase()}@example.in`);
 
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await cancelDiscardingChanges(page, dialog);
   await searchList(page, token);
   await expect(page.getByText('No Drivers Found')).toBeVisible();
 });

@@ -17,7 +17,7 @@ export async function expectToast(page: Page, title: string, description?: strin
 /** The newest toast with this title (and description): several can show at once. */
 function toastLocator(page: Page, title: string, description?: string | RegExp) {
   const withTitle = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ has: page.getByText(title, { exact: true }) });
-  return (description ? withTitle.filter({ hasText: description }) : withTitle).last();
+  return (description ? withTitle.filter({ has: page.getByText(description) }) : withTitle).last();
 }
 
 /** A short unique token so tests sharing one database never see each other's rows. */
@@ -97,6 +97,16 @@ export async function pickRecord(page: Page, dialog: Locator, label: RegExp, sea
 export async function expectDestructiveToast(page: Page, title: string, description?: string | RegExp) {
   await expectToast(page, title, description);
   await expect(toastLocator(page, title, description)).toHaveClass(/\bdestructive\b/);
+}
+
+/** Cancel on a form with unsaved changes asks first; Discard closes it and drops them. */
+export async function cancelDiscardingChanges(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Discard Changes?' });
+  await expect(question).toContainText('You have unsaved changes in this form. If you leave now, they will be lost.');
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('dialog')).toBeHidden();
 }
 
 /** The confirm dialog every delete goes through. */

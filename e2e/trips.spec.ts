@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  cancelDiscardingChanges,
   apiDelete,
   apiUpdate,
   chooseOption,
@@ -86,8 +87,17 @@ test('the Missing Fields message, with the dialog kept open and its input kept',
   await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog).toBeVisible();
+  // The fields at fault are marked, each says why, and the cursor is in the first.
+  for (const label of ['Origin', 'Destination']) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText(`${label} is required.`)).toBeVisible();
+  }
+  await expect(dialog.getByLabel('Origin')).toBeFocused();
+  await expect(dialog.getByLabel('Notes')).not.toHaveAttribute('aria-invalid');
 
   await dialog.getByLabel('Origin').fill(`Nagpur ${token}`);
+  // Typing into a marked field clears its mark.
+  await expect(dialog.getByLabel('Origin')).not.toHaveAttribute('aria-invalid');
   await dialog.getByLabel('Notes').fill('Fragile load');
   await clickSave(dialog, 'Create Trip');
   await expectDestructiveToast(page, 'Missing Fields', message);
@@ -101,8 +111,7 @@ test('the Missing Fields message, with the dialog kept open and its input kept',
   await expectDestructiveToast(page, 'Missing Fields', message);
   await expect(dialog.getByLabel('Destination')).toHaveValue(`Raipur ${token}`);
 
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+  await cancelDiscardingChanges(page, dialog);
   await searchList(page, token);
   await expect(page.getByText('No Trips Found')).toBeVisible();
 });

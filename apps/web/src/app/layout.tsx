@@ -63,14 +63,21 @@ export function AppLayout() {
 
   useEffect(() => {
     if (!drawer) return;
+    const toggle = toggleRef.current;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
+      if (event.key === 'Escape') setOpen(false);
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      // The drawer closed (Escape, the overlay, its close button): focus goes back to the toggle, once the
+      // page behind is no longer inert, unless a link in it took the user elsewhere.
+      requestAnimationFrame(() => {
+        const focused = document.activeElement;
+        if (!focused || focused === document.body || document.querySelector('aside')?.contains(focused)) toggle?.focus();
+      });
+    };
   }, [drawer, setOpen]);
 
   return (

@@ -32,20 +32,20 @@ function useReturnFocus() {
  * through the dialog's usual close path, unsaved-changes question included) unless a menu or pick-list
  * of its own is open.
  */
-function useEscapeOverToasts(content: RefObject<HTMLElement | null>, close: RefObject<HTMLElement | null>) {
+function useEscapeOverToasts(close: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || !document.querySelector('[data-toast][data-state="open"]')) return;
       if (document.querySelector('[data-radix-popper-content-wrapper]')) return;
       const dialogs = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]');
-      if (dialogs[dialogs.length - 1] !== content.current) return;
+      if (!close.current || dialogs[dialogs.length - 1] !== close.current.closest('[role="dialog"]')) return;
       event.stopPropagation();
       event.preventDefault();
       close.current?.click();
     };
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [content, close]);
+  }, [close]);
 }
 
 export function DialogContent(props: ComponentProps<typeof D.Content>) {
@@ -60,11 +60,10 @@ export function DialogContent(props: ComponentProps<typeof D.Content>) {
 /** The open dialog's panel: mounted only while the dialog is open, so it sees who opened it. */
 function DialogPanel({ className, children, ...props }: ComponentProps<typeof D.Content>) {
   const returnFocus = useReturnFocus();
-  const contentRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEscapeOverToasts(contentRef, closeRef);
+  useEscapeOverToasts(closeRef);
   return (
-    <D.Content ref={contentRef} className={cn(panel, className)} onCloseAutoFocus={returnFocus} {...props}>
+    <D.Content className={cn(panel, className)} onCloseAutoFocus={returnFocus} {...props}>
       {children}
       <D.Close ref={closeRef} className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100" aria-label="Close">
         <X className="size-4" />

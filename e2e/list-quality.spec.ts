@@ -1,0 +1,124 @@
+import { expect, test } from '@playwright/test';
+import { clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
+
+/** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
+const openVehicles = (page: Parameters<typeof openScreen>[0], query = '') => openScreen(page, `/vehicle-management${query}`, 'Vehicle Management');
+const addDialog = (page: Parameters<typeof openScreen>[0]) => page.getByRole('dialog', { name: 'Add New Vehicle' });
+
+test('a search that matches nothing offers Clear filters, which brings the list back', async ({ page }) => {
+  await createVehicle(page, unique());
+  await openVehicles(page);
+  await searchList(page, `nothing-${unique()}`);
+  await expect(page.getByText('No records match your search or filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('q'));
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await listSettled(page);
+  await expect(tableRows(page).first().getByRole('button', { name: /^Edit / })).toBeVisible();
+});
+
+test('the dialog lives in the URL: Back closes it, a reload reopens it, a record can be linked to', async ({ page }) => {
+  const vehicle = await createVehicle(page, unique());
+  await openVehicles(page);
+  await page.getByRole('button', { name: 'Add New Vehicle' }).click();
+  await expect(addDialog(page)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.has('new'));
+  await page.reload();
+  await expect(addDialog(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(addDialog(page)).toBeHidden();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('new'));
+
+  await page.getByRole('button', { name: 'Add New Vehicle' }).click();
+  await expect(addDialog(page)).toBeVisible();
+  await page.goBack();
+  await expect(addDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/vehicle-management$/);
+
+  await page.goto(`/vehicle-management?edit=${vehicle.id}`);
+  const edit = page.getByRole('dialog', { name: 'Edit Vehicle' });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Make')).toHaveValue(vehicle.make);
+});
+
+test('closing with unsaved changes asks first (Cancel, Escape, Back); Keep Editing keeps what was typed', async ({ page }) => {
+  await openVehicles(page);
+  await page.getByRole('button', { name: 'Add New Vehicle' }).click();
+  const dialog = addDialog(page);
+  await dialog.getByLabel('Make').fill('Eicher');
+  const question = page.getByRole('alertdialog', { name: 'Discard Changes?' });
+  for (const close of [() => dialog.getByRole('button', { name: 'Cancel' }).click(), () => page.keyboard.press('Escape'), () => page.goBack()]) {
+    await close();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep Editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(dialog.getByLabel('Make')).toHaveValue('Eicher');
+    await expect(page).toHaveURL((url) => url.searchParams.has('new'));
+  }
+  await page.goBack();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/vehicle-management$/);
+});
+
+test('focus returns to the control that opened a dialog; Escape closes it even while a toast shows', async ({ page }) => {
+  const vehicle = await createVehicle(page, unique());
+  await openVehicles(page);
+  const add = page.getByRole('button', { name: 'Add New Vehicle' });
+  await add.click();
+  await clickSave(addDialog(page), 'Add Vehicle');
+  await expectDestructiveToast(page, 'Missing Fields', 'Make, Model, Year, VIN, and License Plate are required.');
+  await expect(addDialog(page).getByLabel('Make')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(addDialog(page)).toBeHidden();
+  await expect(add).toBeFocused();
+
+  await searchList(page, vehicle.id);
+  const edit = page.getByRole('button', { name: `Edit ${vehicle.id}` });
+  await edit.click();
+  await page.getByRole('dialog', { name: 'Edit Vehicle' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeFocused();
+});
+
+test('each screen has its own title; a skip link leads to the content', async ({ page }) => {
+  await openVehicles(page);
+  await expect(page).toHaveTitle('Vehicles · Raahi');
+  await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+  await expect(page).toHaveTitle('Drivers · Raahi');
+  // The first Tab on a page reaches the skip link.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await skip.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the closed sidebar is out of the Tab order; the open drawer keeps focus and closes on Escape', async ({ page }) => {
+    await openVehicles(page);
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveAttribute('inert', '');
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    await toggle.click();
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar.getByRole('button', { name: 'Close sidebar' })).toBeFocused();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('aside')?.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(sidebar).toHaveAttribute('inert', '');
+    await expect(toggle).toBeFocused();
+  });
+});
+
+test.describe('signed out', () => {
+  test.use(signedOut);
+
+  test('the sign-in screen has its title and the cursor in Username', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Sign In · Raahi');
+    await expect(page.getByLabel('Username')).toBeFocused();
+  });
+});
