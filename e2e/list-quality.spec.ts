@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
@@ -121,4 +122,24 @@ test.describe('signed out', () => {
     await expect(page).toHaveTitle('Sign In · Raahi');
     await expect(page.getByLabel('Username')).toBeFocused();
   });
+});
+
+test('Export CSV downloads exactly the rows of the current search, filters and sort, with the columns as shown', async ({ page }) => {
+  const token = unique();
+  const vans = [await createVehicle(page, token, { type: 'Van', model: `Winger ${token}`, currentMileage: 5000 }), await createVehicle(page, token, { type: 'Van', model: `Eeco ${token}`, currentMileage: 123456 })];
+  await createVehicle(page, token, { type: 'Truck' });
+  await openVehicles(page, `?q=${token}&type=Van&sort=currentMileage&order=desc`);
+  await listSettled(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  expect(download.suggestedFilename()).toBe(`vehicles-${today}.csv`);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const [header, ...rows] = text.trimEnd().split('\r\n');
+  expect(header).toBe('ID,Make & Model,Year,License Plate,Type,Mileage (km),Status');
+  expect(rows).toEqual([
+    `${vans[1].id},Tata Eeco ${token},2022,MH12${token},Van,123456,Active`,
+    `${vans[0].id},Tata Winger ${token},2022,MH12${token},Van,5000,Active`,
+  ]);
 });

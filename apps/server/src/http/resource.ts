@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
+import { csvField, exportRows, formatCell, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
@@ -43,6 +44,8 @@ export interface ResourceDefinition {
   computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
   references?: Reference[];
   usedBy?: UsedBy[];
+  /** The list's columns as the table shows them, for Export CSV. */
+  exportColumns: ExportColumn[];
 }
 
 export type ListQuery = { q?: string; page: number; pageSize: number; sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
@@ -79,6 +82,20 @@ function selection(def: ResourceDefinition) {
   return { all, columns, selected: { ...columns, ...def.computed?.(all) } };
 }
 
+/**
+ * The WHERE of a list: search term and filters. Values are placeholders in the prepared list statements
+ * and plain values in the export.
+ */
+function listConditions(all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][]): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
+  for (const [name, value] of filters) conditions.push(eq(all[name], value));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** A search term as the lists match it: newlines separate the fields in search_text, so a term never carries one across fields. */
+const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
+
 // Prepared statement names are per connection and must never be reused for other SQL: number them per process.
 let preparedStatements = 0;
 
@@ -97,10 +114,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     const key = `${hasTerm}|${filters.join(',')}|${sort}|${order}`;
     let entry = prepared.get(key);
     if (!entry) {
-      const conditions: SQL[] = [];
-      if (hasTerm) conditions.push(sql`${all.searchText} LIKE ${sql.placeholder('pattern')}`);
-      for (const name of filters) conditions.push(eq(all[name], sql.placeholder(name)));
-      const where = conditions.length ? and(...conditions) : undefined;
+      const where = listConditions(all, hasTerm ? sql.placeholder('pattern') : undefined, filters.map((name) => [name, sql.placeholder(name)]));
       const direction = order === 'asc' ? asc : desc;
       const orderBy = sort === 'id' ? [direction(all.id)] : [direction(all[sort]), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
@@ -114,8 +128,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   }
 
   return async function list(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
-    // Newlines separate the fields in search_text, so a term never carries one across fields.
-    const term = query.q?.replace(/[\r\n]+/g, ' ').trim();
+    const term = searchTerm(query.q);
     const filters = filterNames.filter((name) => query[name] !== undefined);
     const statement = shape(Boolean(term), filters, query.sort, query.order);
     const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
@@ -201,6 +214,46 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
       async () => JSON.stringify(await list(parsed.data as ListQuery)),
     );
     return c.body(body, 200, { 'Content-Type': 'application/json' });
+  });
+
+  // Every row of the current search, filters and sort (all pages), streamed as CSV in batches.
+  const exportSchema = querySchema.omit({ page: true, pageSize: true }).extend({
+    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  });
+  app.get('/export', async (c) => {
+    const parsed = exportSchema.safeParse(c.req.query());
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...LIST_PARAM_LABELS, tz: 'Time zone' }, c.req.query(), 'parameter'));
+    const { q, sort, order, tz, ...rest } = parsed.data as ListQuery & { tz: string };
+    const term = searchTerm(q);
+    const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
+    const where = listConditions(all, term === undefined ? undefined : likePattern(term), filters);
+    const batches = exportRows(database, selected, table, { where, sortColumn: all[sort], idColumn: all.id, order });
+    const encoder = new TextEncoder();
+    const line = (cells: string[]) => cells.join(',') + '\r\n';
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The byte order mark tells spreadsheets the file is UTF-8 (₹, names in Indian scripts).
+        controller.enqueue(encoder.encode('\uFEFF' + line(def.exportColumns.map((column) => csvField(column.header)))));
+      },
+      async pull(controller) {
+        try {
+          const next = await batches.next();
+          if (next.done) return controller.close();
+          controller.enqueue(encoder.encode(next.value.map((row) => line(def.exportColumns.map((column) => formatCell(column, row, tz)))).join('')));
+        } catch (err) {
+          console.error(`Export of ${area.key} failed:`, (err as Error).message);
+          controller.error(err);
+        }
+      },
+      async cancel() {
+        await batches.return(undefined);
+      },
+    });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${area.key}-${today}.csv"`,
+    });
   });
 
   app.get('/values/:field', async (c) => {

@@ -1,6 +1,7 @@
 import { healthArea } from '@raahi/domain';
 import { driverHealth, drivers, files } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
+import { fieldColumn } from '../http/csv-export';
 import { driverNameOf, fileNameOf } from './labels';
 
 export const healthResource: ResourceDefinition = {
@@ -10,5 +11,13 @@ export const healthResource: ResourceDefinition = {
   references: [
     { field: 'driverId', table: drivers, noun: 'driver' },
     { field: 'reportFile', table: files, noun: 'file' },
+  ],
+  exportColumns: [
+    { header: 'Driver', value: (h) => h.driverName ?? h.driverId },
+    fieldColumn('Test Type', 'testType'),
+    fieldColumn('Test Date', 'testDate', 'date'),
+    fieldColumn('Result', 'result'),
+    fieldColumn('Next Due Date', 'nextDueDate', 'date'),
+    fieldColumn('Clinic', 'clinicInfo'),
   ],
 };

@@ -1,6 +1,7 @@
 import { trainingArea } from '@raahi/domain';
 import { driverTraining, drivers, files } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
+import { fieldColumn } from '../http/csv-export';
 import { driverNameOf, fileNameOf } from './labels';
 
 export const trainingResource: ResourceDefinition = {
@@ -10,5 +11,15 @@ export const trainingResource: ResourceDefinition = {
   references: [
     { field: 'driverId', table: drivers, noun: 'driver' },
     { field: 'certificationFile', table: files, noun: 'file' },
+  ],
+  exportColumns: [
+    fieldColumn('Record ID', 'id'),
+    { header: 'Driver', value: (t) => t.driverName ?? t.driverId },
+    fieldColumn('Training Type', 'trainingType'),
+    fieldColumn('Schedule Date', 'scheduleDate', 'date'),
+    fieldColumn('Trainer', 'trainerName'),
+    fieldColumn('Score (%)', 'assessmentScore', 'number'),
+    fieldColumn('Validity', 'validityPeriod'),
+    fieldColumn('Status', 'status'),
   ],
 };

@@ -1,6 +1,7 @@
 import { tripsArea } from '@raahi/domain';
 import { drivers, trips, vehicles } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
+import { fieldColumn } from '../http/csv-export';
 import { driverLabelOf, vehicleLabelOf } from './labels';
 
 export const tripsResource: ResourceDefinition = {
@@ -10,5 +11,14 @@ export const tripsResource: ResourceDefinition = {
   references: [
     { field: 'vehicleId', table: vehicles, noun: 'vehicle' },
     { field: 'driverId', table: drivers, noun: 'driver' },
+  ],
+  exportColumns: [
+    fieldColumn('Trip ID', 'id'),
+    fieldColumn('Origin', 'origin'),
+    fieldColumn('Destination', 'destination'),
+    { header: 'Vehicle', value: (t) => t.vehicleLabel ?? t.vehicleId },
+    { header: 'Driver', value: (t) => t.driverLabel ?? t.driverId },
+    fieldColumn('Status', 'status'),
+    fieldColumn('ETA', 'eta', 'datetime'),
   ],
 };

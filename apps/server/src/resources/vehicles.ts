@@ -1,9 +1,19 @@
 import { vehiclesArea } from '@raahi/domain';
 import { trips, vehicles } from '../db/schema';
 import { usedByRows, type ResourceDefinition } from '../http/resource';
+import { fieldColumn } from '../http/csv-export';
 
 export const vehiclesResource: ResourceDefinition = {
   area: vehiclesArea,
   table: vehicles,
   usedBy: [usedByRows('trip', 'trips', trips, trips.vehicleId)],
+  exportColumns: [
+    fieldColumn('ID', 'id'),
+    { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` },
+    fieldColumn('Year', 'year', 'number'),
+    fieldColumn('License Plate', 'licensePlate'),
+    fieldColumn('Type', 'type'),
+    fieldColumn('Mileage (km)', 'currentMileage', 'number'),
+    fieldColumn('Status', 'status'),
+  ],
 };

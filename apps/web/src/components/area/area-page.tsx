@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE, PAGE_OUT_OF_REACH, lastReachablePage, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/dialog';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { useToast, type ToastMessage } from '../ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, queryString } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import type { AreaClient } from './area-client';
 import { DataTable } from './data-table';
@@ -52,6 +52,9 @@ export interface AreaPageConfig<R extends Row> {
 }
 
 const ALL = '__all__';
+
+/** The user's time zone, in which the export writes date-times. */
+const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Why a list could not be fetched, in words a user can act on. */
 function failureReason(error: Error): string {
@@ -200,9 +203,15 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
         title={config.title}
         subtitle={config.subtitle}
         actions={
-          <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
-            <Plus /> {config.addLabel}
-          </Button>
+          <>
+            {/* Every row of the current search, filters and sort, streamed by the server. */}
+            <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
+              <Download aria-hidden /> Export CSV
+            </a>
+            <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
+              <Plus /> {config.addLabel}
+            </Button>
+          </>
         }
       />
       <Card>

@@ -1,0 +1,109 @@
+import { and, asc, desc, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+
+/** One column of an export: the header the table shows, and the value in a form a spreadsheet reads. */
+export interface ExportColumn {
+  header: string;
+  value(row: Record<string, unknown>): unknown;
+  /** 'date': YYYY-MM-DD; 'datetime': YYYY-MM-DD HH:MM in the reader's zone; 'money': a plain decimal (₹ in the header). */
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'money';
+}
+
+/** A column that shows one field of the row as it is. */
+export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({ header, kind, value: (row) => row[key] });
+
+/** Rows fetched per query: enough to keep the database busy, small enough to keep memory flat. */
+const BATCH_ROWS = 1000;
+
+/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** One CSV field (RFC 4180): quoted when it must be, and never read as a formula. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'string' ? value : String(value);
+  if (typeof value === 'string' && FORMULA_START.has(text.charAt(0))) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** YYYY-MM-DD HH:MM of an instant in `timeZone` (a spreadsheet reads it as a date and time). */
+function dateTimeIn(value: unknown, timeZone: string): string {
+  const date = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+export function formatCell(column: ExportColumn, row: Record<string, unknown>, timeZone: string): string {
+  const value = column.value(row);
+  if (value === null || value === undefined || value === '') return '';
+  if (column.kind === 'datetime') return dateTimeIn(value, timeZone);
+  if (column.kind === 'date') return String(value).slice(0, 10);
+  if (column.kind === 'money' || column.kind === 'number') return String(value);
+  return csvField(value);
+}
+
+/** Whether `zone` is a time zone this runtime knows (the client names its own). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ExportQuery {
+  where: SQL | undefined;
+  sortColumn: PgColumn;
+  idColumn: PgColumn;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * Every row of a list in its order, fetched in batches by keyset (after the last row sent, never by
+ * offset), so each batch costs the same at the millionth row as at the first and memory holds one
+ * batch. PostgreSQL sorts NULLs last ascending and first descending; a NULL cannot be compared, so
+ * the rows whose sort value is NULL are fetched as a phase of their own, by id. The last row's sort
+ * value travels as text, so a timestamp keeps its microseconds (a JavaScript Date would drop them and
+ * skip rows).
+ */
+export async function* exportRows(database: Database, selected: Record<string, unknown>, table: PgTable, query: ExportQuery): AsyncGenerator<Record<string, unknown>[]> {
+  const { where, sortColumn, idColumn, order } = query;
+  const byIdOnly = sortColumn === idColumn;
+  const after = (column: PgColumn, value: string) => (order === 'asc' ? sql`${column} > ${value}` : sql`${column} < ${value}`);
+  const direction = order === 'asc' ? asc : desc;
+  // Phases in the order PostgreSQL sorts them.
+  const phases: ('values' | 'nulls')[] = byIdOnly ? ['values'] : order === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
+  for (const phase of phases) {
+    let last: { sort: string; id: string } | null = null;
+    for (;;) {
+      const conditions: (SQL | undefined)[] = [where];
+      if (phase === 'nulls') {
+        conditions.push(isNull(sortColumn));
+        if (last) conditions.push(after(idColumn, last.id));
+      } else {
+        if (!byIdOnly) conditions.push(isNotNull(sortColumn));
+        if (last) conditions.push(byIdOnly ? after(idColumn, last.id) : or(after(sortColumn, last.sort), and(sql`${sortColumn} = ${last.sort}`, after(idColumn, last.id))));
+      }
+      const orderBy = phase === 'nulls' || byIdOnly ? [direction(idColumn)] : [direction(sortColumn), direction(idColumn)];
+      const rows = (await database.db
+        .select({ ...(selected as Record<string, PgColumn>), exportSortText: sql<string>`${sortColumn}::text`, exportId: sql<string>`${idColumn}` })
+        .from(table)
+        .where(and(...conditions))
+        .orderBy(...orderBy)
+        .limit(BATCH_ROWS)) as Record<string, unknown>[];
+      if (rows.length === 0) break;
+      const tail = rows[rows.length - 1];
+      last = { sort: String(tail.exportSortText), id: String(tail.exportId) };
+      yield rows;
+      if (rows.length < BATCH_ROWS) break;
+    }
+  }
+}
