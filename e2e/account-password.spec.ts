@@ -1,6 +1,6 @@
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, BASE_URL } from '../playwright.config';
-import { expectToast, signIn, signedOut } from './helpers';
+import { expectDestructiveToast, expectToast, signIn, signedOut } from './helpers';
 
 /*
  * A password change ends the admin's other sessions, the shared storageState session included,
@@ -87,8 +87,7 @@ test('wrong current password, short and mismatched new passwords are refused and
 
   await fillPasswords(dialog, 'not-the-current-password', NEW_PASSWORD);
   await submit.click();
-  await expectToast(page, 'Password Not Changed', 'The current password is not correct.');
-  await expect(toastTitled(page, 'Password Not Changed')).toHaveClass(/destructive/);
+  await expectDestructiveToast(page, 'Password Not Changed', 'The current password is not correct.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Current Password', { exact: true })).toHaveValue('not-the-current-password');
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveValue(NEW_PASSWORD);
@@ -96,15 +95,13 @@ test('wrong current password, short and mismatched new passwords are refused and
 
   await fillPasswords(dialog, ADMIN_PASSWORD, 'short12');
   await submit.click();
-  await expectToast(page, 'Password Not Changed', 'The new password must be at least 8 characters.');
-  await expect(toastTitled(page, 'Password Not Changed')).toHaveClass(/destructive/);
+  await expectDestructiveToast(page, 'Password Not Changed', 'The new password must be at least 8 characters.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveValue('short12');
 
   await fillPasswords(dialog, ADMIN_PASSWORD, NEW_PASSWORD, `${NEW_PASSWORD}-typo`);
   await submit.click();
-  await expectToast(page, 'Password Not Changed', 'The new passwords do not match.');
-  await expect(toastTitled(page, 'Password Not Changed')).toHaveClass(/destructive/);
+  await expectDestructiveToast(page, 'Password Not Changed', 'The new passwords do not match.');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Confirm New Password', { exact: true })).toHaveValue(`${NEW_PASSWORD}-typo`);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
+import { chooseOption, clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
 const openVehicles = (page: Parameters<typeof openScreen>[0], query = '') => openScreen(page, `/vehicle-management${query}`, 'Vehicle Management');
@@ -99,6 +99,26 @@ test('each screen has its own title; a skip link leads to the content', async ({
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('every list is one card per record with its actions on screen, and nothing wider than the screen', async ({ page }) => {
+    const token = unique();
+    const vehicle = await createVehicle(page, token);
+    for (const [path, title] of [
+      ['/fleet-management', 'Fleet & Trip Management'],
+      ['/vehicle-management', 'Vehicle Management'],
+      ['/driver-management', 'Driver Management'],
+      ['/driver-training', 'Driver Training'],
+      ['/driver-health-report', 'Driver Health Reports'],
+    ]) {
+      await openScreen(page, path, title);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await openVehicles(page, `?q=${token}`);
+    const card = page.getByRole('list', { name: 'Records' }).getByRole('listitem').filter({ hasText: vehicle.id });
+    await expect(card).toContainText('License Plate');
+    await expect(card.getByRole('button', { name: `Edit ${vehicle.id}` })).toBeInViewport();
+    await expect(card.getByRole('button', { name: `Delete ${vehicle.id}` })).toBeInViewport();
+  });
+
   test('the closed sidebar is out of the Tab order; the open drawer keeps focus and closes on Escape', async ({ page }) => {
     await openVehicles(page);
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveAttribute('inert', '');
@@ -142,4 +162,41 @@ test('Export CSV downloads exactly the rows of the current search, filters and s
     `${vans[1].id},Tata Eeco ${token},2022,MH12${token},Van,123456,Active`,
     `${vans[0].id},Tata Winger ${token},2022,MH12${token},Van,5000,Active`,
   ]);
+});
+
+test('page size and density persist; paging adds history entries; a sort can be cleared', async ({ page }) => {
+  const token = unique();
+  for (let i = 0; i < 30; i++) await createVehicle(page, `${token}${i}`);
+  await openVehicles(page, `?q=${token}`);
+  await listSettled(page);
+  await chooseOption(page, page.getByRole('main'), 'Rows per page', '25 per page');
+  await expect(page).toHaveURL((url) => url.searchParams.get('pageSize') === '25');
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(25);
+  await page.getByRole('button', { name: 'Compact' }).click();
+  await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(5);
+  await page.goBack();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(25);
+
+  // Another visit, without the size in the address: the user's choices hold.
+  await openVehicles(page, `?q=${token}`);
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(25);
+  await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+
+  const year = page.getByRole('columnheader', { name: /Year/ });
+  await year.getByRole('button').click();
+  await expect(year).toHaveAttribute('aria-sort', 'ascending');
+  await year.getByRole('button').click();
+  await expect(year).toHaveAttribute('aria-sort', 'descending');
+  await year.getByRole('button').click();
+  await expect(year).toHaveAttribute('aria-sort', 'none');
+  await expect(page).toHaveURL((url) => !url.searchParams.has('sort') && !url.searchParams.has('order'));
 });

@@ -3,24 +3,13 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AlertTriangle, Bell, Fuel, LogOut, Menu, Moon, Sun, Truck, User, UserCircle, Settings, X, Wrench } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
 import { NAV_ITEMS } from './navigation';
 import { useTheme } from './theme';
 import { useLogout } from './use-logout';
 
 const WIDE = '(min-width: 1024px)';
-
-/** Whether the window is at least 1024 px wide (the sidebar then sits beside the page). */
-function useWide() {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const onChange = () => setWide(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return wide;
-}
 
 /** Sidebar open state: opens by itself on wide windows, follows the toggle otherwise. */
 function useSidebar() {
@@ -49,7 +38,7 @@ export function AppLayout() {
   const [open, setOpen] = useSidebar();
   const location = useLocation();
   const logout = useLogout();
-  const wide = useWide();
+  const wide = useMediaQuery(WIDE);
   // Below 1024 px the open sidebar is a drawer over the page: the page is inert behind it, Escape closes it.
   const drawer = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);

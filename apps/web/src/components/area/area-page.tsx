@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { DEFAULT_PAGE_SIZE, PAGE_OUT_OF_REACH, lastReachablePage, type AreaDefinition } from '@raahi/domain';
+import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
+import { PAGE_OUT_OF_REACH, lastReachablePage, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -17,7 +17,8 @@ import { DataTable } from './data-table';
 import type { FieldSpec } from './form-fields';
 import { RecordFormDialog, type FormTexts } from './record-form-dialog';
 import { firstChoicesQuery } from './reference-picker';
-import { useDebouncedSearch, useListParams, useRecordDialogParam } from './use-list-params';
+import { PAGE_SIZES, useDebouncedSearch, useListParams, useListPreferences, useRecordDialogParam } from './use-list-params';
+import { useAuth } from '../../app/auth';
 
 export interface FilterSpec {
   /** The list query parameter, e.g. 'status'. */
@@ -69,6 +70,15 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const queryClient = useQueryClient();
   const filterNames = useMemo(() => filters.map((f) => f.param), [filters]);
   const { params, update } = useListParams(filterNames);
+  const { user } = useAuth();
+  const [preferences, setPreferences] = useListPreferences(user?.id ?? 'anonymous');
+  const pageSize = params.pageSize ?? preferences.pageSize;
+  const tableTop = useRef<HTMLDivElement>(null);
+  /** Another page: a history entry of its own, and the table's top in view. */
+  const goToPage = (page: number) => {
+    update({ page });
+    tableTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
   const commitSearch = useCallback((q: string) => update({ q }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.q, commitSearch);
   const dialog = useRecordDialogParam();
@@ -77,7 +87,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const query = {
     q: params.q || undefined,
     page: params.page,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize,
     sort: params.sort,
     order: params.sort ? (params.order ?? 'asc') : undefined,
     ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)),
@@ -179,15 +189,15 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   }, [record.isError, record.error, toast, closeDialog]);
   const formOpen = dialog.target?.mode === 'new' ? pickListsReady : editing !== null;
   const total = list.isError ? 0 : (list.data?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / DEFAULT_PAGE_SIZE));
-  const first = total === 0 ? 0 : (params.page - 1) * DEFAULT_PAGE_SIZE + 1;
-  const last = Math.min(params.page * DEFAULT_PAGE_SIZE, (params.page - 1) * DEFAULT_PAGE_SIZE + rows.length);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (params.page - 1) * pageSize + 1;
+  const last = Math.min(params.page * pageSize, (params.page - 1) * pageSize + rows.length);
   // After deleting the last row of the last page (or following an old link), step back to a page that exists.
-  const lastPage = list.data ? Math.min(Math.max(1, Math.ceil(list.data.total / DEFAULT_PAGE_SIZE)), lastReachablePage(DEFAULT_PAGE_SIZE)) : null;
+  const lastPage = list.data ? Math.min(Math.max(1, Math.ceil(list.data.total / pageSize)), lastReachablePage(pageSize)) : null;
   // Deep pages are out of reach (the server refuses them: each would scan every row before it).
-  const atReach = params.page >= lastReachablePage(DEFAULT_PAGE_SIZE) && params.page < pages;
+  const atReach = params.page >= lastReachablePage(pageSize) && params.page < pages;
   useEffect(() => {
-    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) update({ page: lastPage });
+    if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) update({ page: lastPage }, false);
   }, [lastPage, params.page, list.isPlaceholderData, update]);
 
   const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
@@ -214,7 +224,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
           </>
         }
       />
-      <Card>
+      <Card ref={tableTop} className="scroll-mt-20">
         <CardHeader className="gap-4">
           {config.cardTitle && <CardTitle>{config.cardTitle}</CardTitle>}
           <div className="flex flex-wrap items-center gap-3">
@@ -242,6 +252,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
             sort={params.sort}
             order={params.order ?? 'asc'}
             onSort={(sort, order) => update({ sort, order })}
+            density={preferences.density}
             loading={list.isFetching}
             dimmed={list.isPlaceholderData}
             loadingText={texts.loading}
@@ -254,11 +265,30 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
             <span aria-live="polite">
               {total === 0 ? 'No records' : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${list.data?.totalIsEstimate ? 'about ' : ''}${formatNumber(total)}`}
             </span>
-            <div className="flex items-center gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-pressed={preferences.density === 'compact'}
+                title="Show more rows at once"
+                onClick={() => setPreferences({ density: preferences.density === 'compact' ? 'comfortable' : 'compact' })}
+              >
+                <Rows3 aria-hidden /> Compact
+              </Button>
+              <Select
+                aria-label="Rows per page"
+                className="w-36 whitespace-nowrap"
+                value={String(pageSize)}
+                onValueChange={(value) => {
+                  setPreferences({ pageSize: Number(value) });
+                  update({ pageSize: value, page: undefined }, false);
+                }}
+                options={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
+              />
               <span>
                 Page {formatNumber(params.page)} of {formatNumber(pages)}
               </span>
-              <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
+              <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => goToPage(params.page - 1)}>
                 <ChevronLeft /> Previous
               </Button>
               <Button
@@ -267,7 +297,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
                 aria-label="Next page"
                 disabled={params.page >= pages || atReach}
                 title={atReach ? PAGE_OUT_OF_REACH.message : undefined}
-                onClick={() => update({ page: params.page + 1 })}
+                onClick={() => goToPage(params.page + 1)}
               >
                 Next <ChevronRight />
               </Button>

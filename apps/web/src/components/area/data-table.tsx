@@ -1,8 +1,9 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, CircleAlert, FilterX, Inbox, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
 
 interface DataTableProps<Row> {
@@ -12,7 +13,9 @@ interface DataTableProps<Row> {
   sortable: readonly string[];
   sort?: string;
   order?: 'asc' | 'desc';
-  onSort(sort: string, order: 'asc' | 'desc'): void;
+  /** A new sort, or undefined to go back to the list's default order. */
+  onSort(sort: string | undefined, order: 'asc' | 'desc' | undefined): void;
+  density?: 'comfortable' | 'compact';
   loading: boolean;
   loadingText: string;
   emptyTitle: string;
@@ -27,11 +30,39 @@ interface DataTableProps<Row> {
 /** Skeleton rows while the first page loads: the table's own layout, no jump when rows arrive. */
 const SKELETON_ROWS = 6;
 
-/** The table of a list page: server-side sorting, loading and empty states. */
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData, TValue> {
+    /** Never cut this column's values (dates, amounts): other columns give way instead. */
+    keepWhole?: boolean;
+  }
+}
+
+/** The actions stay on screen at the table's right edge, however wide the table. */
+const STICKY_ACTIONS = 'sticky right-0 w-px whitespace-nowrap bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+/** Below this width a list shows one card per record instead of a table. */
+const PHONE = '(max-width: 767px)';
+
+/** A long value shows its full text on hover, since the cell cuts it to one line. */
+const showFullText = (event: MouseEvent<HTMLElement>) => {
+  const cell = event.currentTarget;
+  if (cell.scrollWidth > cell.clientWidth && !cell.title) cell.title = cell.textContent ?? '';
+};
+
+/** Sorting cycles ascending → descending → the list's default order. */
+function nextSort(id: string, sort: string | undefined, order: 'asc' | 'desc' | undefined): [string | undefined, 'asc' | 'desc' | undefined] {
+  if (sort !== id) return [id, 'asc'];
+  return order === 'asc' ? [id, 'desc'] : [undefined, undefined];
+}
+
+/** The table of a list page: server-side sorting, loading, failure and empty states; cards on a phone. */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
-  const { columns, rows, sortable, sort, order, onSort, loading, loadingText, emptyTitle, emptyText, dimmed, error, onClearFilters } = props;
+  const { columns, rows, sortable, sort, order, onSort, loading, loadingText, emptyTitle, emptyText, dimmed, error, onClearFilters, density = 'comfortable' } = props;
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: (row) => row.id });
   const span = columns.length;
+  const phone = useMediaQuery(PHONE);
+  const cellPadding = density === 'compact' ? 'py-1' : 'py-2.5';
 
   let body: ReactNode;
   if (error && rows.length === 0) {
@@ -84,10 +115,47 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     body = table.getRowModel().rows.map((row) => (
       <TableRow key={row.id}>
         {row.getVisibleCells().map((cell) => (
-          <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+          <TableCell
+            key={cell.id}
+            // One line per row: long labels are cut, with the full text on hover; actions never shrink.
+            className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : cell.column.columnDef.meta?.keepWhole ? 'whitespace-nowrap' : 'max-w-40 truncate 2xl:max-w-56')}
+            onMouseEnter={cell.column.id === 'actions' || cell.column.columnDef.meta?.keepWhole ? undefined : showFullText}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </TableCell>
         ))}
       </TableRow>
     ));
+  }
+
+  // On a phone: one card per record, the identifying column as its title and the actions on screen.
+  if (phone && rows.length > 0 && !error) {
+    return (
+      <ul className={cn('grid gap-3 p-3', dimmed && 'opacity-60 transition-opacity')} aria-label="Records" aria-busy={loading}>
+        {table.getRowModel().rows.map((row) => {
+          const [first, ...rest] = row.getVisibleCells();
+          const actions = rest.find((cell) => cell.column.id === 'actions');
+          return (
+            <li key={row.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0 font-semibold">{flexRender(first.column.columnDef.cell, first.getContext())}</div>
+                {actions && <div className="-mr-1 -mt-1 shrink-0">{flexRender(actions.column.columnDef.cell, actions.getContext())}</div>}
+              </div>
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                {rest
+                  .filter((cell) => cell.column.id !== 'actions')
+                  .map((cell) => (
+                    <div key={cell.id} className="contents">
+                      <dt className="text-muted-foreground">{flexRender(cell.column.columnDef.header, table.getHeaderGroups()[0].headers.find((h) => h.column.id === cell.column.id)!.getContext())}</dt>
+                      <dd className="min-w-0 break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    );
   }
 
   const firstLoad = loading && rows.length === 0 && !error;
@@ -95,19 +163,20 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     <>
       {/* The specified loading text, for screen readers; sighted users see the skeleton rows. */}
       {firstLoad && <p role="status" className="sr-only">{loadingText}</p>}
-      <Table className={cn(dimmed && 'opacity-60 transition-opacity')} aria-busy={loading}>
+      {/* The table scrolls inside its card, so its header stays in view. */}
+      <Table className={cn(dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
               {group.headers.map((header) => {
                 const id = header.column.id;
                 const label = flexRender(header.column.columnDef.header, header.getContext());
-                if (!sortable.includes(id)) return <TableHead key={header.id}>{label}</TableHead>;
+                if (!sortable.includes(id)) return <TableHead key={header.id} className={id === 'actions' ? 'right-0 z-20' : undefined}>{label}</TableHead>;
                 const active = sort === id;
                 const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
                 return (
                   <TableHead key={header.id} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-foreground" onClick={() => onSort(id, active && order === 'asc' ? 'desc' : 'asc')}>
+                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-foreground" onClick={() => onSort(...nextSort(id, sort, order))}>
                       {label}
                       <Icon className={cn('size-3', !active && 'opacity-40')} />
                     </button>

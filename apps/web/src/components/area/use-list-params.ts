@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
+/** The page sizes a user can choose. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+
 export interface ListParams {
   q: string;
   page: number;
+  /** One of PAGE_SIZES, or undefined for the user's preferred size. */
+  pageSize?: number;
   sort?: string;
   order?: 'asc' | 'desc';
   filters: Record<string, string>;
@@ -17,15 +22,19 @@ export function useListParams(filterNames: readonly string[]) {
     return {
       q: searchParams.get('q') ?? '',
       page: Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1),
+      pageSize: PAGE_SIZES.find((size) => String(size) === searchParams.get('pageSize')),
       sort: searchParams.get('sort') ?? undefined,
       order: order === 'asc' || order === 'desc' ? order : undefined,
       filters: Object.fromEntries(filterNames.map((name) => [name, searchParams.get(name) ?? ''])),
     };
   }, [searchParams, filterNames]);
 
-  /** Changes some parameters; any change other than the page goes back to page 1. */
+  /**
+   * Changes some parameters; any change other than the page goes back to page 1. A new page is a new
+   * history entry (Back returns to the previous page); other changes replace the current one.
+   */
   const update = useCallback(
-    (changes: Record<string, string | number | undefined>) => {
+    (changes: Record<string, string | number | undefined>, newEntry = 'page' in changes) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -36,7 +45,7 @@ export function useListParams(filterNames: readonly string[]) {
           if (!('page' in changes)) next.delete('page');
           return next;
         },
-        { replace: true },
+        { replace: !newEntry },
       );
     },
     [setSearchParams],
@@ -127,4 +136,39 @@ export function useRecordDialogParam() {
   }, [isOpen]);
 
   return { target, open, close };
+}
+
+export interface ListPreferences {
+  pageSize: number;
+  density: 'comfortable' | 'compact';
+}
+
+/** How a user likes lists (page size, density), kept in this browser per user. */
+export function useListPreferences(userKey: string) {
+  const key = `raahi.lists.${userKey}`;
+  const [preferences, setPreferences] = useState<ListPreferences>(() => {
+    try {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<ListPreferences>;
+      return {
+        pageSize: PAGE_SIZES.find((size) => size === stored.pageSize) ?? 50,
+        density: stored.density === 'compact' ? 'compact' : 'comfortable',
+      };
+    } catch {
+      return { pageSize: 50, density: 'comfortable' };
+    }
+  });
+  const change = useCallback(
+    (changes: Partial<ListPreferences>) =>
+      setPreferences((current) => {
+        const next = { ...current, ...changes };
+        try {
+          localStorage.setItem(key, JSON.stringify(next));
+        } catch {
+          // Storage blocked: the choice lasts for this visit.
+        }
+        return next;
+      }),
+    [key],
+  );
+  return [preferences, change] as const;
 }

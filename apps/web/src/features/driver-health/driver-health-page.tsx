@@ -24,9 +24,9 @@ const config: AreaPageConfig<HealthRow> = {
   columns: [
     { id: 'driver', header: 'Driver', cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> },
     { id: 'testType', header: 'Test Type', accessorKey: 'testType' },
-    { id: 'testDate', header: 'Test Date', cell: ({ row }) => formatDate(row.original.testDate) },
+    { id: 'testDate', header: 'Test Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.testDate) },
     { id: 'result', header: 'Result', cell: ({ row }) => <StatusBadge value={row.original.result} tones={RESULT_TONES} /> },
-    { id: 'nextDueDate', header: 'Next Due Date', cell: ({ row }) => formatDate(row.original.nextDueDate) },
+    { id: 'nextDueDate', header: 'Next Due Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.nextDueDate) },
     { id: 'clinicInfo', header: 'Clinic', cell: ({ row }) => row.original.clinicInfo || NA },
   ],
   rowActions: (h) => <FileAction fileId={h.reportFile} label={`View report file of ${h.id}`} icon={<FileHeart />} />,

@@ -35,7 +35,7 @@ const config: AreaPageConfig<TrainingRow> = {
     { id: 'id', header: 'Record ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     { id: 'driver', header: 'Driver', cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> },
     { id: 'trainingType', header: 'Training Type', accessorKey: 'trainingType' },
-    { id: 'scheduleDate', header: 'Schedule Date', cell: ({ row }) => formatDate(row.original.scheduleDate) },
+    { id: 'scheduleDate', header: 'Schedule Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.scheduleDate) },
     { id: 'trainerName', header: 'Trainer', cell: ({ row }) => row.original.trainerName || NA },
     { id: 'assessmentScore', header: 'Score', cell: ({ row }) => (row.original.assessmentScore === null ? NA : `${row.original.assessmentScore}%`) },
     { id: 'validityPeriod', header: 'Validity', cell: ({ row }) => row.original.validityPeriod || NA },

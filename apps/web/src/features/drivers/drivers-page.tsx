@@ -23,7 +23,7 @@ const config: AreaPageConfig<DriverRow> = {
     { id: 'license', header: 'License No.', accessorKey: 'license' },
     { id: 'contact', header: 'Contact', accessorKey: 'contact' },
     { id: 'email', header: 'Email', accessorKey: 'email' },
-    { id: 'joiningDate', header: 'Joining Date', cell: ({ row }) => formatDate(row.original.joiningDate) },
+    { id: 'joiningDate', header: 'Joining Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.joiningDate) },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
   ],
   rowActions: (d) => <FileAction fileId={d.aadharCardFile} label={`View Documents of ${d.name}`} icon={<FileText />} />,
