@@ -114,9 +114,11 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const pickLists = useQueries({ queries: referenceFields.map((f) => firstChoicesQuery(f.reference!)) });
   const pickListsReady = pickLists.every((q) => q.isSuccess);
   const failedPickList = referenceFields.find((_, i) => pickLists[i].isError)?.reference?.fetchError;
+  // One toast shows at a time: when the list itself failed, its toast is the one to read.
+  const listFailed = list.isError;
   useEffect(() => {
-    if (failedPickList) toast({ title: 'Error', description: failedPickList, variant: 'destructive' });
-  }, [failedPickList, toast]);
+    if (failedPickList && !listFailed) toast({ title: 'Error', description: failedPickList, variant: 'destructive' });
+  }, [failedPickList, listFailed, toast]);
 
   // Filters built from the values present in the data ('All Types' plus each type in use).
   const presentFilters = filters.filter((f) => f.options === 'present');

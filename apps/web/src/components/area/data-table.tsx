@@ -35,11 +35,19 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
     /** Never cut this column's values (dates, amounts): other columns give way instead. */
     keepWhole?: boolean;
+    /** The column's width in the table (a Tailwind width class); a whole-value column defaults to a date's. */
+    width?: string;
   }
 }
 
 /** The actions stay on screen at the table's right edge, however wide the table. */
 const STICKY_ACTIONS = 'sticky right-0 w-px whitespace-nowrap bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
+/** Widths in the fixed layout: actions and whole values (dates) get room of their own; the rest share what is left. */
+function columnWidth(id: string, meta: { keepWhole?: boolean; width?: string } | undefined): string | undefined {
+  if (id === 'actions' || id === 'id') return 'w-32';
+  return meta?.width ?? (meta?.keepWhole ? 'w-32' : undefined);
+}
 
 /** Below this width a list shows one card per record instead of a table. */
 const PHONE = '(max-width: 767px)';
@@ -118,7 +126,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           <TableCell
             key={cell.id}
             // One line per row: long labels are cut, with the full text on hover; actions never shrink.
-            className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : cell.column.columnDef.meta?.keepWhole ? 'whitespace-nowrap' : 'max-w-40 truncate 2xl:max-w-56')}
+            className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : cell.column.columnDef.meta?.keepWhole ? 'whitespace-nowrap' : 'truncate')}
             onMouseEnter={cell.column.id === 'actions' || cell.column.columnDef.meta?.keepWhole ? undefined : showFullText}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -164,18 +172,20 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
       {/* The specified loading text, for screen readers; sighted users see the skeleton rows. */}
       {firstLoad && <p role="status" className="sr-only">{loadingText}</p>}
       {/* The table scrolls inside its card, so its header stays in view. */}
-      <Table className={cn(dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>
+      {/* Fixed layout: the columns share the card's width, text gives way (cut, full text on hover), nothing is pushed out. */}
+      <Table className={cn('table-fixed', dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
               {group.headers.map((header) => {
                 const id = header.column.id;
                 const label = flexRender(header.column.columnDef.header, header.getContext());
-                if (!sortable.includes(id)) return <TableHead key={header.id} className={id === 'actions' ? 'right-0 z-20' : undefined}>{label}</TableHead>;
+                const width = columnWidth(id, header.column.columnDef.meta);
+                if (!sortable.includes(id)) return <TableHead key={header.id} className={cn(width, id === 'actions' && 'right-0 z-20')}>{label}</TableHead>;
                 const active = sort === id;
                 const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
                 return (
-                  <TableHead key={header.id} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <TableHead key={header.id} className={width} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
                     <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-foreground" onClick={() => onSort(...nextSort(id, sort, order))}>
                       {label}
                       <Icon className={cn('size-3', !active && 'opacity-40')} />

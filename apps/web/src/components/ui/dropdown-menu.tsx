@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { DropdownMenu as M } from 'radix-ui';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = M.Root;
+/** Not modal: the page behind a menu stays in the accessibility tree (a modal menu hides focusable content from it). */
+export const DropdownMenu = (props: ComponentProps<typeof M.Root>) => <M.Root modal={false} {...props} />;
 export const DropdownMenuTrigger = M.Trigger;
 
 export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof M.Content>) {

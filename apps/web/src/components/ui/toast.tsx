@@ -11,51 +11,45 @@ export interface ToastMessage {
 
 const ToastContext = createContext<(message: ToastMessage) => void>(() => undefined);
 
-/** At most this many toasts show at once; a newer one pushes out the oldest. */
-const MAX_TOASTS = 3;
-
 /**
- * Shows toasts for 5000 ms each, newest last, up to MAX_TOASTS at once: two failures at once (a list and
- * a pick-list) both stay readable. Swipe and F8 are Radix's defaults.
+ * Shows one toast at a time, as specified (a new one replaces the old), for 5000 ms; swipe and F8 are
+ * Radix's defaults. On a phone at the top, elsewhere at the bottom left: never over a dialog's buttons,
+ * which sit at its bottom right.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<(ToastMessage & { key: number; open: boolean })[]>([]);
+  const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(null);
+  const [open, setOpen] = useState(false);
   const show = useCallback((message: ToastMessage) => {
-    setToasts((current) => {
-      // The same message again (a refetch failing twice) restarts it rather than stacking a copy.
-      const others = current.filter((t) => t.open && !(t.title === message.title && t.description === message.description));
-      return [...others, { ...message, key: Date.now() + Math.random(), open: true }].slice(-MAX_TOASTS);
-    });
+    setCurrent({ ...message, key: Date.now() + Math.random() });
+    setOpen(true);
   }, []);
-  const close = useCallback((key: number) => setToasts((current) => current.map((t) => (t.key === key ? { ...t, open: false } : t))), []);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
       <T.Provider duration={5000} swipeDirection="right">
         {children}
-        {toasts.map((toast) => (
+        {current && (
           <T.Root
-            key={toast.key}
+            key={current.key}
             data-toast
-            open={toast.open}
-            onOpenChange={(open) => !open && close(toast.key)}
+            open={open}
+            onOpenChange={setOpen}
             className={cn(
               'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg',
-              toast.variant === 'destructive' ? 'destructive border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
+              current.variant === 'destructive' ? 'destructive border-destructive bg-destructive text-destructive-foreground' : 'bg-card text-card-foreground',
             )}
           >
             <div className="grid gap-1">
-              <T.Title className="text-sm font-semibold">{toast.title}</T.Title>
-              {toast.description && <T.Description className="text-sm opacity-90">{toast.description}</T.Description>}
+              <T.Title className="text-sm font-semibold">{current.title}</T.Title>
+              {current.description && <T.Description className="text-sm">{current.description}</T.Description>}
             </div>
             <T.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Close">
               <X className="size-4" />
             </T.Close>
           </T.Root>
-        ))}
+        )}
         {/* aria-live keeps the toasts out of a modal dialog's aria-hidden sweep (Radix announces them itself). */}
-        {/* On a phone at the top, where it cannot cover a dialog's buttons. */}
-        <T.Viewport aria-live="off" className="fixed right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:top-auto sm:max-w-[420px]" />
+        <T.Viewport aria-live="off" className="fixed left-0 right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:right-auto sm:top-auto sm:max-w-[400px]" />
       </T.Provider>
     </ToastContext.Provider>
   );

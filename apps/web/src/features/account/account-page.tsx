@@ -72,12 +72,15 @@ export function AccountPage() {
 function Detail({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   const missing = !value.trim();
   return (
-    <div className="flex items-start gap-3 rounded-md border bg-background/50 p-3">
-      <span className="grid size-9 shrink-0 place-items-center rounded-md bg-primary/10 text-primary [&_svg]:size-4">{icon}</span>
-      <div className="grid min-w-0 gap-0.5">
-        <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-        <dd className={missing ? 'text-sm italic text-muted-foreground' : 'break-words text-sm'}>{missing ? NOT_PROVIDED : value}</dd>
-      </div>
+    // A <dl> group holds only its <dt> and <dd>: the icon lives in the term, the value lines up under the label.
+    <div className="grid grid-cols-[2.25rem_minmax(0,1fr)] items-center gap-x-3 gap-y-0.5 rounded-md border bg-background/50 p-3">
+      <dt className="contents text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        <span aria-hidden className="row-span-2 grid size-9 place-items-center rounded-md bg-primary/10 text-primary [&_svg]:size-4">
+          {icon}
+        </span>
+        <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</span>
+      </dt>
+      <dd className={missing ? 'col-start-2 text-sm italic text-muted-foreground' : 'col-start-2 break-words text-sm'}>{missing ? NOT_PROVIDED : value}</dd>
     </div>
   );
 }

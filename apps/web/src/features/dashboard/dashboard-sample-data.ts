@@ -17,8 +17,8 @@ import {
 export const TONES = {
   teal: 'bg-primary/10 text-primary',
   blue: 'bg-blue-500/10 text-blue-600 dark:text-blue-300',
-  green: 'bg-green-500/10 text-green-600 dark:text-green-300',
-  amber: 'bg-amber-500/10 text-amber-600 dark:text-amber-300',
+  green: 'bg-green-500/10 text-green-700 dark:text-green-300',
+  amber: 'bg-amber-500/10 text-amber-700 dark:text-amber-300',
   orange: 'bg-orange-500/10 text-orange-600 dark:text-orange-300',
   red: 'bg-red-500/10 text-red-600 dark:text-red-300',
   purple: 'bg-purple-500/10 text-purple-600 dark:text-purple-300',

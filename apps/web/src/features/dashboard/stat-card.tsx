@@ -5,8 +5,8 @@ import { cn } from '../../lib/utils';
 import { TONES, type DashboardStat } from './dashboard-sample-data';
 
 const NOTE_TONES: Record<DashboardStat['noteTone'], string> = {
-  good: 'text-green-600 dark:text-green-400',
-  warning: 'text-amber-600 dark:text-amber-400',
+  good: 'text-green-700 dark:text-green-400',
+  warning: 'text-amber-700 dark:text-amber-400',
   critical: 'text-red-600 dark:text-red-400',
 };
 

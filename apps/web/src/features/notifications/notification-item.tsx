@@ -7,9 +7,9 @@ import type { AppNotification, NotificationType } from './sample-notifications';
 
 const TYPE_STYLES: Record<NotificationType, { icon: LucideIcon; label: string; badge: BadgeTone; iconClass: string; accent: string }> = {
   critical: { icon: OctagonAlert, label: 'Critical', badge: 'red', iconClass: 'bg-red-500/10 text-red-600 dark:text-red-300', accent: 'bg-red-500' },
-  warning: { icon: AlertTriangle, label: 'Warning', badge: 'orange', iconClass: 'bg-amber-500/10 text-amber-600 dark:text-amber-300', accent: 'bg-amber-500' },
+  warning: { icon: AlertTriangle, label: 'Warning', badge: 'orange', iconClass: 'bg-amber-500/10 text-amber-700 dark:text-amber-300', accent: 'bg-amber-500' },
   info: { icon: Info, label: 'Info', badge: 'blue', iconClass: 'bg-blue-500/10 text-blue-600 dark:text-blue-300', accent: 'bg-blue-500' },
-  success: { icon: CheckCircle2, label: 'Success', badge: 'green', iconClass: 'bg-green-500/10 text-green-600 dark:text-green-300', accent: 'bg-green-500' },
+  success: { icon: CheckCircle2, label: 'Success', badge: 'green', iconClass: 'bg-green-500/10 text-green-700 dark:text-green-300', accent: 'bg-green-500' },
 };
 
 interface NotificationItemProps {

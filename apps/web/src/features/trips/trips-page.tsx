@@ -25,7 +25,7 @@ const config: AreaPageConfig<Trip> = {
     { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => row.original.vehicleLabel ?? row.original.vehicleId },
     { id: 'driver', header: 'Driver', cell: ({ row }) => row.original.driverLabel ?? row.original.driverId },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
-    { id: 'eta', header: 'ETA', meta: { keepWhole: true }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
+    { id: 'eta', header: 'ETA', meta: { keepWhole: true, width: 'w-48' }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
   ],
   texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.' },
   form: {

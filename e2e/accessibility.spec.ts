@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createVehicle, listSettled, signedOut, unique } from './helpers';
+
+/**
+ * axe-core over every built screen and every kind of open dialog, in the light and the dark theme:
+ * no serious or critical violation of WCAG 2.2 AA.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// Each scan takes a second or two; a test scans many screens.
+test.describe.configure({ timeout: 120_000 });
+
+const SCREENS = [
+  '/',
+  '/notifications',
+  '/account',
+  '/settings',
+  '/fleet-management',
+  '/vehicle-management',
+  '/driver-management',
+  '/driver-training',
+  '/driver-health-report',
+  '/reporting',
+  '/ai-predictive',
+  '/integrations',
+  '/load-optimization',
+  '/cold-chain',
+  '/no-such-page',
+];
+
+/** The dialogs each area opens: its add form (with its pick-lists) and the delete confirmation. */
+const DIALOGS: [path: string, add: string][] = [
+  ['/fleet-management', 'Create New Trip'],
+  ['/vehicle-management', 'Add New Vehicle'],
+  ['/driver-management', 'Add New Driver'],
+  ['/driver-training', 'Add Training Record'],
+  ['/driver-health-report', 'Add Health Record'],
+];
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+}
+
+/** The serious and critical violations on the page as it is now, one line each (rule, impact, first nodes). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Transitions finished, so colours are the final ones.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(({ page }) => setTheme(page, theme));
+
+    test('every screen', async ({ page }) => {
+      await createVehicle(page, unique());
+      const found: string[] = [];
+      for (const path of SCREENS) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (await page.getByRole('table').count()) await listSettled(page);
+        for (const line of await seriousViolations(page)) found.push(`${path}: ${line}`);
+      }
+      expect(found).toEqual([]);
+    });
+
+    test('every dialog, and a menu', async ({ page }) => {
+      await createVehicle(page, unique());
+      const found: string[] = [];
+      for (const [path, add] of DIALOGS) {
+        await page.goto(path);
+        await listSettled(page);
+        await page.getByRole('button', { name: add }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog).toBeVisible();
+        for (const line of await seriousViolations(page)) found.push(`${path} ${add}: ${line}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+      // A failed save marks its fields and shows a toast: both must be readable too.
+      await page.goto('/vehicle-management?new');
+      await page.getByRole('dialog').getByRole('button', { name: 'Add Vehicle' }).click();
+      await expect(page.getByRole('dialog').getByText('Make is required.')).toBeVisible();
+      for (const line of await seriousViolations(page)) found.push(`vehicle form with errors: ${line}`);
+      await page.keyboard.press('Escape');
+      await page.goto('/vehicle-management');
+      await listSettled(page);
+      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      for (const line of await seriousViolations(page)) found.push(`delete confirmation: ${line}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      for (const line of await seriousViolations(page)) found.push(`notifications menu: ${line}`);
+      expect(found).toEqual([]);
+    });
+  });
+
+  test.describe(`${theme} theme, signed out`, () => {
+    test.use(signedOut);
+    test.beforeEach(({ page }) => setTheme(page, theme));
+
+    test('the sign-in screen', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByLabel('Username')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
