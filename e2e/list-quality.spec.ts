@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { chooseOption, clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
@@ -199,4 +200,19 @@ test('page size and density persist; paging adds history entries; a sort can be 
   await year.getByRole('button').click();
   await expect(year).toHaveAttribute('aria-sort', 'none');
   await expect(page).toHaveURL((url) => !url.searchParams.has('sort') && !url.searchParams.has('order'));
+});
+
+test.describe('a first visit', () => {
+  test.use(signedOut);
+
+  test('loads at most 150 KB of gzipped JavaScript before the sign-in screen shows', async ({ page }) => {
+    const scripts: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.body());
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeFocused();
+    const gzipped = (await Promise.all(scripts)).reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+    expect(gzipped).toBeLessThanOrEqual(150 * 1024);
+  });
 });

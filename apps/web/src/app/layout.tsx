@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { AlertTriangle, Bell, Fuel, LogOut, Menu, Moon, Sun, Truck, User, UserCircle, Settings, X, Wrench } from 'lucide-react';
+import { LogOut, Menu, Moon, Sun, Truck, X } from 'lucide-react';
 import { Button } from '../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
 import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
 import { NAV_ITEMS } from './navigation';
@@ -24,6 +23,8 @@ function useSidebar() {
 }
 
 /** Screens that are not in the sidebar, by path, for the document title. */
+const TopBarMenus = lazy(() => import('./top-bar-menus'));
+
 const OTHER_TITLES: Record<string, string> = { '/notifications': 'Notifications', '/account': 'My Account' };
 
 /** The window's title: the screen's name, so that tabs, history and screen readers tell screens apart. */
@@ -136,11 +137,6 @@ export function AppLayout() {
   );
 }
 
-const SAMPLE_NOTIFICATIONS = [
-  { icon: Wrench, title: 'Maintenance due', text: 'Vehicle MH12AB1234 is due for service.' },
-  { icon: Fuel, title: 'Low fuel alert', text: 'Vehicle KA05MN7788 is below 15% fuel.' },
-  { icon: AlertTriangle, title: 'New trip assigned', text: 'Trip to Pune assigned to Ramesh Kumar.' },
-];
 
 function TopBar({ toggleRef, onToggleSidebar, onLogout }: { toggleRef: RefObject<HTMLButtonElement | null>; onToggleSidebar(): void; onLogout(): void }) {
   const { theme, toggleTheme } = useTheme();
@@ -153,62 +149,10 @@ function TopBar({ toggleRef, onToggleSidebar, onLogout }: { toggleRef: RefObject
       <Button variant="ghost" size="icon" aria-label="Toggle theme" title={theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode'} onClick={toggleTheme}>
         {theme === 'dark' ? <Sun /> : <Moon />}
       </Button>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Notifications, ${SAMPLE_NOTIFICATIONS.length} new`} className="relative">
-            <Bell />
-            <span aria-hidden className="absolute -right-0.5 -top-0.5 grid size-4 place-items-center rounded-full bg-destructive text-[10px] font-semibold text-destructive-foreground" data-testid="notification-badge">
-              {SAMPLE_NOTIFICATIONS.length}
-            </span>
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent className="w-80">
-          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {SAMPLE_NOTIFICATIONS.map(({ icon: Icon, title, text }) => (
-            <DropdownMenuItem key={title} asChild>
-              <Link to="/notifications" className="items-start">
-                <Icon className="mt-0.5 text-primary" />
-                <span className="grid gap-0.5">
-                  <span className="font-medium">{title}</span>
-                  <span className="text-xs text-muted-foreground">{text}</span>
-                </span>
-              </Link>
-            </DropdownMenuItem>
-          ))}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to="/notifications" className="justify-center font-medium text-primary">
-              View all notifications
-            </Link>
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="My Account">
-            <UserCircle className="!size-5" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          <DropdownMenuLabel>My Account</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem asChild>
-            <Link to="/account">
-              <User /> Profile
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <Link to="/settings">
-              <Settings /> Settings
-            </Link>
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={onLogout}>
-            <LogOut /> Logout
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      {/* The menus load just after the shell: their menu machinery is not needed to show the page. */}
+      <Suspense fallback={<div className="w-20" aria-hidden />}>
+        <TopBarMenus onLogout={onLogout} />
+      </Suspense>
     </header>
   );
 }
