@@ -81,6 +81,15 @@ for (const theme of ['light', 'dark'] as const) {
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
       }
+      // An open pick-list (a combobox over the server's records).
+      await page.goto('/fleet-management?new');
+      await page.getByRole('dialog').getByRole('combobox', { name: /^Vehicle/ }).click();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await expect(page.getByRole('option').first()).toBeVisible();
+      for (const line of await seriousViolations(page)) found.push(`vehicle pick-list: ${line}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+
       // A failed save marks its fields and shows a toast: both must be readable too.
       await page.goto('/vehicle-management?new');
       await page.getByRole('dialog').getByRole('button', { name: 'Add Vehicle' }).click();

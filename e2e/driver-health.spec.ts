@@ -64,8 +64,12 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   await expect(driverPicker).toHaveText('Select...');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
   await driverPicker.click();
-  await page.getByRole('textbox', { name: 'Search choices' }).fill(token);
-  await expect(page.getByRole('option')).toHaveText([driverLabel(aarav), driverLabel(zubin)]);
+  await page.getByRole('combobox', { name: 'Search choices' }).fill(token);
+  // By name; each option named by its label, its status shown beside it.
+  await expect(page.getByRole('option')).toHaveCount(2);
+  await expect(page.getByRole('option').nth(0)).toHaveAccessibleName(driverLabel(aarav));
+  await expect(page.getByRole('option').nth(1)).toHaveAccessibleName(driverLabel(zubin));
+  await expect(page.getByRole('option').nth(0)).toContainText('Active');
   await page.getByRole('option', { name: driverLabel(aarav) }).click();
   await expect(driverPicker).toHaveText(driverLabel(aarav));
 

@@ -87,9 +87,9 @@ export async function optionsOf(page: Page, scope: Scope, label: string | RegExp
 export async function pickRecord(page: Page, dialog: Locator, label: RegExp, search: string, option: string) {
   const picker = dialog.getByRole('combobox', { name: label });
   await picker.click();
-  await page.getByRole('textbox', { name: 'Search choices' }).fill(search);
+  await page.getByRole('combobox', { name: 'Search choices' }).fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('textbox', { name: 'Search choices' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Search choices' })).toBeHidden();
   await expect(picker).toHaveText(option);
 }
 

@@ -216,3 +216,22 @@ test.describe('a first visit', () => {
     expect(gzipped).toBeLessThanOrEqual(150 * 1024);
   });
 });
+
+test('pick-lists show each record\'s status and put Active ones first; a sold vehicle is marked, not hidden', async ({ page }) => {
+  const token = unique();
+  await createVehicle(page, token, { status: 'Sold', model: `Sold ${token}` });
+  await createVehicle(page, token, { status: 'Active', model: `Running ${token}` });
+  await page.goto('/fleet-management?new');
+  const dialog = page.getByRole('dialog', { name: 'Create New Trip' });
+  await dialog.getByRole('combobox', { name: /^Vehicle/ }).click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect(options.first()).toHaveAttribute('aria-description', 'Active');
+  await page.getByRole('combobox', { name: 'Search choices' }).fill(token);
+  await expect(options).toHaveCount(2);
+  await expect(options.nth(0)).toHaveAccessibleName(`Tata Running ${token} (MH12${token})`);
+  await expect(options.nth(1)).toHaveAccessibleName(`Tata Sold ${token} (MH12${token})`);
+  await expect(options.nth(1)).toHaveAttribute('aria-description', 'Sold');
+  await expect(options.nth(1)).toContainText('Sold');
+  await options.nth(1).click();
+  await expect(dialog.getByRole('combobox', { name: /^Vehicle/ })).toHaveText(`Tata Sold ${token} (MH12${token})`);
+});

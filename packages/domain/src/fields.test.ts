@@ -20,10 +20,16 @@ describe('every field of every area, given a huge text', () => {
     it(`${area.key}: refuses each field at once, and runs its rules quickly`, () => {
       for (const field of Object.keys(area.input.shape)) {
         for (const attack of ATTACKS) {
-          const started = performance.now();
-          const parsed = area.input.safeParse({ ...area.defaults(), [field]: attack });
-          const elapsed = performance.now() - started;
-          expect(parsed.success, `${area.key}.${field}`).toBe(false);
+          // The best of three runs: a busy machine or a garbage collection can slow one, never all
+          // three (a backtracking pattern took seconds on every run).
+          let elapsed = Infinity;
+          let parsed;
+          for (let run = 0; run < 3 && elapsed >= 50; run++) {
+            const started = performance.now();
+            parsed = area.input.safeParse({ ...area.defaults(), [field]: attack });
+            elapsed = Math.min(elapsed, performance.now() - started);
+          }
+          expect(parsed?.success, `${area.key}.${field}`).toBe(false);
           expect(elapsed, `${area.key}.${field} took ${elapsed.toFixed(1)} ms`).toBeLessThan(50);
         }
       }

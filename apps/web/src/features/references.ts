@@ -5,12 +5,20 @@ import type { ReferenceSpec } from '../components/area/reference-picker';
 export const vehicleReference: ReferenceSpec = {
   area: 'vehicles',
   label: (row) => vehicleLabel(row as { id: string; make: string; model: string; licensePlate: string }),
+  // Active vehicles first (the statuses sort Active, In Maintenance, Out of Service, Sold); the others marked.
+  sort: { sort: 'status', order: 'asc' },
+  status: (row) => String(row.status ?? ''),
+  usableStatus: 'Active',
   fetchError: 'Could not fetch vehicles.',
 };
 
 export const driverReference: ReferenceSpec = {
   area: 'drivers',
   label: (row) => driverLabel(row as { id: string; name: string }),
+  // Active drivers first (Active, Inactive, On Leave, Pending Docs); the others marked.
+  sort: { sort: 'status', order: 'asc' },
+  status: (row) => String(row.status ?? ''),
+  usableStatus: 'Active',
   fetchError: 'Could not fetch drivers.',
 };
 

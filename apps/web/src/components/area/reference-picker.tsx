@@ -17,6 +17,9 @@ export interface ReferenceSpec {
   label(row: Row): string;
   /** Order of the choices (defaults to the area's own, newest first). */
   sort?: { sort: string; order: 'asc' | 'desc' };
+  /** A record's status, shown beside it; a record not in `usableStatus` is marked (never hidden: it may be the one in use). */
+  status?(row: Row): string;
+  usableStatus?: string;
   /** A new record starts with the first choice selected, as the specification asks of some forms. */
   defaultToFirst?: boolean;
   /** The toast text when the choices cannot be fetched, e.g. 'Could not fetch vehicles.' */
@@ -54,6 +57,7 @@ export function ReferencePicker({ id, value, onChange, reference, placeholder = 
     retry: false,
   });
   const rows = choices.data?.items ?? [];
+  const optionId = (index: number) => `${listId}-option-${index}`;
 
   function choose(row: Row) {
     onChange(row.id);
@@ -92,27 +96,47 @@ export function ReferencePicker({ id, value, onChange, reference, placeholder = 
             maxLength={200}
             onChange={(e) => { setText(e.target.value); setActive(0); }}
             onKeyDown={onKeyDown}
+            role="combobox"
+            aria-expanded
+            aria-autocomplete="list"
+            aria-activedescendant={rows[active] ? optionId(active) : undefined}
           />
           {choices.isFetching && <Loader2 className="size-4 animate-spin text-muted-foreground" />}
         </div>
         <ul id={listId} role="listbox" className="max-h-64 overflow-y-auto p-1">
-          {rows.map((row, index) => (
-            <li
-              key={row.id}
-              role="option"
-              aria-selected={row.id === value}
-              className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground')}
-              onMouseEnter={() => setActive(index)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => choose(row)}
-            >
-              <Check className={cn('size-4 shrink-0', row.id === value ? 'opacity-100' : 'opacity-0')} />
-              <span className="truncate">{reference.label(row)}</span>
+          {rows.map((row, index) => {
+            const status = reference.status?.(row);
+            const unusable = status !== undefined && reference.usableStatus !== undefined && status !== reference.usableStatus;
+            return (
+              <li
+                key={row.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={row.id === value}
+                aria-label={reference.label(row)}
+                aria-description={status}
+                className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground')}
+                onMouseEnter={() => setActive(index)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(row)}
+              >
+                <Check className={cn('size-4 shrink-0', row.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                <span className={cn('min-w-0 flex-1 truncate', unusable && 'text-muted-foreground')}>{reference.label(row)}</span>
+                {status && (
+                  <span aria-hidden className={cn('shrink-0 rounded px-1.5 text-xs', unusable ? 'bg-destructive/10 text-destructive' : 'text-muted-foreground')}>
+                    {status}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+          {!choices.isFetching && rows.length === 0 && (
+            <li role="presentation" className="px-2 py-3 text-center text-sm text-muted-foreground">
+              No matches.
             </li>
-          ))}
-          {!choices.isFetching && rows.length === 0 && <li className="px-2 py-3 text-center text-sm text-muted-foreground">No matches.</li>}
-          {(choices.data?.total ?? 0) > rows.length && <li className="px-2 py-1.5 text-xs text-muted-foreground">Showing {rows.length} of many — type to narrow down.</li>}
+          )}
         </ul>
+        {(choices.data?.total ?? 0) > rows.length && <p className="border-t px-3 py-1.5 text-xs text-muted-foreground">Showing {rows.length} of many — type to narrow down.</p>}
       </PopoverContent>
     </Popover>
   );
