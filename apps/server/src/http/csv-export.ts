@@ -13,6 +13,9 @@ export interface ExportColumn {
 /** A column that shows one field of the row as it is. */
 export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({ header, kind, value: (row) => row[key] });
 
+/** A column that shows a linked record's label (a computed value), or its id when the label is missing. */
+export const labelColumn = (header: string, labelKey: string, idKey: string): ExportColumn => ({ header, value: (row) => row[labelKey] ?? row[idKey] });
+
 /** Rows fetched per query: enough to keep the database busy, small enough to keep memory flat. */
 const BATCH_ROWS = 1000;
 
@@ -27,25 +30,55 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** YYYY-MM-DD HH:MM of an instant in `timeZone` (a spreadsheet reads it as a date and time). */
-function dateTimeIn(value: unknown, timeZone: string): string {
-  const date = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+/**
+ * Formats rows' cells for one export. The date-time formatter for the reader's zone is built once per
+ * export, not per cell (a million-row export would otherwise build a million of them).
+ */
+function cellFormatter(timeZone: string) {
+  const dateTime = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  /** YYYY-MM-DD HH:MM of an instant in the reader's zone (a spreadsheet reads it as a date and time). */
+  const dateTimeIn = (value: unknown): string => {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) return '';
+    const parts = Object.fromEntries(dateTime.formatToParts(date).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  };
+  return (column: ExportColumn, row: Record<string, unknown>): string => {
+    const value = column.value(row);
+    if (value === null || value === undefined || value === '') return '';
+    if (column.kind === 'datetime') return dateTimeIn(value);
+    if (column.kind === 'date') return String(value).slice(0, 10);
+    if (column.kind === 'money' || column.kind === 'number') return String(value);
+    return csvField(value);
+  };
 }
 
-export function formatCell(column: ExportColumn, row: Record<string, unknown>, timeZone: string): string {
-  const value = column.value(row);
-  if (value === null || value === undefined || value === '') return '';
-  if (column.kind === 'datetime') return dateTimeIn(value, timeZone);
-  if (column.kind === 'date') return String(value).slice(0, 10);
-  if (column.kind === 'money' || column.kind === 'number') return String(value);
-  return csvField(value);
+/**
+ * The CSV file of an export as a stream: a byte order mark (spreadsheets then read UTF-8: ₹, names in
+ * Indian scripts), the header line, then one chunk per batch, pulled only as fast as the client reads.
+ */
+export function csvStream(columns: readonly ExportColumn[], batches: AsyncGenerator<Record<string, unknown>[]>, timeZone: string, name: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const format = cellFormatter(timeZone);
+  const line = (cells: string[]) => cells.join(',') + '\r\n';
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('\uFEFF' + line(columns.map((column) => csvField(column.header)))));
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) return controller.close();
+        controller.enqueue(encoder.encode(next.value.map((row) => line(columns.map((column) => format(column, row)))).join('')));
+      } catch (err) {
+        console.error(`Export of ${name} failed:`, (err as Error).message);
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }
 
 /** Whether `zone` is a time zone this runtime knows (the client names its own). */

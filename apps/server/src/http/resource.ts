@@ -16,7 +16,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
-import { csvField, exportRows, formatCell, isTimeZone, type ExportColumn } from './csv-export';
+import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
@@ -228,27 +228,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(all, term === undefined ? undefined : likePattern(term), filters);
     const batches = exportRows(database, selected, table, { where, sortColumn: all[sort], idColumn: all.id, order });
-    const encoder = new TextEncoder();
-    const line = (cells: string[]) => cells.join(',') + '\r\n';
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        // The byte order mark tells spreadsheets the file is UTF-8 (₹, names in Indian scripts).
-        controller.enqueue(encoder.encode('\uFEFF' + line(def.exportColumns.map((column) => csvField(column.header)))));
-      },
-      async pull(controller) {
-        try {
-          const next = await batches.next();
-          if (next.done) return controller.close();
-          controller.enqueue(encoder.encode(next.value.map((row) => line(def.exportColumns.map((column) => formatCell(column, row, tz)))).join('')));
-        } catch (err) {
-          console.error(`Export of ${area.key} failed:`, (err as Error).message);
-          controller.error(err);
-        }
-      },
-      async cancel() {
-        await batches.return(undefined);
-      },
-    });
+    const stream = csvStream(def.exportColumns, batches, tz, area.key);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,7 +1,7 @@
 import { healthArea } from '@raahi/domain';
 import { driverHealth, drivers, files } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn } from '../http/csv-export';
+import { fieldColumn, labelColumn } from '../http/csv-export';
 import { driverNameOf, fileNameOf } from './labels';
 
 export const healthResource: ResourceDefinition = {
@@ -13,7 +13,7 @@ export const healthResource: ResourceDefinition = {
     { field: 'reportFile', table: files, noun: 'file' },
   ],
   exportColumns: [
-    { header: 'Driver', value: (h) => h.driverName ?? h.driverId },
+    labelColumn('Driver', 'driverName', 'driverId'),
     fieldColumn('Test Type', 'testType'),
     fieldColumn('Test Date', 'testDate', 'date'),
     fieldColumn('Result', 'result'),

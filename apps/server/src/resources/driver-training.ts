@@ -1,7 +1,7 @@
 import { trainingArea } from '@raahi/domain';
 import { driverTraining, drivers, files } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn } from '../http/csv-export';
+import { fieldColumn, labelColumn } from '../http/csv-export';
 import { driverNameOf, fileNameOf } from './labels';
 
 export const trainingResource: ResourceDefinition = {
@@ -14,7 +14,7 @@ export const trainingResource: ResourceDefinition = {
   ],
   exportColumns: [
     fieldColumn('Record ID', 'id'),
-    { header: 'Driver', value: (t) => t.driverName ?? t.driverId },
+    labelColumn('Driver', 'driverName', 'driverId'),
     fieldColumn('Training Type', 'trainingType'),
     fieldColumn('Schedule Date', 'scheduleDate', 'date'),
     fieldColumn('Trainer', 'trainerName'),

@@ -1,7 +1,7 @@
 import { tripsArea } from '@raahi/domain';
 import { drivers, trips, vehicles } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn } from '../http/csv-export';
+import { fieldColumn, labelColumn } from '../http/csv-export';
 import { driverLabelOf, vehicleLabelOf } from './labels';
 
 export const tripsResource: ResourceDefinition = {
@@ -16,8 +16,8 @@ export const tripsResource: ResourceDefinition = {
     fieldColumn('Trip ID', 'id'),
     fieldColumn('Origin', 'origin'),
     fieldColumn('Destination', 'destination'),
-    { header: 'Vehicle', value: (t) => t.vehicleLabel ?? t.vehicleId },
-    { header: 'Driver', value: (t) => t.driverLabel ?? t.driverId },
+    labelColumn('Vehicle', 'vehicleLabel', 'vehicleId'),
+    labelColumn('Driver', 'driverLabel', 'driverId'),
     fieldColumn('Status', 'status'),
     fieldColumn('ETA', 'eta', 'datetime'),
   ],
