@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
+import { agentRequest, prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
 
 /**
  * The real server as its own process on the embedded database (PGlite on a data directory):
@@ -238,7 +238,11 @@ describe(`stopping under write load (${testDatabaseUrl() ? 'PostgreSQL' : 'embed
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         try {
           for (let i = 0; ; i++) {
-            const res = await agentPost(agent, client, '/api/vehicles', vehicleBody({ make: `Load${w}`, vin: `LOAD${w}N${i}` })).catch(() => null);
+            const res = await agentRequest(agent, `${server.url}/api/vehicles`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken! },
+              body: JSON.stringify(vehicleBody({ make: `Load${w}`, vin: `LOAD${w}N${i}` })),
+            }).catch(() => null);
             if (!res) {
               if (!signalled) throw new Error(`a write failed before the server was stopped:\n${server.output()}`);
               failed++;
@@ -277,25 +281,3 @@ describe(`stopping under write load (${testDatabaseUrl() ? 'PostgreSQL' : 'embed
     }
   });
 });
-
-/** A POST on one keep-alive agent, with the answer's Connection header (fetch hides it). */
-function agentPost(agent: http.Agent, client: TestClient, path: string, body: unknown) {
-  const url = new URL(path, client.baseUrl);
-  const data = JSON.stringify(body);
-  return new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken! },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, text, connection: res.headers.connection }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { httpRequest, multipartBody, startTestServer, vehicleBody, type TestServer } from '../testing/test-server';
+import { agentRequest, httpRequest, multipartBody, startTestServer, vehicleBody, type TestServer } from '../testing/test-server';
 
 const UNKNOWN_HOST = { title: 'Unknown Host', message: 'This server does not answer to that host name.' };
 const INDEX = '<!doctype html><title>Raahi test page</title><div id="root"></div>';
@@ -180,20 +180,6 @@ describe('malformed URLs', () => {
 });
 
 describe('a request refused as too large', () => {
-  /** One request on the given agent; an error after the whole answer arrived (the server closing) is not a failure. */
-  function agentRequest(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
-    return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-      const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-      });
-      req.on('error', reject);
-      req.end(options.body);
-    });
-  }
-
   it('says Connection: close, and the next request on the same agent succeeds (JSON body limit)', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -134,6 +134,21 @@ export function httpRequest(
  * A multipart/form-data body written byte by byte, so that tests control exactly what a file part's
  * name says (paths, control characters, UTF-8), as a hand-made request could.
  */
+/** One request on the given agent (a keep-alive connection a test reuses), with the raw headers (fetch hides Connection). */
+export function agentRequest(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
 export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): { body: Buffer; contentType: string } {
   const boundary = `----raahi-test-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
