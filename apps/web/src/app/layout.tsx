@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, Moon, Sun, Truck, X } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -10,21 +10,18 @@ import { useLogout } from './use-logout';
 
 const WIDE = '(min-width: 1024px)';
 
-/** Sidebar open state: opens by itself on wide windows, follows the toggle otherwise. */
-function useSidebar() {
-  const [open, setOpen] = useState(() => window.matchMedia(WIDE).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    const onChange = () => setOpen(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return [open, setOpen] as const;
+/** Sidebar open state: opens by itself when the window becomes wide, closes when it becomes narrow, follows the toggle between. */
+function useSidebar(wide: boolean) {
+  const [state, setState] = useState({ wide, open: wide });
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  if (state.wide !== wide) setState({ wide, open: wide });
+  const setOpen = useCallback((next: boolean | ((open: boolean) => boolean)) => setState((s) => ({ ...s, open: typeof next === 'function' ? next(s.open) : next })), []);
+  return [state.wide === wide ? state.open : wide, setOpen] as const;
 }
 
-/** Screens that are not in the sidebar, by path, for the document title. */
 const TopBarMenus = lazy(() => import('./top-bar-menus'));
 
+/** Screens that are not in the sidebar, by path, for the document title. */
 const OTHER_TITLES: Record<string, string> = { '/notifications': 'Notifications', '/account': 'My Account' };
 
 /** The window's title: the screen's name, so that tabs, history and screen readers tell screens apart. */
@@ -36,10 +33,10 @@ function useScreenTitle(pathname: string) {
 }
 
 export function AppLayout() {
-  const [open, setOpen] = useSidebar();
+  const wide = useMediaQuery(WIDE);
+  const [open, setOpen] = useSidebar(wide);
   const location = useLocation();
   const logout = useLogout();
-  const wide = useMediaQuery(WIDE);
   // Below 1024 px the open sidebar is a drawer over the page: the page is inert behind it, Escape closes it.
   const drawer = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -48,8 +45,8 @@ export function AppLayout() {
 
   // On small screens the sidebar covers the page: close it after navigating.
   useEffect(() => {
-    if (!window.matchMedia(WIDE).matches) setOpen(false);
-  }, [location.pathname, setOpen]);
+    if (!wide) setOpen(false);
+  }, [location.pathname, wide, setOpen]);
 
   useEffect(() => {
     if (!drawer) return;
