@@ -83,6 +83,13 @@ function scenarios(withTrips: boolean): Scenario[] {
         paths: TRIP_TERMS.map((q) => `/api/trips?q=${encodeURIComponent(q)}`),
         terms: TRIP_TERMS,
       },
+      {
+        name: 'trips searched total',
+        description: 'trips: the total of the same 12 searches, the request the table makes beside the page',
+        resource: tripsResource,
+        paths: TRIP_TERMS.map((q) => `/api/trips/total?q=${encodeURIComponent(q)}`),
+        terms: TRIP_TERMS,
+      },
       { name: 'trips default', description: 'trips: no search or filter, newest first, page 1 of 50', resource: tripsResource, paths: ['/api/trips'] },
       {
         name: 'trips deepest page',
@@ -99,7 +106,9 @@ function scenarios(withTrips: boolean): Scenario[] {
 const TARGETS = {
   vehiclesP95: { postgres: 50, pglite: 150 },
   vehiclesRps: { postgres: 1000 },
-  tripsSearchedP95: { postgres: 100 },
+  /** Issue 8: the page never waits on counting, so a searched page of 1,000,000 trips stays this fast. */
+  tripsSearchedP95: { postgres: 30 },
+  tripsSearchedRps: { postgres: 300 },
 };
 
 interface LatencySummary {
@@ -276,13 +285,20 @@ interface ScenarioResult {
   loaded: LatencySummary & { connections: number; durationS: number; requestsPerSecond: number; non2xx: number; errors: number; timeouts: number };
 }
 
+/** The total request of a list path (or the path itself when it is one): search and filters, no paging or sort. */
+function totalPath(path: string) {
+  const url = new URL(path, 'http://bench.invalid');
+  if (url.pathname.endsWith('/total')) return path;
+  for (const name of ['page', 'pageSize', 'sort', 'order']) url.searchParams.delete(name);
+  return `${url.pathname}/total${url.search}`;
+}
+
 async function checkPaths(origin: string, cookie: string, paths: string[]): Promise<Record<string, number>> {
   const matches: Record<string, number> = {};
   for (const path of paths) {
-    const response = await fetch(origin + path, { headers: { cookie } });
-    if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}: ${await response.text()}`);
-    const page = (await response.json()) as { items: unknown[]; total: number };
-    matches[path] = page.total;
+    const response = await fetch(origin + totalPath(path), { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET ${totalPath(path)} answered HTTP ${response.status}: ${await response.text()}`);
+    matches[path] = ((await response.json()) as { total: number }).total;
   }
   // A rare term may find nothing in a small fleet; a scenario of empty pages would measure nothing.
   if (Object.values(matches).every((total) => total === 0)) throw new Error(`${paths.join(', ')} found no records: the scenario would measure empty pages.`);
@@ -393,9 +409,11 @@ async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<
       const schemaFor = listQuerySchema(scenario.resource.area);
       for (const path of scenario.paths) {
         const url = new URL(path, 'http://bench.invalid');
+        if (url.pathname.endsWith('/total')) continue; // its count statement is explained with its page
         const query = schemaFor.parse(Object.fromEntries(url.searchParams)) as ListQuery;
         captured.length = 0;
-        await run(query);
+        await run.page(query);
+        await run.total(query);
         const statements = captured.filter((c) => !c.sql.startsWith('EXPLAIN'));
         for (const [n, statement] of statements.entries()) {
           const kind = statement.sql.includes('count(*)') ? 'count' : 'page';
@@ -575,7 +593,8 @@ async function main() {
         verdicts.push(`${r.sequential.p95 < limit ? 'met   ' : 'MISSED'} ${where}: p95 < ${limit} ms (${p95})`);
         if (kind === 'postgres') verdicts.push(`${r.loaded.requestsPerSecond >= TARGETS.vehiclesRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.vehiclesRps.postgres} req/s (${r.loaded.requestsPerSecond} req/s)`);
       } else if (r.name === 'trips searched' && kind === 'postgres' && trips >= 1_000_000) {
-        verdicts.push(`${r.sequential.p95 < TARGETS.tripsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 < ${TARGETS.tripsSearchedP95.postgres} ms at ${n(trips)} trips (${p95})`);
+        verdicts.push(`${r.sequential.p95 <= TARGETS.tripsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.tripsSearchedP95.postgres} ms at ${n(trips)} trips (${p95})`);
+        if (connections === 10) verdicts.push(`${r.loaded.requestsPerSecond >= TARGETS.tripsSearchedRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.tripsSearchedRps.postgres} req/s at 10 connections (${r.loaded.requestsPerSecond} req/s)`);
       }
     }
     if (vehicles !== 100_000) verdicts.push(`(the vehicle targets are for 100,000 vehicles; this run had ${n(vehicles)})`);

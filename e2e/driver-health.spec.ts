@@ -73,7 +73,7 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   await page.getByRole('option', { name: driverLabel(aarav) }).click();
   await expect(driverPicker).toHaveText(driverLabel(aarav));
 
-  await fill(page, dialog, { testType: 'Vision Test', testDate: '2026-02-10', result: 'Fit with Aid', nextDueDate: '2027-02-10', clinic: `Apollo Clinic, Pune ${token}` });
+  await fill(page, dialog, { testType: 'Vision Test', testDate: '10/02/2026', result: 'Fit with Aid', nextDueDate: '10/02/2027', clinic: `Apollo Clinic, Pune ${token}` });
   await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!', `Vision Test for Aarav ${token} has been recorded.`);
 
   await searchList(page, token);
@@ -101,16 +101,16 @@ test('each validation message, with the dialog kept open and its input kept', as
   await expectDestructiveToast(page, 'Missing Fields', missing);
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(driver));
 
-  await fill(page, dialog, { testDate: '2026-05-10', nextDueDate: '2026-05-09' });
+  await fill(page, dialog, { testDate: '10/05/2026', nextDueDate: '09/05/2026' });
   await clickSave(dialog, 'Add Record');
   await expectDestructiveToast(page, 'Invalid Dates', 'Test Date cannot be after Next Due Date.');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Test Date')).toHaveValue('2026-05-10');
-  await expect(dialog.getByLabel('Next Due Date')).toHaveValue('2026-05-09');
+  await expect(dialog.getByLabel('Test Date')).toHaveValue('10/05/2026');
+  await expect(dialog.getByLabel('Next Due Date')).toHaveValue('09/05/2026');
   await expect(dialog.getByLabel('Clinic')).toHaveValue(`Ruby Hall ${token}`);
 
   // The same day for both is allowed.
-  await fill(page, dialog, { nextDueDate: '2026-05-10', testType: 'Blood Pressure Test' });
+  await fill(page, dialog, { nextDueDate: '10/05/2026', testType: 'Blood Pressure Test' });
   await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!', `Blood Pressure Test for ${driver.name} has been recorded.`);
 });
 
@@ -126,8 +126,8 @@ test('edit a health record; missing next due date and clinic show N/A', async ({
   const dialog = await openEdit(page, record.id);
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(driver));
   await expect(dialog.getByRole('combobox', { name: /^Test Type/ })).toHaveText('Vision Test');
-  await expect(dialog.getByLabel('Test Date')).toHaveValue('2026-02-03');
-  await fill(page, dialog, { testType: 'Audiometry', result: 'Unfit', nextDueDate: '2026-08-03', clinic: `Sahyadri Hospital ${token}` });
+  await expect(dialog.getByLabel('Test Date')).toHaveValue('03/02/2026');
+  await fill(page, dialog, { testType: 'Audiometry', result: 'Unfit', nextDueDate: '03/08/2026', clinic: `Sahyadri Hospital ${token}` });
   await saveAndClose(page, dialog, 'Save Changes', 'Health Record Updated!', `The Audiometry record of Baldev ${token} has been updated.`);
   await expect(cells).toHaveText([`Baldev ${token}`, 'Audiometry', '03/02/2026', 'Unfit', '03/08/2026', `Sahyadri Hospital ${token}`, '']);
 });
@@ -264,14 +264,14 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await openHealth(page);
   const dialog = await openAdd(page);
   await pickRecord(page, dialog, /^Driver/, token, driverLabel(driver));
-  await fill(page, dialog, { clinic: `Deenanath ${token}`, nextDueDate: '2027-01-01' });
+  await fill(page, dialog, { clinic: `Deenanath ${token}`, nextDueDate: '01/01/2027' });
   await chooseFile(page, dialog, textPretendingToBePdf(`report-${token}.pdf`));
   await expectDestructiveToast(page, 'Upload Failed', /Only PDF, JPEG, PNG and WebP files can be uploaded/);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(driver));
   await expect(dialog.getByLabel('Clinic')).toHaveValue(`Deenanath ${token}`);
-  await expect(dialog.getByLabel('Next Due Date')).toHaveValue('2027-01-01');
+  await expect(dialog.getByLabel('Next Due Date')).toHaveValue('01/01/2027');
 
   // The record still saves, without a file.
   await clickSave(dialog, 'Add Record');

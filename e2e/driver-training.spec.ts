@@ -48,7 +48,7 @@ test('add a training record with the specified defaults; the table shows every c
   const dialog = await openAdd(page);
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(firstDriver));
   await expect(dialog.getByRole('combobox', { name: /^Training Type/ })).toHaveText('Defensive Driving');
-  await expect(dialog.getByLabel('Schedule Date')).toHaveValue(todayInBrowserZone());
+  await expect(dialog.getByLabel('Schedule Date')).toHaveValue(shownDate(todayInBrowserZone()));
   await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Scheduled');
   await expect(dialog.getByLabel('Validity Period')).toHaveValue('1 year');
   await expect(dialog.getByLabel('Assessment Score (%)')).toHaveValue('');
@@ -91,7 +91,7 @@ test('each validation message, with the dialog kept open and its input kept', as
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Trainer Name')).toHaveValue(`Meera Iyer ${token}`);
 
-  await dialog.getByLabel('Schedule Date').fill('2026-12-01');
+  await dialog.getByLabel('Schedule Date').fill('01/12/2026');
   for (const score of ['101', '-1']) {
     await dialog.getByLabel('Assessment Score (%)').fill(score);
     await clickSave(dialog, 'Add Record');
@@ -99,7 +99,7 @@ test('each validation message, with the dialog kept open and its input kept', as
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Assessment Score (%)')).toHaveValue(score);
     await expect(dialog.getByLabel('Trainer Name')).toHaveValue(`Meera Iyer ${token}`);
-    await expect(dialog.getByLabel('Schedule Date')).toHaveValue('2026-12-01');
+    await expect(dialog.getByLabel('Schedule Date')).toHaveValue('01/12/2026');
   }
 
   // The bounds themselves are accepted.
@@ -123,7 +123,7 @@ test('edit a training record; missing trainer, score and validity show N/A', asy
   const dialog = await openEdit(page, record.id);
   await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(driver));
   await expect(dialog.getByRole('combobox', { name: /^Training Type/ })).toHaveText('Hazmat Handling');
-  await expect(dialog.getByLabel('Schedule Date')).toHaveValue('2026-03-09');
+  await expect(dialog.getByLabel('Schedule Date')).toHaveValue('09/03/2026');
   await chooseOption(page, dialog, /^Training Type/, 'Load Securement');
   await chooseOption(page, dialog, 'Status', 'Completed');
   await dialog.getByLabel('Trainer Name').fill(`Dr. Rao ${token}`);

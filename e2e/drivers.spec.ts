@@ -57,7 +57,7 @@ test('add a driver with the specified defaults; the table shows every column', a
   const token = unique();
   const name = `Suresh Patil ${token}`;
   const dialog = await openAdd(page);
-  await expect(dialog.getByLabel('Joining Date')).toHaveValue(todayInBrowserZone());
+  await expect(dialog.getByLabel('Joining Date')).toHaveValue(shownDate(todayInBrowserZone()));
   await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Active');
   await expect(dialog.getByLabel('Contact')).toHaveAttribute('type', 'tel');
   await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
@@ -118,7 +118,7 @@ test('edit a driver; a missing joining date shows N/A', async ({ page }) => {
 
   const dialog = await openEdit(page, driver.id);
   await expect(dialog.getByLabel('Name')).toHaveValue(driver.name);
-  await expect(dialog.getByLabel('Joining Date')).toHaveValue('2020-06-15');
+  await expect(dialog.getByLabel('Joining Date')).toHaveValue('15/06/2020');
   await expect(dialog.getByLabel('Address')).toHaveValue('Hadapsar, Pune');
   await fill(dialog, { name: `Ramesh Kumar ${token}`, contact: '+91 90000 12345', joiningDate: '' });
   await chooseOption(page, dialog, 'Status', 'On Leave');

@@ -235,3 +235,49 @@ test('pick-lists show each record\'s status and put Active ones first; a sold ve
   await options.nth(1).click();
   await expect(dialog.getByRole('combobox', { name: /^Vehicle/ })).toHaveText(`Tata Sold ${token} (MH12${token})`);
 });
+
+test.describe('in an English-US browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('date fields show and read DD/MM/YYYY; a date that does not exist is marked, not sent', async ({ page }) => {
+    await page.goto('/driver-management?new');
+    const dialog = page.getByRole('dialog', { name: 'Add New Driver' });
+    const joining = dialog.getByLabel('Joining Date');
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+    await expect(joining).toHaveValue(today);
+    await expect(joining).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    // Typed loosely, tidied when the field is left.
+    await joining.fill('5-6-2020');
+    await joining.blur();
+    await expect(joining).toHaveValue('05/06/2020');
+    await joining.fill('31/02/2020');
+    await clickSave(dialog, 'Add Driver');
+    await expectDestructiveToast(page, 'Invalid Date', 'Joining Date is not a date. Enter it as DD/MM/YYYY.');
+    await expect(joining).toHaveAttribute('aria-invalid', 'true');
+    await expect(joining).toBeFocused();
+    await expect(dialog.getByText('Joining Date is not a date. Enter it as DD/MM/YYYY.')).toBeVisible();
+  });
+});
+
+test('a page shows without waiting for its total, which follows by itself', async ({ page }) => {
+  const token = unique();
+  for (let i = 0; i < 26; i++) await createVehicle(page, `${token}${i}`);
+  let releaseTotal = () => {};
+  const totalHeld = new Promise<void>((resolve) => (releaseTotal = resolve));
+  await page.route('**/api/vehicles/total**', async (route) => {
+    await totalHeld;
+    await route.continue();
+  });
+  await openVehicles(page, `?q=${token}&pageSize=25`);
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(25);
+  await expect(page.getByText('Showing 1–25', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  releaseTotal();
+  await expect(page.getByText('Showing 1–25 of 26', { exact: true })).toBeVisible();
+  await expect(page.getByText('Page 1 of 2', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+});

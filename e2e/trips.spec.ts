@@ -133,14 +133,14 @@ test('edit a trip: status, vehicle and ETA (shown as local date-time to the minu
   await expect(picker(dialog, 'Driver')).toHaveText(driverLabel(driver));
   await chooseOption(page, dialog, 'Status', 'In Transit');
   await pickRecord(page, dialog, /^Vehicle/, `FMX ${token}`, vehicleLabel(second));
-  await dialog.getByLabel('ETA').fill('2026-11-25T18:45');
+  await dialog.getByLabel('ETA').fill('25/11/2026 18:45');
   await saveAndClose(page, dialog, 'Save Changes', 'Trip Updated!', `Trip ${trip.id} has been updated.`);
 
   const cells = tableRows(page).first().getByRole('cell');
   await expect(cells).toHaveText([trip.id, `Surat ${token}`, 'Vadodara', `Volvo FMX ${token} (GJ06${token})`, driverLabel(driver), 'In Transit', /^25\/11\/2026, 0?6:45\s?pm$/i, '']);
 
   const again = await openEdit(page, trip.id);
-  await expect(again.getByLabel('ETA')).toHaveValue('2026-11-25T18:45');
+  await expect(again.getByLabel('ETA')).toHaveValue('25/11/2026 18:45');
   await expect(again.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('In Transit');
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(again).toBeHidden();

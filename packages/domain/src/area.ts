@@ -33,13 +33,23 @@ export function defineArea<Input extends Record<string, unknown>>(area: AreaDefi
 /** A stored record as the API returns it. */
 export type Stored<Input> = Input & { id: string; version: number; createdAt: string; updatedAt: string };
 
+/**
+ * One page of a list. It carries no total: counting a common search costs many times the page itself,
+ * so the total is a request of its own (ListTotal), shown when it arrives.
+ */
 export interface ListPage<Row> {
   items: Row[];
-  total: number;
-  /** True when total is the planner's estimate (more than 50,000 matches). */
-  totalIsEstimate: boolean;
+  /** True when at least one record follows this page. */
+  hasMore: boolean;
   page: number;
   pageSize: number;
+}
+
+/** How many records match a search and filters: exact up to EXACT_COUNT_LIMIT, the planner's estimate above. */
+export interface ListTotal {
+  total: number;
+  /** True when total is the planner's estimate (more than EXACT_COUNT_LIMIT matches). */
+  totalIsEstimate: boolean;
 }
 
 export const DEFAULT_PAGE_SIZE = 50;

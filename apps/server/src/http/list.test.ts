@@ -66,10 +66,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A page and, from its own request, the total of its search and filters. */
 async function list(query: string) {
   const res = await client.get(`/api/vehicles${query ? '?' + query : ''}`);
   expect(res.status, res.text).toBe(200);
-  return res.body as { items: Seed[]; total: number; totalIsEstimate: boolean; page: number; pageSize: number };
+  const params = new URLSearchParams(query);
+  for (const name of ['page', 'pageSize', 'sort', 'order']) params.delete(name);
+  const total = await client.get(`/api/vehicles/total${params.size ? '?' + params : ''}`);
+  expect(total.status, total.text).toBe(200);
+  return { ...res.body, ...total.body } as { items: Seed[]; hasMore: boolean; total: number; totalIsEstimate: boolean; page: number; pageSize: number };
 }
 
 /** Every match of a query (the whole list fits one page of 200) as ids, in the order given. */
@@ -87,6 +92,18 @@ describe('order and pages', () => {
     const second = await list('page=2');
     expect(ids(second.items)).toEqual(ids(newestFirst.slice(50)));
     expect(second).toMatchObject({ total: COUNT, page: 2, pageSize: 50 });
+  });
+
+  it('answers a page without counting: hasMore instead of a total, which is its own request', async () => {
+    const res = await client.get('/api/vehicles?pageSize=60');
+    expect(Object.keys(res.body).sort()).toEqual(['hasMore', 'items', 'page', 'pageSize']);
+    expect([res.body.items.length, res.body.hasMore]).toEqual([COUNT, false]);
+    expect((await client.get(`/api/vehicles?pageSize=${COUNT - 1}`)).body.hasMore).toBe(true);
+    expect((await client.get('/api/vehicles/total?q=tata&type=Truck')).body).toEqual({ total: seeds.filter((v) => matches(v, 'tata') && v.type === 'Truck').length, totalIsEstimate: false });
+    // The total does not depend on paging or sorting, and says so rather than ignoring them.
+    const paged = await client.get('/api/vehicles/total?page=2');
+    expect([paged.status, paged.body.title]).toEqual([400, 'Invalid Request']);
+    expect((await client.get('/api/vehicles/total?type=Spaceship')).status).toBe(400);
   });
 
   it('answers a page beyond the first 10,000 records with 400 in words, and the last reachable page normally', async () => {
@@ -115,6 +132,7 @@ describe('order and pages', () => {
   it('pages through everything exactly once with a chosen page size', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => list(`pageSize=25&page=${page}`)));
     expect(pages.map((p) => p.items.length)).toEqual([25, 25, 10, 0]);
+    expect(pages.map((p) => p.hasMore)).toEqual([true, true, false, false]);
     expect(pages.map((p) => p.total)).toEqual([COUNT, COUNT, COUNT, COUNT]);
     expect(pages.flatMap((p) => ids(p.items))).toEqual(ids(newestFirst));
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { changePasswordInput, loginInput } from '@raahi/domain';
+import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput } from '@raahi/domain';
 import { listQuerySchema, type ResourceDefinition } from './resource';
 
 const problem = z.object({ title: z.string(), message: z.string() });
@@ -65,10 +65,18 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       summary: `List ${area.plural}: search, filters, sort, pagination`,
       request: { query: listQuerySchema(area) },
       responses: {
-        200: { description: 'A page', ...json(z.object({ items: z.array(record), total: z.number(), totalIsEstimate: z.boolean(), page: z.number(), pageSize: z.number() })) },
+        200: { description: 'A page; hasMore tells whether another follows (the total is its own request)', ...json(z.object({ items: z.array(record), hasMore: z.boolean(), page: z.number(), pageSize: z.number() })) },
         400: error('Bad query'),
         ...common,
       },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: `${base}/total`,
+      tags,
+      summary: `How many ${area.plural} a search and filters match: exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-IN')}, estimated above`,
+      request: { query: listQuerySchema(area).omit({ page: true, pageSize: true, sort: true, order: true }) },
+      responses: { 200: { description: 'The total', ...json(z.object({ total: z.number(), totalIsEstimate: z.boolean() })) }, 400: error('Bad query'), ...common },
     });
     registry.registerPath({
       method: 'post',

@@ -12,6 +12,7 @@ import {
   generateId,
   type AreaDefinition,
   type ListPage,
+  type ListTotal,
 } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
@@ -100,9 +101,9 @@ const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim()
 let preparedStatements = 0;
 
 /**
- * The list endpoint's queries. Each shape of request (search or not, which filters, which sort) is
- * built and prepared once; a request then only binds its values. Totals are cached by search and
- * filters, so paging through one search counts its matches once.
+ * The list endpoints' queries. Each shape of request (search or not, which filters, which sort) is
+ * built and prepared once; a request then only binds its values. The page never waits on a count: the
+ * total is its own request, cached by search and filters, so paging through one search counts it once.
  */
 export function listQueries(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
   const { db } = database;
@@ -127,22 +128,31 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     return { key, ...entry };
   }
 
-  return async function list(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
+  function bind(query: Partial<ListQuery>) {
     const term = searchTerm(query.q);
     const filters = filterNames.filter((name) => query[name] !== undefined);
-    const statement = shape(Boolean(term), filters, query.sort, query.order);
     const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
     if (term) values.pattern = likePattern(term);
-    const countKey = `${def.area.key} total|${statement.key.split('|').slice(0, 2).join('|')}\u0000${JSON.stringify(values)}`;
-    const counted = cache.remember(countKey, async () => {
-      const [{ count }] = await statement.count.execute(values);
-      return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
-    });
-    const [items, total] = await Promise.all([
-      statement.page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-      counted,
-    ]);
-    return { items: items as Record<string, unknown>[], ...total, page: query.page, pageSize: query.pageSize };
+    return { term, filters, values };
+  }
+
+  return {
+    /** One page, and whether another follows (one row more is read instead of counting). */
+    async page(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
+      const { term, filters, values } = bind(query);
+      const statement = shape(Boolean(term), filters, query.sort, query.order);
+      const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<string, unknown>[];
+      return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize, page: query.page, pageSize: query.pageSize };
+    },
+    /** The matches of a search and filters (sort and page do not change it), cached like the pages. */
+    total(query: Partial<ListQuery>): Promise<ListTotal> {
+      const { term, filters, values } = bind(query);
+      const statement = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order);
+      return cache.remember(`${def.area.key} total|${Boolean(term)}|${filters.join(',')}\u0000${JSON.stringify(values)}`, async () => {
+        const [{ count }] = await statement.count.execute(values);
+        return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
+      });
+    },
   };
 }
 
@@ -198,6 +208,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const { db } = database;
   const { all, selected } = selection(def);
   const querySchema = listQuerySchema(area);
+  const totalSchema = querySchema.omit({ page: true, pageSize: true, sort: true, order: true });
   const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
@@ -211,9 +222,16 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     // The page as sent, so that a repeated request costs neither queries nor serialising.
     const body = await cache.remember(
       `${area.key} page|${JSON.stringify(parsed.data)}`,
-      async () => JSON.stringify(await list(parsed.data as ListQuery)),
+      async () => JSON.stringify(await list.page(parsed.data as ListQuery)),
     );
     return c.body(body, 200, { 'Content-Type': 'application/json' });
+  });
+
+  // How many records the search and filters match; the table shows it when it arrives.
+  app.get('/total', async (c) => {
+    const parsed = totalSchema.safeParse(c.req.query());
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
+    return c.json(await list.total(parsed.data as Partial<ListQuery>));
   });
 
   // Every row of the current search, filters and sort (all pages), streamed as CSV in batches.

@@ -84,20 +84,22 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const dialog = useRecordDialogParam();
   const [deleting, setDeleting] = useState<R | null>(null);
 
-  const query = {
-    q: params.q || undefined,
-    page: params.page,
-    pageSize,
-    sort: params.sort,
-    order: params.sort ? (params.order ?? 'asc') : undefined,
-    ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)),
-  };
+  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)) };
+  const query = { ...matching, page: params.page, pageSize, sort: params.sort, order: params.sort ? (params.order ?? 'asc') : undefined };
   const list = useQuery({
     queryKey: [client.key, 'list', query],
     queryFn: ({ signal }) => client.list(query, signal),
     placeholderData: keepPreviousData,
     // Always ask again when a list is shown or the window regains focus: other people change records
     // too, and a list that failed loads again by itself once the connection is back (also on 'online').
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+  // The total arrives by itself, after the page: counting a common search costs many pages.
+  const counted = useQuery({
+    queryKey: [client.key, 'total', matching],
+    queryFn: ({ signal }) => client.total(matching, signal),
+    placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
@@ -190,17 +192,20 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
     closeDialog();
   }, [record.isError, record.error, toast, closeDialog]);
   const formOpen = dialog.target?.mode === 'new' ? pickListsReady : editing !== null;
-  const total = list.isError ? 0 : (list.data?.total ?? 0);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (params.page - 1) * pageSize + 1;
-  const last = Math.min(params.page * pageSize, (params.page - 1) * pageSize + rows.length);
+  // Until the total arrives (or when it could not be counted), the pages are known from hasMore alone.
+  const total = list.isError || counted.isError || counted.isPlaceholderData ? undefined : counted.data?.total;
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
+  const first = rows.length === 0 ? 0 : (params.page - 1) * pageSize + 1;
+  const last = (params.page - 1) * pageSize + rows.length;
   // After deleting the last row of the last page (or following an old link), step back to a page that exists.
-  const lastPage = list.data ? Math.min(Math.max(1, Math.ceil(list.data.total / pageSize)), lastReachablePage(pageSize)) : null;
+  const lastPage = pages === undefined ? null : Math.min(pages, lastReachablePage(pageSize));
   // Deep pages are out of reach (the server refuses them: each would scan every row before it).
-  const atReach = params.page >= lastReachablePage(pageSize) && params.page < pages;
+  const atReach = params.page >= lastReachablePage(pageSize) && Boolean(list.data?.hasMore);
   useEffect(() => {
     if (lastPage !== null && params.page > lastPage && !list.isPlaceholderData) update({ page: lastPage }, false);
   }, [lastPage, params.page, list.isPlaceholderData, update]);
+  const shown = rows.length === 0 ? 'No records' : `Showing ${formatNumber(first)}–${formatNumber(last)}`;
+  const ofTotal = total === undefined ? '' : ` of ${counted.data?.totalIsEstimate ? 'about ' : ''}${formatNumber(total)}`;
 
   const filtered = Boolean(params.q || Object.values(params.filters).some(Boolean));
   const clearFilters = () => {
@@ -265,7 +270,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
           />
           <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-3 text-sm text-muted-foreground">
             <span aria-live="polite">
-              {total === 0 ? 'No records' : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${list.data?.totalIsEstimate ? 'about ' : ''}${formatNumber(total)}`}
+              {shown}
+              {rows.length > 0 && ofTotal}
             </span>
             <div className="flex flex-wrap items-center gap-2">
               <Button
@@ -288,7 +294,8 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
                 options={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
               />
               <span>
-                Page {formatNumber(params.page)} of {formatNumber(pages)}
+                Page {formatNumber(params.page)}
+                {pages !== undefined && ` of ${formatNumber(pages)}`}
               </span>
               <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => goToPage(params.page - 1)}>
                 <ChevronLeft /> Previous
@@ -297,7 +304,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
                 variant="outline"
                 size="sm"
                 aria-label="Next page"
-                disabled={params.page >= pages || atReach}
+                disabled={!list.data?.hasMore || list.isPlaceholderData || atReach}
                 title={atReach ? PAGE_OUT_OF_REACH.message : undefined}
                 onClick={() => goToPage(params.page + 1)}
               >

@@ -1,4 +1,7 @@
+import { useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { CalendarDays } from 'lucide-react';
+import { displayDate, displayDateTime, fromPicker, parseTypedDate, parseTypedDateTime, pickerValue } from '../../lib/date-entry';
 import { Input, Label, Textarea } from '../ui/input';
 import { Select, optionsOf } from '../ui/select';
 import { cn } from '../../lib/utils';
@@ -35,34 +38,93 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     const value = input[field.name];
     if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
     if (value === null || value === undefined) values[field.name] = '';
-    else if (field.kind === 'datetime') values[field.name] = toLocalDateTimeInput(String(value));
-    else if (field.kind === 'date') values[field.name] = String(value).slice(0, 10);
+    else if (field.kind === 'datetime') values[field.name] = displayDateTime(String(value));
+    else if (field.kind === 'date') values[field.name] = displayDate(String(value));
     else values[field.name] = String(value);
   }
   return values;
 }
 
-/** The inputs' strings → a record input: empty numbers and dates become null, date-times become ISO instants. */
+/** A date as typed → its ISO form; null when blank, undefined when it is no date. */
+function readDate(field: FieldSpec, raw: string): string | null | undefined {
+  if (raw.trim() === '') return null;
+  return (field.kind === 'datetime' ? parseTypedDateTime(raw) : parseTypedDate(raw)) ?? undefined;
+}
+
+/** The date fields whose text is no real date (DD/MM/YYYY, with HH:mm for a date-time). */
+export function unreadableDates(values: FormValues, fields: readonly FieldSpec[]): FieldSpec[] {
+  return fields.filter((field) => (field.kind === 'date' || field.kind === 'datetime') && readDate(field, values[field.name] ?? '') === undefined);
+}
+
+export const dateFormatHint = (field: FieldSpec) => (field.kind === 'datetime' ? 'DD/MM/YYYY HH:MM' : 'DD/MM/YYYY');
+
+/** The inputs' strings → a record input: empty numbers and dates become null, dates ISO (call unreadableDates first). */
 export function fromFormValues(values: FormValues, fields: readonly FieldSpec[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
     const raw = values[field.name] ?? '';
     if (field.kind === 'number') input[field.name] = raw.trim() === '' ? null : Number(raw);
-    else if (field.kind === 'date') input[field.name] = raw === '' ? null : raw;
-    else if (field.kind === 'datetime') input[field.name] = raw === '' ? null : new Date(raw).toISOString();
+    else if (field.kind === 'date' || field.kind === 'datetime') input[field.name] = readDate(field, raw) ?? null;
     else if (field.kind === 'file') input[field.name] = raw === '' ? null : raw;
     else input[field.name] = raw;
   }
   return input;
 }
 
-function toLocalDateTimeInput(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
+const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', number: 'number' };
 
-const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', number: 'number', date: 'date', datetime: 'datetime-local' };
+/**
+ * A date typed as DD/MM/YYYY (HH:mm for a date-time), tidied into that form when the field is left, and a
+ * calendar button that opens the browser's own picker (a hidden native input) for those who would rather click.
+ */
+function DateInput({ form, field, id, invalid }: { form: UseFormReturn<FormValues>; field: FieldSpec; id: string; invalid: object }) {
+  const withTime = field.kind === 'datetime';
+  const picker = useRef<HTMLInputElement>(null);
+  const registered = form.register(field.name, {
+    onBlur: (event: { target: HTMLInputElement }) => {
+      const text = event.target.value;
+      const iso = withTime ? parseTypedDateTime(text) : parseTypedDate(text);
+      const tidy = iso === null ? text : withTime ? displayDateTime(iso) : displayDate(iso);
+      if (tidy !== text) form.setValue(field.name, tidy, { shouldDirty: true });
+    },
+  });
+  const openPicker = () => {
+    const input = picker.current;
+    if (!input) return;
+    input.value = pickerValue(form.getValues(field.name) ?? '', withTime);
+    try {
+      input.showPicker();
+    } catch {
+      input.focus(); // a browser without showPicker: the text field still takes the date
+    }
+  };
+  return (
+    <div className="relative">
+      <Input id={id} inputMode="numeric" autoComplete="off" placeholder={dateFormatHint(field)} maxLength={32} className="pr-10" {...invalid} {...registered} />
+      <button
+        type="button"
+        className="absolute right-1 top-1/2 grid size-7 -translate-y-1/2 place-items-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        // Not named after the field: its label stays the field's alone.
+        aria-label="Open calendar"
+        title="Choose from a calendar"
+        onClick={openPicker}
+      >
+        <CalendarDays className="size-4" aria-hidden />
+      </button>
+      <input
+        ref={picker}
+        type={withTime ? 'datetime-local' : 'date'}
+        tabIndex={-1}
+        aria-hidden
+        className="pointer-events-none absolute bottom-0 right-0 size-px opacity-0"
+        onChange={(event) => {
+          form.setValue(field.name, fromPicker(event.target.value, withTime), { shouldDirty: true });
+          form.setFocus(field.name);
+        }}
+      />
+    </div>
+  );
+}
 
 function FileInput({ form, name, id }: { form: UseFormReturn<FormValues>; name: string; id: string }) {
   const [value, fileName] = useWatch({ control: form.control, name: [name, nameKey(name)] });
@@ -112,6 +174,8 @@ export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldS
               />
             ) : field.kind === 'file' ? (
               <FileInput form={form} name={field.name} id={id} />
+            ) : field.kind === 'date' || field.kind === 'datetime' ? (
+              <DateInput form={form} field={field} id={id} invalid={invalid} />
             ) : field.kind === 'textarea' ? (
               <Textarea id={id} placeholder={field.placeholder} {...invalid} {...register(field.name)} />
             ) : (

@@ -8,7 +8,7 @@ import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, 
 import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AreaClient } from './area-client';
-import { fieldInputId, FormFields, fromFormValues, toFormValues, type FieldSpec, type FormValues } from './form-fields';
+import { dateFormatHint, fieldInputId, FormFields, fromFormValues, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
 
 export interface FormTexts {
@@ -118,6 +118,14 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     form.clearErrors();
+    const badDates = unreadableDates(form.getValues(), fields);
+    if (badDates.length > 0) {
+      const message = (field: FieldSpec) => `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.`;
+      toast({ title: 'Invalid Date', description: message(badDates[0]), variant: 'destructive' });
+      for (const field of badDates) form.setError(field.name, { type: 'format', message: message(field) });
+      document.getElementById(fieldInputId(idPrefix, badDates[0].name))?.focus();
+      return;
+    }
     const input = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
     const failure = firstFailure(area.rules, input);
     if (failure) {

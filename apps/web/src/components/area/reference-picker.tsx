@@ -136,7 +136,7 @@ export function ReferencePicker({ id, value, onChange, reference, placeholder = 
             </li>
           )}
         </ul>
-        {(choices.data?.total ?? 0) > rows.length && <p className="border-t px-3 py-1.5 text-xs text-muted-foreground">Showing {rows.length} of many — type to narrow down.</p>}
+        {choices.data?.hasMore && <p className="border-t px-3 py-1.5 text-xs text-muted-foreground">Showing {rows.length} of many — type to narrow down.</p>}
       </PopoverContent>
     </Popover>
   );
