@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -203,6 +203,7 @@ async function freshDatabase(serverUrl: string | undefined): Promise<BenchDataba
 
 interface RunningServer {
   origin: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -246,7 +247,7 @@ async function startServer(database: BenchDatabase, listCache: boolean): Promise
     if (!running) throw new Error(`The server exited while starting:\n${output}`);
     try {
       const response = await fetch(`${origin}/readyz`);
-      if (response.ok) return { origin, stop };
+      if (response.ok) return { origin, pid: child.pid!, stop };
     } catch {
       /* not listening yet */
     }
@@ -291,6 +292,45 @@ function totalPath(path: string) {
   if (url.pathname.endsWith('/total')) return path;
   for (const name of ['page', 'pageSize', 'sort', 'order']) url.searchParams.delete(name);
   return `${url.pathname}/total${url.search}`;
+}
+
+/** Resident memory of a process in MiB (Linux). */
+async function residentMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+interface ExportResult {
+  rows: number;
+  bytes: number;
+  firstByteMs: number;
+  totalMs: number;
+  rssMiB: { before: number; peak: number };
+}
+
+/** Downloads the whole trips export (every row, newest first) and watches the server's memory meanwhile. */
+async function measureExport(server: RunningServer, cookie: string): Promise<ExportResult> {
+  process.stdout.write('  trips export (every row as CSV)');
+  const before = await residentMiB(server.pid);
+  let peak = before;
+  const watch = setInterval(() => void residentMiB(server.pid).then((mib) => (peak = Math.max(peak, mib)), () => undefined), 100);
+  const started = performance.now();
+  const response = await fetch(`${server.origin}/api/trips/export?tz=Asia%2FKolkata`, { headers: { cookie } });
+  if (!response.ok || !response.body) throw new Error(`The export answered HTTP ${response.status}.`);
+  let firstByteMs = 0;
+  let bytes = 0;
+  let rows = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) rows++;
+  }
+  const totalMs = performance.now() - started;
+  clearInterval(watch);
+  peak = Math.max(peak, await residentMiB(server.pid));
+  const result = { rows: rows - 1, bytes, firstByteMs: Math.round(firstByteMs), totalMs: Math.round(totalMs), rssMiB: { before, peak } };
+  process.stdout.write(`: ${result.rows} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${(totalMs / 1000).toFixed(1)} s (first byte ${result.firstByteMs} ms); server memory ${before} → peak ${peak} MiB.\n`);
+  return result;
 }
 
 async function checkPaths(origin: string, cookie: string, paths: string[]): Promise<Record<string, number>> {
@@ -474,6 +514,7 @@ async function main() {
   const loadBefore = loadAverage();
   const database = await freshDatabase(process.env.DATABASE_URL || undefined);
   let server: RunningServer | null = null;
+  let exportResult: ExportResult | null = null;
   const cleanUp = async () => {
     await server?.stop().catch(() => undefined);
     server = null;
@@ -532,6 +573,7 @@ async function main() {
         if (loaded.non2xx || loaded.errors) console.warn(`  ${loaded.non2xx} non-2xx answers and ${loaded.errors} errors under load.`);
         results.push({ name: scenario.name, description: scenario.description, listCache: mode, loadAverage: { before, after }, matches, sequential: seq, loaded });
       }
+      if (trips > 0 && mode === cacheModes[0]) exportResult = await measureExport(server, cookie);
       await server.stop();
       server = null;
     }
@@ -620,6 +662,7 @@ async function main() {
         loadAverageBefore: loadBefore,
         loadAverageAfter: loadAverage(),
       },
+      export: exportResult,
       settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, listCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
       seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,

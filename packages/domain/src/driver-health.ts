@@ -1,54 +1,35 @@
-import { z } from 'zod';
-import { defineArea, type Stored } from './area';
-import { fileRef, isoDate, text, todayIso } from './fields';
-import { requireFields, type Rule } from './rules';
+import type { Stored } from './area';
+import { declareArea, field, type InputOf } from './declare';
+import { todayIso } from './fields';
 
 export const HEALTH_RESULTS = ['Fit', 'Fit with Aid', 'Unfit', 'Pending Review'] as const;
 export const HEALTH_TEST_TYPES = ['Vision Test', 'Audiometry', 'General Fitness Checkup', 'Blood Pressure Test', 'Diabetes Screening', 'Drug & Alcohol Test'] as const;
 
-export const healthInput = z.strictObject({
-  driverId: text(64),
-  testType: text(100),
-  testDate: isoDate.nullable(),
-  result: z.union([z.enum(HEALTH_RESULTS), z.literal('')]),
-  nextDueDate: isoDate.nullable(),
-  reportFile: fileRef,
-  clinicInfo: text(300),
-  notes: text(2000),
-});
-export type HealthInput = z.infer<typeof healthInput>;
-export type HealthReport = Stored<HealthInput> & { driverName: string | null };
-
-export const healthRules: Rule<HealthInput>[] = [
-  requireFields<HealthInput>(['driverId', 'testType', 'testDate', 'result'], {
-    title: 'Missing Fields',
-    message: 'Driver, Test Type, Test Date, and Result are required.',
-  }),
-  (v) =>
-    v.testDate && v.nextDueDate && v.testDate > v.nextDueDate
-      ? { title: 'Invalid Dates', message: 'Test Date cannot be after Next Due Date.', fields: ['testDate', 'nextDueDate'] }
-      : null,
-];
-
-export const healthArea = defineArea<HealthInput>({
+export const healthArea = declareArea({
   key: 'driver-health',
   singular: 'health record',
   plural: 'health records',
   idFormat: { prefix: 'DHR', timeDigits: 5, randomChars: 3 },
-  input: healthInput,
-  fieldLabels: {
-    driverId: 'Driver',
-    testType: 'Test Type',
-    testDate: 'Test Date',
-    result: 'Result',
-    nextDueDate: 'Next Due Date',
-    reportFile: 'Report File',
-    clinicInfo: 'Clinic',
-    notes: 'Notes',
+  fields: {
+    driverId: field.reference('drivers', { label: 'Driver', required: true }),
+    testType: field.openChoice(HEALTH_TEST_TYPES, { label: 'Test Type', required: true, default: 'General Fitness Checkup', sort: true, filter: true }),
+    testDate: field.date({ label: 'Test Date', required: true, default: todayIso, sort: true }),
+    result: field.choice(HEALTH_RESULTS, { label: 'Result', required: true, default: 'Pending Review', sort: true, filter: true }),
+    nextDueDate: field.date({ label: 'Next Due Date', sort: true }),
+    clinicInfo: field.text({ label: 'Clinic', max: 300, sort: true, placeholder: 'e.g. Apollo Clinic, Pune' }),
+    reportFile: field.file({ label: 'Report File', wide: true }),
+    notes: field.text({ label: 'Notes', multiline: true }),
   },
-  rules: healthRules,
-  defaults: () => ({ driverId: '', testType: 'General Fitness Checkup', testDate: todayIso(), result: 'Pending Review', nextDueDate: null, reportFile: null, clinicInfo: '', notes: '' }),
-  filters: { result: HEALTH_RESULTS, testType: [] },
-  sorts: ['createdAt', 'id', 'testType', 'testDate', 'result', 'nextDueDate', 'clinicInfo'],
-  defaultSort: { sort: 'createdAt', order: 'desc' },
+  required: { title: 'Missing Fields', message: 'Driver, Test Type, Test Date, and Result are required.' },
+  rules: [
+    (v) =>
+      v.testDate && v.nextDueDate && v.testDate > v.nextDueDate
+        ? { title: 'Invalid Dates', message: 'Test Date cannot be after Next Due Date.', fields: ['testDate', 'nextDueDate'] }
+        : null,
+  ],
 });
+
+export type HealthInput = InputOf<typeof healthArea.fields>;
+export type HealthReport = Stored<HealthInput> & { driverName: string | null };
+export const healthInput = healthArea.input;
+export const healthRules = healthArea.rules;

@@ -2,6 +2,7 @@ export * from './ids';
 export * from './rules';
 export * from './fields';
 export * from './area';
+export * from './declare';
 export * from './account';
 export * from './vehicles';
 export * from './drivers';

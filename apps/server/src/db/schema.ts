@@ -11,7 +11,7 @@ export const recordColumns = {
   id: text('id').primaryKey(),
   ...timestamps,
   version: integer('version').notNull().default(1),
-  searchText: text('search_text'),
+  searchText: text('search_text').notNull().default(''),
 };
 
 export const users = pgTable('users', {

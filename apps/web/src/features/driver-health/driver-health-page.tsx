@@ -1,10 +1,10 @@
 import { FileHeart } from 'lucide-react';
-import { HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, type HealthInput, type HealthReport } from '@raahi/domain';
+import { HEALTH_RESULTS, healthArea, type HealthInput, type HealthReport } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { FileAction, StatusBadge } from '../../components/area/cells';
+import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
-import { formatDate, NA } from '../../lib/format';
 import { driverListReference } from '../references';
 
 type HealthRow = HealthReport & { reportFileName: string | null };
@@ -22,27 +22,18 @@ const config: AreaPageConfig<HealthRow> = {
     { param: 'testType', label: 'Test Type', allLabel: 'All Test Types', options: 'present' },
   ],
   columns: [
-    { id: 'driver', header: 'Driver', cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> },
-    { id: 'testType', header: 'Test Type', accessorKey: 'testType' },
-    { id: 'testDate', header: 'Test Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.testDate) },
-    { id: 'result', header: 'Result', cell: ({ row }) => <StatusBadge value={row.original.result} tones={RESULT_TONES} /> },
-    { id: 'nextDueDate', header: 'Next Due Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.nextDueDate) },
-    { id: 'clinicInfo', header: 'Clinic', cell: ({ row }) => row.original.clinicInfo || NA },
+    column(healthArea, 'driverId', { cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> }),
+    column(healthArea, 'testType'),
+    column(healthArea, 'testDate'),
+    column(healthArea, 'result', { cell: ({ row }) => <StatusBadge value={row.original.result} tones={RESULT_TONES} /> }),
+    column(healthArea, 'nextDueDate'),
+    column(healthArea, 'clinicInfo'),
   ],
   rowActions: (h) => <FileAction fileId={h.reportFile} label={`View report file of ${h.id}`} icon={<FileHeart />} />,
   texts: { loading: 'Loading health records...', empty: 'No Health Records Found', fetchError: 'Could not fetch health records.' },
   form: {
     texts: { addTitle: 'Add New Health Record', editTitle: 'Edit Driver Health Record', addButton: 'Add Record', editButton: 'Save Changes' },
-    fields: [
-      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverListReference, sort: { sort: 'name', order: 'asc' } } },
-      { name: 'testType', label: 'Test Type', kind: 'select', required: true, options: HEALTH_TEST_TYPES },
-      { name: 'testDate', label: 'Test Date', kind: 'date', required: true },
-      { name: 'result', label: 'Result', kind: 'select', required: true, options: HEALTH_RESULTS },
-      { name: 'nextDueDate', label: 'Next Due Date', kind: 'date' },
-      { name: 'clinicInfo', label: 'Clinic', kind: 'text', placeholder: 'e.g. Apollo Clinic, Pune' },
-      { name: 'reportFile', label: 'Report File', kind: 'file', wide: true },
-      { name: 'notes', label: 'Notes', kind: 'textarea' },
-    ],
+    fields: formFields(healthArea, { driverId: { ...driverListReference, sort: { sort: 'name', order: 'asc' } } }),
   },
   toasts: {
     saved: (h, added) =>

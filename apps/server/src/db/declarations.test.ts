@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AnyField } from '@raahi/domain';
+import { resources } from '../resources';
+import { openTestDatabase } from '../testing/test-server';
+import type { Database } from './client';
+
+/**
+ * An area's fields are declared once (packages/domain); its table is a reviewed SQL migration and a
+ * Drizzle table. These tests fail when the three disagree: a field without a column, a column the
+ * declaration does not know, a blank value the column cannot hold, or a Drizzle type the migration did not make.
+ */
+const RECORD_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version', 'searchText'];
+const declared = resources.filter((r) => 'fields' in r.area) as (typeof resources[number] & { area: { fields: Record<string, AnyField> } })[];
+
+/** The PostgreSQL type a declaration needs. */
+const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
+  text: ['text'],
+  choice: ['text'],
+  reference: ['text'],
+  file: ['text'],
+  date: ['date'],
+  datetime: ['timestamp with time zone'],
+  number: ['numeric', 'double precision', 'integer', 'real'],
+};
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => ({ database, drop } = await openTestDatabase()));
+afterAll(() => drop?.());
+
+describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (_key, resource) => {
+  const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
+  const fields = resource.area.fields;
+
+  it('has a Drizzle column for each declared field, and no other but the record columns', () => {
+    expect(Object.keys(columns).filter((name) => !RECORD_COLUMNS.includes(name)).sort()).toEqual(Object.keys(fields).sort());
+  });
+
+  it("lets a column hold its field's blank value: NULL only where the field may be null", () => {
+    for (const [name, field] of Object.entries(fields)) expect(columns[name].notNull, name).toBe(field.blank !== null);
+  });
+
+  it('matches the migrated table in names, types and nullability', async () => {
+    const rows = await database.query<{ column_name: string; data_type: string; is_nullable: string }>(
+      'SELECT column_name, data_type, is_nullable FROM information_schema.columns WHERE table_name = $1',
+      [getTableName(resource.table)],
+    );
+    const migrated = new Map(rows.map((row) => [row.column_name, row]));
+    expect(migrated.size).toBe(Object.keys(columns).length);
+    for (const [name, column] of Object.entries(columns)) {
+      const row = migrated.get(column.name);
+      expect(row, `${name} (${column.name}) is not in the migrated table`).toBeDefined();
+      expect(row!.is_nullable === 'NO', `${column.name} nullability`).toBe(column.notNull);
+      if (name in fields) expect(SQL_TYPES[fields[name].kind], `${column.name} type`).toContain(row!.data_type);
+    }
+  });
+});

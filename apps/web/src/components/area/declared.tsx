@@ -1,0 +1,66 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { AnyField, FieldDeclaration } from '@raahi/domain';
+import { formatDate, formatDateTime, formatNumber, NA } from '../../lib/format';
+import type { FieldSpec } from './form-fields';
+import type { ReferenceSpec } from './reference-picker';
+
+/**
+ * The form and the table of a declared area follow from its field declarations: one input per field, in
+ * the order declared, and default columns headed by the field's label and formatted by its kind.
+ */
+
+/** What of a declared area the form and table need: its fields (any DeclaredArea is one). */
+type Declared<F extends Record<string, AnyField>> = { fields: F };
+/** The names of an area's fields whose declaration is a reference to another area's record. */
+type ReferenceNames<F> = { [K in keyof F]: F[K] extends { kind: 'reference' } ? K : never }[keyof F];
+
+function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
+  switch (declaration.kind) {
+    case 'text':
+      return declaration.multiline ? 'textarea' : (declaration.format ?? 'text');
+    case 'choice':
+      return 'select';
+    default:
+      return declaration.kind;
+  }
+}
+
+/**
+ * The form's inputs for every declared field. `references` gives each reference field its pick-list (which
+ * records, in which order, the failure text of its screen); a misspelt or missing name fails to compile.
+ */
+export function formFields<F extends Record<string, AnyField>>(area: Declared<F>, references: { [K in ReferenceNames<F>]: ReferenceSpec }): FieldSpec[] {
+  return Object.entries(area.fields as Record<string, FieldDeclaration<unknown>>).map(([name, declaration]) => ({
+    name,
+    label: declaration.label,
+    kind: inputKind(declaration),
+    options: declaration.kind === 'choice' ? declaration.options : undefined,
+    reference: declaration.kind === 'reference' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
+    placeholder: declaration.placeholder,
+    required: declaration.required,
+    wide: declaration.wide,
+    step: declaration.kind === 'number' && declaration.step !== 'any' ? declaration.step : undefined,
+  }));
+}
+
+/** A field's value as the table shows it: dates DD/MM/YYYY, numbers in Indian grouping, N/A for nothing. */
+function formatted(declaration: FieldDeclaration<unknown>, value: unknown): string {
+  if (value === null || value === undefined || value === '') return NA;
+  if (declaration.kind === 'date') return formatDate(String(value));
+  if (declaration.kind === 'datetime') return formatDateTime(String(value));
+  if (declaration.kind === 'number') return formatNumber(Number(value));
+  return String(value);
+}
+
+/** The default column of a declared field; `overrides` replaces what an area shows differently (a badge, a label). */
+export function column<F extends Record<string, AnyField>, R>(area: Declared<F>, name: keyof F & string, overrides: Partial<ColumnDef<R>> = {}): ColumnDef<R> {
+  const declaration = (area.fields as Record<string, FieldDeclaration<unknown>>)[name];
+  const dated = declaration.kind === 'date' || declaration.kind === 'datetime';
+  return {
+    id: name,
+    header: declaration.label,
+    cell: ({ row }) => formatted(declaration, (row.original as Record<string, unknown>)[name]),
+    ...(dated ? { meta: { keepWhole: true } } : {}),
+    ...overrides,
+  };
+}

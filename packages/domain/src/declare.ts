@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { AreaDefinition } from './area';
+import { fileRef, isEmailAddress, isoDate, isoDateTime, text } from './fields';
+import type { IdFormat } from './ids';
+import { requireFields, type Rule, type RuleFailure } from './rules';
+
+/**
+ * An area's fields, declared once. From each declaration follow the API's input schema, the labels in
+ * messages, the defaults, the list's filters and sorts, the form's inputs and the table's default
+ * columns. The database table stays a reviewed SQL migration; a test holds the two together.
+ */
+interface FieldOptions<T> {
+  label: string;
+  /** Marks the label and joins the area's required-fields rule (whose text the area gives). */
+  required?: boolean;
+  /** The value of a new record (a function for values of the day, such as today). */
+  default?: T | (() => T);
+  /** The list can be sorted by it. */
+  sort?: boolean;
+  /** The list can be filtered by it: by its listed options, or (for open choices) by the values present. */
+  filter?: boolean;
+  placeholder?: string;
+  /** Takes the form's full width. */
+  wide?: boolean;
+}
+
+type Kind =
+  | { kind: 'text'; max: number; format?: 'email' | 'tel'; multiline?: boolean }
+  | { kind: 'number'; step: number | 'any'; integer: boolean }
+  | { kind: 'date' }
+  | { kind: 'datetime' }
+  /** One of the options; an open choice stores any text (its filter lists the values present). */
+  | { kind: 'choice'; options: readonly string[]; open: boolean }
+  | { kind: 'reference'; area: string }
+  | { kind: 'file' };
+
+export type FieldDeclaration<T = unknown> = FieldOptions<T> &
+  Kind & {
+    /** The value a field has when nothing is given: '' for text, null for the others. */
+    blank: T;
+    schema: z.ZodType<T>;
+  };
+
+/** Any declaration, whatever its value type (the constraint of a field list). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldDeclaration<any>;
+
+// A declaration's value type, read back from its phantom T.
+type ValueOf<F> = F extends FieldDeclaration<infer T> ? T : never;
+export type InputOf<Fields> = { [K in keyof Fields]: ValueOf<Fields[K]> };
+
+const declare = <T>(kind: Kind, options: FieldOptions<T>, schema: z.ZodType<T>, blank: T): FieldDeclaration<T> => ({ ...options, ...kind, schema, blank });
+
+/** Bounds that keep junk out of the database; the specification's own limits are rules with its texts. */
+const SANE_NUMBER = 1e12;
+
+export const field = {
+  text: (options: FieldOptions<string> & { max?: number; multiline?: boolean }) => {
+    const max = options.max ?? (options.multiline ? 2000 : 200);
+    return declare<string>({ kind: 'text', max, multiline: options.multiline }, options, text(max), '');
+  },
+  email: (options: FieldOptions<string>) =>
+    declare<string>({ kind: 'text', max: 200, format: 'email' }, options, text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'), ''),
+  phone: (options: FieldOptions<string>) => declare<string>({ kind: 'text', max: 30, format: 'tel' }, options, text(30), ''),
+  number: (options: FieldOptions<number | null> & { step?: number; min?: number; max?: number }) =>
+    declare<number | null>(
+      { kind: 'number', step: options.step ?? 'any', integer: false },
+      options,
+      z.number({ message: 'must be a number' }).min(options.min ?? -SANE_NUMBER).max(options.max ?? SANE_NUMBER).nullable(),
+      null,
+    ),
+  integer: (options: FieldOptions<number | null> & { min?: number; max?: number }) => {
+    const [min, max] = [options.min ?? -99_999_999, options.max ?? 99_999_999];
+    const schema = z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+    return declare<number | null>({ kind: 'number', step: 1, integer: true }, options, schema.nullable(), null);
+  },
+  date: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'date' }, options, isoDate.nullable(), null),
+  dateTime: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'datetime' }, options, isoDateTime.nullable(), null),
+  /** One of the options. A required choice may come blank, so that the required rule answers it in the specification's words. */
+  choice: <const O extends readonly string[]>(options: readonly [...O] | O, settings: FieldOptions<O[number]>) =>
+    declare<O[number]>({ kind: 'choice', options, open: false }, settings, (settings.required ? z.enum(options).or(z.literal('')) : z.enum(options)) as z.ZodType<O[number]>, '' as O[number]),
+  /** Suggested options, any text stored (the filter lists the values present in the data). */
+  openChoice: (options: readonly string[], settings: FieldOptions<string> & { max?: number }) =>
+    declare<string>({ kind: 'choice', options, open: true }, settings, text(settings.max ?? 100), ''),
+  /** The id of a record of another area (the server checks it exists; the database keeps it so). */
+  reference: (area: string, options: FieldOptions<string>) => declare<string>({ kind: 'reference', area }, options, text(64), ''),
+  /** One private file, by the id the upload service gave it. */
+  file: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'file' }, options, fileRef, null),
+};
+
+/** What an area declares; everything else of its AreaDefinition follows. */
+export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
+  key: string;
+  singular: string;
+  plural: string;
+  idFormat: IdFormat;
+  fields: Fields;
+  /** The text of the rule that the fields marked required fill in (title and message of the specification). */
+  required?: Omit<RuleFailure, 'fields'>;
+  /** The area's other rules, in the order the specification checks them (after the required fields). */
+  rules?: readonly Rule<InputOf<Fields>>[];
+  defaultSort?: { sort: string; order: 'asc' | 'desc' };
+}
+
+/** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
+export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefinition<InputOf<Fields>> & { fields: Fields };
+
+const mapFields = <Fields extends Record<string, AnyField>, R>(fields: Fields, fn: (declaration: FieldDeclaration<unknown>, name: string) => R) =>
+  Object.fromEntries(Object.entries(fields).map(([name, declaration]) => [name, fn(declaration as FieldDeclaration<unknown>, name)]));
+
+export function declareArea<const Fields extends Record<string, AnyField>>(declaration: AreaDeclaration<Fields>): DeclaredArea<Fields> {
+  type Input = InputOf<Fields>;
+  const entries = Object.entries(declaration.fields) as [keyof Input & string, FieldDeclaration<unknown>][];
+  const required = entries.filter(([, f]) => f.required).map(([name]) => name);
+  const rules: Rule<Input>[] = [];
+  if (required.length > 0) {
+    if (!declaration.required) throw new Error(`${declaration.key}: fields are marked required but the area gives no text for its required-fields rule.`);
+    rules.push(requireFields<Input>(required, declaration.required));
+  }
+  rules.push(...(declaration.rules ?? []));
+  return {
+    key: declaration.key,
+    singular: declaration.singular,
+    plural: declaration.plural,
+    idFormat: declaration.idFormat,
+    fields: declaration.fields,
+    input: z.strictObject(mapFields(declaration.fields, (f) => f.schema)),
+    fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
+    rules,
+    defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
+    filters: Object.fromEntries(entries.filter(([, f]) => f.filter).map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+    sorts: ['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name)],
+    defaultSort: declaration.defaultSort ?? { sort: 'createdAt', order: 'desc' },
+  };
+}
