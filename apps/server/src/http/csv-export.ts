@@ -1,4 +1,4 @@
-import { and, asc, desc, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
@@ -123,7 +123,9 @@ export async function* exportRows(database: Database, selected: Record<string, u
         if (last) conditions.push(after(idColumn, last.id));
       } else {
         if (!byIdOnly) conditions.push(isNotNull(sortColumn));
-        if (last) conditions.push(byIdOnly ? after(idColumn, last.id) : or(after(sortColumn, last.sort), and(sql`${sortColumn} = ${last.sort}`, after(idColumn, last.id))));
+        // A row comparison, which the (sort, id) index answers by a range: the equivalent
+        // `sort < x OR (sort = x AND id < y)` is a filter that rescans every row sent before (quadratic).
+        if (last) conditions.push(byIdOnly ? after(idColumn, last.id) : order === 'asc' ? sql`(${sortColumn}, ${idColumn}) > (${last.sort}, ${last.id})` : sql`(${sortColumn}, ${idColumn}) < (${last.sort}, ${last.id})`);
       }
       const orderBy = phase === 'nulls' || byIdOnly ? [direction(idColumn)] : [direction(sortColumn), direction(idColumn)];
       const rows = (await database.db
