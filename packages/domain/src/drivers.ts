@@ -1,52 +1,31 @@
-import { z } from 'zod';
-import { defineArea, type Stored } from './area';
-import { fileRef, isEmailAddress, isoDate, text, todayIso } from './fields';
-import { requireFields, type Rule } from './rules';
+import type { Stored } from './area';
+import { declareArea, field, type InputOf } from './declare';
+import { todayIso } from './fields';
 
 export const DRIVER_STATUSES = ['Active', 'On Leave', 'Inactive', 'Pending Docs'] as const;
 
-export const driverInput = z.strictObject({
-  name: text(120),
-  license: text(40),
-  contact: text(30),
-  email: text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'),
-  status: z.enum(DRIVER_STATUSES),
-  address: text(500),
-  joiningDate: isoDate.nullable(),
-  aadharCardFile: fileRef,
-});
-export type DriverInput = z.infer<typeof driverInput>;
-export type Driver = Stored<DriverInput>;
-
-export const driverRules: Rule<DriverInput>[] = [
-  requireFields<DriverInput>(['name', 'license', 'contact', 'email'], {
-    title: 'Missing Fields',
-    message: 'Please fill in all required fields (Name, License, Contact, Email).',
-  }),
-];
-
-export const driversArea = defineArea<DriverInput>({
+export const driversArea = declareArea({
   key: 'drivers',
   singular: 'driver',
   plural: 'drivers',
   idFormat: { prefix: 'DRV', timeDigits: 4, randomChars: 2 },
-  input: driverInput,
-  fieldLabels: {
-    name: 'Name',
-    license: 'License No.',
-    contact: 'Contact',
-    email: 'Email',
-    status: 'Status',
-    address: 'Address',
-    joiningDate: 'Joining Date',
-    aadharCardFile: 'Aadhar Card',
+  fields: {
+    name: field.text({ label: 'Name', required: true, max: 120, sort: true, placeholder: 'e.g. Ramesh Kumar' }),
+    license: field.text({ label: 'License No.', required: true, max: 40, sort: true, placeholder: 'e.g. MH1220190012345' }),
+    contact: field.phone({ label: 'Contact', required: true, placeholder: 'e.g. +91 98765 43210' }),
+    email: field.email({ label: 'Email', required: true, placeholder: 'e.g. ramesh@example.in' }),
+    status: field.choice(DRIVER_STATUSES, { label: 'Status', default: 'Active', sort: true, filter: true }),
+    joiningDate: field.date({ label: 'Joining Date', default: todayIso, sort: true }),
+    address: field.text({ label: 'Address', max: 500, multiline: true }),
+    aadharCardFile: field.file({ label: 'Aadhar Card', wide: true }),
   },
-  rules: driverRules,
-  defaults: () => ({ name: '', license: '', contact: '', email: '', status: 'Active', address: '', joiningDate: todayIso(), aadharCardFile: null }),
-  filters: { status: DRIVER_STATUSES },
-  sorts: ['createdAt', 'id', 'name', 'license', 'joiningDate', 'status'],
-  defaultSort: { sort: 'createdAt', order: 'desc' },
+  required: { title: 'Missing Fields', message: 'Please fill in all required fields (Name, License, Contact, Email).' },
 });
+
+export type DriverInput = InputOf<typeof driversArea.fields>;
+export type Driver = Stored<DriverInput>;
+export const driverInput = driversArea.input;
+export const driverRules = driversArea.rules;
 
 /** How other areas show a driver: 'name (id)', falling back to the raw id. */
 export function driverLabel(d: { id: string; name?: string | null } | null | undefined, rawId?: string): string {

@@ -38,8 +38,12 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (_key, resour
     expect(Object.keys(columns).filter((name) => !RECORD_COLUMNS.includes(name)).sort()).toEqual(Object.keys(fields).sort());
   });
 
-  it("lets a column hold its field's blank value: NULL only where the field may be null", () => {
-    for (const [name, field] of Object.entries(fields)) expect(columns[name].notNull, name).toBe(field.blank !== null);
+  it("lets a column hold its field's blank value: NULL where an optional field may be null", () => {
+    for (const [name, field] of Object.entries(fields)) {
+      // A required field is never stored blank (its rule refuses it), so its column may refuse NULL too.
+      if (field.blank === null && !field.required) expect(columns[name].notNull, `${name} must allow NULL`).toBe(false);
+      if (field.blank !== null) expect(columns[name].notNull, `${name} must refuse NULL`).toBe(true);
+    }
   });
 
   it('matches the migrated table in names, types and nullability', async () => {

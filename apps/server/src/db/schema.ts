@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth). */
@@ -11,8 +12,13 @@ export const recordColumns = {
   id: text('id').primaryKey(),
   ...timestamps,
   version: integer('version').notNull().default(1),
+  /** Kept by a trigger where it reaches linked records' labels. */
   searchText: text('search_text').notNull().default(''),
 };
+
+/** Record columns of a table whose search text is a generated column over its own fields: the expression is in the migration; Drizzle only needs to know never to write it. */
+const generatedSearch = sql`search_text`;
+export const recordColumnsSearchingItself = { ...recordColumns, searchText: text('search_text').generatedAlwaysAs(generatedSearch) };
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -43,7 +49,7 @@ export const loginGuesses = pgTable('login_guesses', {
 });
 
 export const vehicles = pgTable('vehicles', {
-  ...recordColumns,
+  ...recordColumnsSearchingItself,
   make: text('make').notNull(),
   model: text('model').notNull(),
   year: integer('year').notNull(),
@@ -67,7 +73,7 @@ export const files = pgTable('files', {
 });
 
 export const drivers = pgTable('drivers', {
-  ...recordColumns,
+  ...recordColumnsSearchingItself,
   name: text('name').notNull(),
   license: text('license').notNull(),
   contact: text('contact').notNull(),

@@ -1,7 +1,8 @@
 import { Award } from 'lucide-react';
-import { TRAINING_STATUSES, TRAINING_TYPES, trainingArea, type TrainingInput, type TrainingRecord } from '@raahi/domain';
+import { TRAINING_STATUSES, trainingArea, type TrainingInput, type TrainingRecord } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { formFields } from '../../components/area/declared';
 import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
@@ -45,17 +46,7 @@ const config: AreaPageConfig<TrainingRow> = {
   texts: { loading: 'Loading training records...', empty: 'No Training Records Found', fetchError: 'Could not fetch training records.' },
   form: {
     texts: { addTitle: 'Add New Training Record', editTitle: 'Edit Training Record', addButton: 'Add Record', editButton: 'Save Changes' },
-    fields: [
-      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverListReference, defaultToFirst: true } },
-      { name: 'trainingType', label: 'Training Type', kind: 'select', required: true, options: TRAINING_TYPES },
-      { name: 'scheduleDate', label: 'Schedule Date', kind: 'date', required: true },
-      { name: 'status', label: 'Status', kind: 'select', options: TRAINING_STATUSES },
-      { name: 'trainerName', label: 'Trainer Name', kind: 'text', placeholder: 'e.g. Anil Deshpande' },
-      { name: 'assessmentScore', label: 'Assessment Score (%)', kind: 'number', min: 0, max: 100 },
-      { name: 'validityPeriod', label: 'Validity Period', kind: 'text', placeholder: 'e.g. 1 year' },
-      { name: 'certificationFile', label: 'Certificate', kind: 'file' },
-      { name: 'notes', label: 'Notes', kind: 'textarea' },
-    ],
+    fields: formFields(trainingArea, { driverId: { ...driverListReference, defaultToFirst: true } }),
   },
   toasts: {
     saved: (t, added) =>

@@ -2,6 +2,7 @@ import { FileText } from 'lucide-react';
 import { DRIVER_STATUSES, driversArea, type Driver, type DriverInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { formFields } from '../../components/area/declared';
 import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate } from '../../lib/format';
@@ -30,16 +31,7 @@ const config: AreaPageConfig<DriverRow> = {
   texts: { loading: 'Loading drivers...', empty: 'No Drivers Found', fetchError: 'Could not fetch drivers.' },
   form: {
     texts: { addTitle: 'Add New Driver', editTitle: 'Edit Driver Profile', addButton: 'Add Driver', editButton: 'Save Changes' },
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true, placeholder: 'e.g. Ramesh Kumar' },
-      { name: 'license', label: 'License No.', kind: 'text', required: true, placeholder: 'e.g. MH1220190012345' },
-      { name: 'contact', label: 'Contact', kind: 'tel', required: true, placeholder: 'e.g. +91 98765 43210' },
-      { name: 'email', label: 'Email', kind: 'email', required: true, placeholder: 'e.g. ramesh@example.in' },
-      { name: 'status', label: 'Status', kind: 'select', options: DRIVER_STATUSES },
-      { name: 'joiningDate', label: 'Joining Date', kind: 'date' },
-      { name: 'address', label: 'Address', kind: 'textarea' },
-      { name: 'aadharCardFile', label: 'Aadhar Card', kind: 'file', wide: true },
-    ],
+    fields: formFields(driversArea, {}),
   },
   toasts: {
     saved: (d, added) => (added ? { title: 'Driver Added!', description: `${d.name} has been added with id ${d.id}.` } : { title: 'Driver Updated!', description: `${d.name}'s profile has been updated.` }),

@@ -1,6 +1,7 @@
 import { TRIP_STATUSES, tripsArea, type Trip, type TripInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { formFields } from '../../components/area/declared';
 import { IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
@@ -30,17 +31,7 @@ const config: AreaPageConfig<Trip> = {
   texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.' },
   form: {
     texts: { addTitle: 'Create New Trip', editTitle: 'Edit Trip', addButton: 'Create Trip', editButton: 'Save Changes' },
-    fields: [
-      { name: 'origin', label: 'Origin', kind: 'text', required: true, placeholder: 'e.g. Pune' },
-      { name: 'destination', label: 'Destination', kind: 'text', required: true, placeholder: 'e.g. Mumbai' },
-      { name: 'vehicleId', label: 'Vehicle', kind: 'reference', required: true, reference: { ...vehicleReference, defaultToFirst: true } },
-      { name: 'driverId', label: 'Driver', kind: 'reference', required: true, reference: { ...driverReference, defaultToFirst: true } },
-      { name: 'status', label: 'Status', kind: 'select', options: TRIP_STATUSES },
-      { name: 'eta', label: 'ETA', kind: 'datetime' },
-      { name: 'startDate', label: 'Start Date', kind: 'datetime' },
-      { name: 'endDate', label: 'End Date', kind: 'datetime' },
-      { name: 'notes', label: 'Notes', kind: 'textarea' },
-    ],
+    fields: formFields(tripsArea, { vehicleId: { ...vehicleReference, defaultToFirst: true }, driverId: { ...driverReference, defaultToFirst: true } }),
   },
   toasts: {
     saved: (t, added) => (added ? { title: 'Trip Created!', description: `Trip ${t.id} (${route(t)}) has been created.` } : { title: 'Trip Updated!', description: `Trip ${t.id} has been updated.` }),

@@ -1,6 +1,7 @@
 import { VEHICLE_STATUSES, VEHICLE_TYPES, vehiclesArea, type Vehicle, type VehicleInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
+import { formFields } from '../../components/area/declared';
 import { IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatNumber, NA } from '../../lib/format';
@@ -35,17 +36,7 @@ const config: AreaPageConfig<Vehicle> = {
   texts: { loading: 'Loading vehicles...', empty: 'No Vehicles Found', fetchError: 'Could not fetch vehicles.' },
   form: {
     texts: { addTitle: 'Add New Vehicle', editTitle: 'Edit Vehicle Details', addButton: 'Add Vehicle', editButton: 'Save Changes' },
-    fields: [
-      { name: 'make', label: 'Make', kind: 'text', required: true, placeholder: 'e.g. Tata' },
-      { name: 'model', label: 'Model', kind: 'text', required: true, placeholder: 'e.g. Prima 4028.S' },
-      { name: 'year', label: 'Year', kind: 'number', required: true, step: 1 },
-      { name: 'licensePlate', label: 'License Plate', kind: 'text', required: true, placeholder: 'e.g. MH12AB1234' },
-      { name: 'vin', label: 'VIN', kind: 'text', required: true, wide: true, placeholder: '17-character vehicle identification number' },
-      { name: 'type', label: 'Type', kind: 'select', options: VEHICLE_TYPES },
-      { name: 'status', label: 'Status', kind: 'select', options: VEHICLE_STATUSES },
-      { name: 'currentMileage', label: 'Current Mileage (km)', kind: 'number', step: 1 },
-      { name: 'purchaseDate', label: 'Purchase Date', kind: 'date' },
-    ],
+    fields: formFields(vehiclesArea, {}),
   },
   toasts: {
     saved: (v, added) => (added ? { title: 'Vehicle Added!', description: `${describe(v)} has been added with id ${v.id}.` } : { title: 'Vehicle Updated!', description: `${describe(v)} has been updated.` }),
