@@ -180,35 +180,31 @@ describe('malformed URLs', () => {
 });
 
 describe('a request refused as too large', () => {
-  it('says Connection: close, and the next request on the same agent succeeds (JSON body limit)', async () => {
+  /** Sends a too-large request and then /livez on one kept-alive connection: 413 with Connection: close, then 200. */
+  async function expectRefusedThenServed(origin: string, path: string, init: Parameters<typeof agentRequest>[2]) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const body = JSON.stringify(vehicleBody({ model: 'x'.repeat(300 * 1024) }));
-      const res = await agentRequest(agent, server.url + '/api/vehicles', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      const next = await agentRequest(agent, server.url + '/livez');
+      const res = await agentRequest(agent, origin + path, init);
+      const next = await agentRequest(agent, origin + '/livez');
       expect(res.status).toBe(413);
       expect(next.status).toBe(200);
       expect(res.headers.connection).toBe('close');
     } finally {
       agent.destroy();
     }
+  }
+
+  it('says Connection: close, and the next request on the same agent succeeds (JSON body limit)', async () => {
+    const body = JSON.stringify(vehicleBody({ model: 'x'.repeat(300 * 1024) }));
+    await expectRefusedThenServed(server.url, '/api/vehicles', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   });
 
   it('says Connection: close, and the next request on the same agent succeeds (upload limit)', async () => {
     const small = await server.listen({ uploadMaxBytes: 1024 });
     const signedIn = await small.signedIn();
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const form = multipartBody([{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: Buffer.alloc(300 * 1024, 0x41) }]);
-      const headers = { 'content-type': form.contentType, cookie: `raahi_session=${signedIn.cookie}`, 'x-csrf-token': signedIn.csrfToken! };
-      const res = await agentRequest(agent, small.url + '/api/files', { method: 'POST', headers, body: form.body });
-      const next = await agentRequest(agent, small.url + '/livez');
-      expect(res.status).toBe(413);
-      expect(next.status).toBe(200);
-      expect(res.headers.connection).toBe('close');
-    } finally {
-      agent.destroy();
-    }
+    const form = multipartBody([{ name: 'file', filename: 'big.pdf', contentType: 'application/pdf', data: Buffer.alloc(300 * 1024, 0x41) }]);
+    const headers = { 'content-type': form.contentType, cookie: `raahi_session=${signedIn.cookie}`, 'x-csrf-token': signedIn.csrfToken! };
+    await expectRefusedThenServed(small.url, '/api/files', { method: 'POST', headers, body: form.body });
   });
 });
 

@@ -53,17 +53,22 @@ export function parseTypedDateTime(text: string): string | null {
   return new Date(year, month - 1, date, hours, minutes).toISOString();
 }
 
+/** A typed date, or date and time, → its ISO form (date or instant), or null when it is none. */
+export const parseTyped = (text: string, withTime: boolean) => (withTime ? parseTypedDateTime(text) : parseTypedDate(text));
+
+/** An ISO date, or instant, → what the field shows. */
+export const displayTyped = (iso: string, withTime: boolean) => (withTime ? displayDateTime(iso) : displayDate(iso));
+
 /** The value a native picker takes (YYYY-MM-DD or YYYY-MM-DDTHH:mm) from what the field shows. */
 export function pickerValue(text: string, withTime: boolean): string {
-  if (!withTime) return parseTypedDate(text) ?? '';
-  const instant = parseTypedDateTime(text);
-  if (!instant) return '';
-  const date = new Date(instant);
+  const iso = parseTyped(text, withTime);
+  if (!iso || !withTime) return iso ?? '';
+  const date = new Date(iso);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** What a native picker chose → what the field shows. */
 export function fromPicker(value: string, withTime: boolean): string {
   if (!value) return '';
-  return withTime ? displayDateTime(new Date(value).toISOString()) : displayDate(value);
+  return displayTyped(withTime ? new Date(value).toISOString() : value, withTime);
 }

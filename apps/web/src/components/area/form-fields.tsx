@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { CalendarDays } from 'lucide-react';
-import { displayDate, displayDateTime, fromPicker, parseTypedDate, parseTypedDateTime, pickerValue } from '../../lib/date-entry';
+import { displayTyped, fromPicker, parseTyped, pickerValue } from '../../lib/date-entry';
 import { Input, Label, Textarea } from '../ui/input';
 import { Select, optionsOf } from '../ui/select';
 import { cn } from '../../lib/utils';
@@ -38,8 +38,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     const value = input[field.name];
     if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
     if (value === null || value === undefined) values[field.name] = '';
-    else if (field.kind === 'datetime') values[field.name] = displayDateTime(String(value));
-    else if (field.kind === 'date') values[field.name] = displayDate(String(value));
+    else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
     else values[field.name] = String(value);
   }
   return values;
@@ -48,7 +47,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
 /** A date as typed → its ISO form; null when blank, undefined when it is no date. */
 function readDate(field: FieldSpec, raw: string): string | null | undefined {
   if (raw.trim() === '') return null;
-  return (field.kind === 'datetime' ? parseTypedDateTime(raw) : parseTypedDate(raw)) ?? undefined;
+  return parseTyped(raw, field.kind === 'datetime') ?? undefined;
 }
 
 /** The date fields whose text is no real date (DD/MM/YYYY, with HH:mm for a date-time). */
@@ -83,8 +82,8 @@ function DateInput({ form, field, id, invalid }: { form: UseFormReturn<FormValue
   const registered = form.register(field.name, {
     onBlur: (event: { target: HTMLInputElement }) => {
       const text = event.target.value;
-      const iso = withTime ? parseTypedDateTime(text) : parseTypedDate(text);
-      const tidy = iso === null ? text : withTime ? displayDateTime(iso) : displayDate(iso);
+      const iso = parseTyped(text, withTime);
+      const tidy = iso === null ? text : displayTyped(iso, withTime);
       if (tidy !== text) form.setValue(field.name, tidy, { shouldDirty: true });
     },
   });

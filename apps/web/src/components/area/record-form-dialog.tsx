@@ -36,8 +36,8 @@ export interface RecordFormDialogProps<Row extends { id: string; version: number
 }
 
 /** The message under a field at fault: a blank required field says so; another rule's message as given. */
-function fieldMessage(failure: RuleFailure, field: FieldSpec | undefined): string {
-  return failure.title === 'Missing Fields' ? `${field?.label ?? 'This field'} is required.` : failure.message;
+function fieldMessage(failure: RuleFailure, field: FieldSpec): string {
+  return failure.title === 'Missing Fields' ? `${field.label} is required.` : failure.message;
 }
 
 /**
@@ -115,25 +115,24 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     },
   });
 
+  /** A failure before sending: its toast, each field at fault marked with its message, the first one focused. */
+  function showFailure(title: string, description: string, atFault: { name: string; message: string }[]) {
+    toast({ title, description, variant: 'destructive' });
+    for (const { name, message } of atFault) form.setError(name, { type: 'validate', message });
+    if (atFault[0]) document.getElementById(fieldInputId(idPrefix, atFault[0].name))?.focus();
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     form.clearErrors();
-    const badDates = unreadableDates(form.getValues(), fields);
-    if (badDates.length > 0) {
-      const message = (field: FieldSpec) => `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.`;
-      toast({ title: 'Invalid Date', description: message(badDates[0]), variant: 'destructive' });
-      for (const field of badDates) form.setError(field.name, { type: 'format', message: message(field) });
-      document.getElementById(fieldInputId(idPrefix, badDates[0].name))?.focus();
-      return;
-    }
+    const badDates = unreadableDates(form.getValues(), fields).map((field) => ({ name: field.name, message: `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.` }));
+    if (badDates.length > 0) return showFailure('Invalid Date', badDates[0].message, badDates);
     const input = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
     const failure = firstFailure(area.rules, input);
     if (failure) {
-      toast({ title: failure.title, description: failure.message, variant: 'destructive' });
-      const atFault = (failure.fields ?? []).filter((name) => fields.some((f) => f.name === name));
-      for (const name of atFault) form.setError(name, { type: 'rule', message: fieldMessage(failure, fields.find((f) => f.name === name)) });
-      if (atFault[0]) document.getElementById(fieldInputId(idPrefix, atFault[0]))?.focus();
-      return;
+      // In the rule's order: the first it names is focused.
+      const atFault = (failure.fields ?? []).flatMap((name) => fields.filter((field) => field.name === name));
+      return showFailure(failure.title, failure.message, atFault.map((field) => ({ name: field.name, message: fieldMessage(failure, field) })));
     }
     save.mutate(input);
   }
