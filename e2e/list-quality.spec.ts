@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { chooseOption, clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, searchList, signedOut, tableRows, unique } from './helpers';
+import { chooseOption, clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, pickRecord, searchList, signedOut, tableRows, unique, vehicleLabel } from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
 const openVehicles = (page: Parameters<typeof openScreen>[0], query = '') => openScreen(page, `/vehicle-management${query}`, 'Vehicle Management');
@@ -118,6 +118,19 @@ test.describe('on a phone', () => {
     await expect(card).toContainText('License Plate');
     await expect(card.getByRole('button', { name: `Edit ${vehicle.id}` })).toBeInViewport();
     await expect(card.getByRole('button', { name: `Delete ${vehicle.id}` })).toBeInViewport();
+  });
+
+  test("a form's inputs fit inside its dialog, a long pick-list label truncated", async ({ page }) => {
+    const token = unique();
+    const vehicle = await createVehicle(page, token, { make: 'Maruti Suzuki', model: 'Eeco Cargo Extra Long Wheelbase Edition' });
+    await page.goto('/fleet-management?new');
+    const dialog = page.getByRole('dialog', { name: 'Create New Trip' });
+    await pickRecord(page, dialog, /^Vehicle/, token, vehicleLabel(vehicle));
+    const edge = (await dialog.boundingBox())!;
+    for (const control of await dialog.locator('input:not([aria-hidden]), button[role=combobox], textarea').all()) {
+      const box = await control.boundingBox();
+      if (box) expect(box.x + box.width, (await control.getAttribute('id')) ?? '').toBeLessThanOrEqual(edge.x + edge.width);
+    }
   });
 
   test('the closed sidebar is out of the Tab order; the open drawer keeps focus and closes on Escape', async ({ page }) => {

@@ -147,14 +147,14 @@ export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldS
   const { register, control } = form;
   const { errors } = form.formState;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
       {fields.map((field) => {
         const id = fieldInputId(idPrefix, field.name);
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
         return (
-          <div key={field.name} className={cn('grid gap-1.5', (field.wide || field.kind === 'textarea') && 'sm:col-span-2')}>
+          <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', (field.wide || field.kind === 'textarea') && 'sm:col-span-2')}>
             <Label htmlFor={id}>
               {field.label}
               {field.required && <span className="text-destructive"> *</span>}

@@ -79,7 +79,7 @@ export function ReferencePicker({ id, value, onChange, reference, placeholder = 
     <Popover open={open} onOpenChange={(next) => { setOpen(next); setActive(0); }}>
       <PopoverTrigger asChild>
         <button type="button" id={id} role="combobox" aria-expanded={open} aria-controls={listId} className={cn(inputClasses, 'items-center justify-between gap-2 text-left')}>
-          <span className={cn('truncate', !shown && 'text-muted-foreground')}>{shown || placeholder}</span>
+          <span className={cn('min-w-0 truncate', !shown && 'text-muted-foreground')}>{shown || placeholder}</span>
           <ChevronsUpDown className="size-4 shrink-0 opacity-60" />
         </button>
       </PopoverTrigger>
