@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DerivedState } from './derived';
 import type { IdFormat } from './ids';
 import type { Rule } from './rules';
 
@@ -24,6 +25,13 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   /** Sortable list columns (API names). The first is the default; lists default to newest first. */
   sorts: readonly string[];
   defaultSort: { sort: string; order: 'asc' | 'desc' };
+  /** States computed from the fields and today's date (filters of the same names). */
+  derived?: Record<string, DerivedState>;
+  /**
+   * The input as it is stored, before the rules run: fields hidden for these values blank, computed values
+   * filled. The form runs it before its rules and the server before saving, so both judge the same values.
+   */
+  prepare?: (input: Input) => Input;
 }
 
 export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {

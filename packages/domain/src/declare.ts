@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AreaDefinition } from './area';
-import { fileRef, isEmailAddress, isoDate, isoDateTime, text } from './fields';
+import type { DerivedState } from './derived';
+import { FILE_ID_PATTERN, fileRef, isEmailAddress, isoDate, isoDateTime, text } from './fields';
 import type { IdFormat } from './ids';
 import { requireFields, type Rule, type RuleFailure } from './rules';
 
@@ -31,8 +32,16 @@ type Kind =
   | { kind: 'datetime' }
   /** One of the options; an open choice stores any text (its filter lists the values present). */
   | { kind: 'choice'; options: readonly string[]; open: boolean }
+  /** Several of the options, stored as a list (a filter by one value finds the records holding it). */
+  | { kind: 'choices'; options: readonly string[] }
   | { kind: 'reference'; area: string }
-  | { kind: 'file' };
+  | { kind: 'file' }
+  /** Several private files on one record, by the ids the upload service gave them. */
+  | { kind: 'files'; max: number }
+  /** Rupees, stored exactly (numeric(14,2)), shown as ₹1,23,456.00. */
+  | { kind: 'money' }
+  /** Stars with halves, shown with one decimal. */
+  | { kind: 'rating'; max: number; step: number };
 
 export type FieldDeclaration<T = unknown> = FieldOptions<T> &
   Kind & {
@@ -53,6 +62,21 @@ const declare = <T>(kind: Kind, options: FieldOptions<T>, schema: z.ZodType<T>, 
 
 /** Bounds that keep junk out of the database; the specification's own limits are rules with its texts. */
 const SANE_NUMBER = 1e12;
+/** numeric(14,2): up to ₹999,999,999,999.99. */
+const MAX_MONEY = 999_999_999_999.99;
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * The id of a record of another area (the server checks it exists; the database keeps it so). A required
+ * reference comes as '' when blank (its rule answers); an optional one is null when there is none.
+ */
+function reference(area: string, options: FieldOptions<string> & { required: true }): FieldDeclaration<string>;
+function reference(area: string, options: FieldOptions<string | null> & { required?: false }): FieldDeclaration<string | null>;
+function reference(area: string, options: FieldOptions<string> | FieldOptions<string | null>): FieldDeclaration<string> | FieldDeclaration<string | null> {
+  return options.required
+    ? declare<string>({ kind: 'reference', area }, options as FieldOptions<string>, text(64), '')
+    : declare<string | null>({ kind: 'reference', area }, options as FieldOptions<string | null>, text(64).nullable(), null);
+}
 
 export const field = {
   text: (options: FieldOptions<string> & { max?: number; multiline?: boolean }) => {
@@ -82,10 +106,45 @@ export const field = {
   /** Suggested options, any text stored (the filter lists the values present in the data). */
   openChoice: (options: readonly string[], settings: FieldOptions<string> & { max?: number }) =>
     declare<string>({ kind: 'choice', options, open: true }, settings, text(settings.max ?? 100), ''),
-  /** The id of a record of another area (the server checks it exists; the database keeps it so). */
-  reference: (area: string, options: FieldOptions<string>) => declare<string>({ kind: 'reference', area }, options, text(64), ''),
+  /** Several of the options (in the order the options list them), stored as a list. */
+  choices: <const O extends readonly string[]>(options: readonly [...O] | O, settings: FieldOptions<O[number][]>) =>
+    declare<O[number][]>(
+      { kind: 'choices', options },
+      settings,
+      z
+        .array(z.enum(options), { message: 'must be a list of choices' })
+        .max(options.length)
+        .refine((list) => new Set(list).size === list.length, 'must not name a choice twice') as unknown as z.ZodType<O[number][]>,
+      [],
+    ),
+  reference,
   /** One private file, by the id the upload service gave it. */
   file: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'file' }, options, fileRef, null),
+  /** Several private files, in the order they were added. */
+  files: (options: FieldOptions<string[]> & { max?: number }) => {
+    const max = options.max ?? 20;
+    const schema = z
+      .array(z.string().max(64).regex(FILE_ID_PATTERN, 'must be the id of an uploaded file'), { message: 'must be a list of uploaded files' })
+      .max(max, `must hold at most ${max} files`)
+      .refine((list) => new Set(list).size === list.length, 'must not name a file twice');
+    return declare<string[]>({ kind: 'files', max }, options, schema, []);
+  },
+  /** Rupees with at most 2 decimals, stored exactly. */
+  money: (options: FieldOptions<number | null>) =>
+    declare<number | null>(
+      { kind: 'money' },
+      options,
+      z
+        .number({ message: 'must be a number' })
+        .min(-MAX_MONEY, `must be at least -${MAX_MONEY}`)
+        .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
+        .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals (paise)')
+        .nullable(),
+      null,
+    ),
+  /** A rating out of max (stars), typed to one decimal. The range the specification words is a rule. */
+  rating: (options: FieldOptions<number | null> & { max?: number }) =>
+    declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, z.number({ message: 'must be a number' }).min(-1e6).max(1e6).nullable(), null),
 };
 
 /** What an area declares; everything else of its AreaDefinition follows. */
@@ -100,10 +159,30 @@ export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
   /** The area's other rules, in the order the specification checks them (after the required fields). */
   rules?: readonly Rule<InputOf<Fields>>[];
   defaultSort?: { sort: string; order: 'asc' | 'desc' };
+  /**
+   * Fields that exist only for some values of others (the fuel fields only for Fuel): hidden in the form
+   * and stored blank otherwise.
+   */
+  shownWhen?: { [K in keyof Fields]?: (input: InputOf<Fields>) => boolean };
+  /**
+   * Values computed from others (amount = quantity × price): when the function gives a value, the form
+   * shows it locked and the server stores it, whatever was sent; undefined leaves the field to the user.
+   */
+  computed?: { [K in keyof Fields]?: (input: InputOf<Fields>) => InputOf<Fields>[K] | undefined };
+  /** How a value is stored when given in another form (a rating of 0 stored as none). Runs after computed. */
+  normalize?: (input: InputOf<Fields>) => InputOf<Fields>;
+  /** States computed from the fields and today's date, filterable on the server under their names. */
+  derived?: Record<string, DerivedState>;
 }
 
 /** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
-export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefinition<InputOf<Fields>> & { fields: Fields };
+export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefinition<InputOf<Fields>> & {
+  fields: Fields;
+  /** Whether a field belongs to the record given the values of the others. */
+  shown(name: keyof Fields & string, input: InputOf<Fields>): boolean;
+  /** The computed values the input gives (the form shows these locked). */
+  computedValues(input: InputOf<Fields>): Partial<InputOf<Fields>>;
+};
 
 const mapFields = <Fields extends Record<string, AnyField>, R>(fields: Fields, fn: (declaration: FieldDeclaration<unknown>, name: string) => R) =>
   Object.fromEntries(Object.entries(fields).map(([name, declaration]) => [name, fn(declaration as FieldDeclaration<unknown>, name)]));
@@ -118,6 +197,16 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     rules.push(requireFields<Input>(required, declaration.required));
   }
   rules.push(...(declaration.rules ?? []));
+  const shownWhen = (declaration.shownWhen ?? {}) as Record<string, ((input: Input) => boolean) | undefined>;
+  const shown = (name: string, input: Input) => shownWhen[name]?.(input) ?? true;
+  const computedValues = (input: Input) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, compute] of Object.entries(declaration.computed ?? {}) as [string, (input: Input) => unknown][]) {
+      const value = shown(name, input) ? compute(input) : undefined;
+      if (value !== undefined) values[name] = value;
+    }
+    return values as Partial<Input>;
+  };
   return {
     key: declaration.key,
     singular: declaration.singular,
@@ -128,7 +217,19 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
-    filters: Object.fromEntries(entries.filter(([, f]) => f.filter).map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+    filters: {
+      ...Object.fromEntries(entries.filter(([, f]) => f.filter).map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+      ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
+    },
+    derived: declaration.derived ?? {},
+    shown,
+    computedValues,
+    prepare: (input) => {
+      // Hidden fields are stored blank; then the computed values replace what was sent.
+      const cleared = Object.fromEntries(entries.map(([name, f]) => [name, shown(name, input) ? input[name] : f.blank])) as Input;
+      const computed = { ...cleared, ...computedValues(cleared) };
+      return declaration.normalize ? declaration.normalize(computed) : computed;
+    },
     sorts: ['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name)],
     defaultSort: declaration.defaultSort ?? { sort: 'createdAt', order: 'desc' },
   };

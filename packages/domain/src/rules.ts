@@ -28,9 +28,9 @@ export function firstFailure<T>(rules: readonly Rule<T>[], value: T): RuleFailur
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\u115F\u2800\u3164\uFFA0]/u;
 export const hasVisibleCharacter = (value: string) => VISIBLE.test(value);
 
-/** Blank: nothing, or text without a visible character (a lone zero-width space does not fill a required field). */
+/** Blank: nothing, an empty list, or text without a visible character (a lone zero-width space does not fill a required field). */
 export function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && !hasVisibleCharacter(value));
+  return value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && !hasVisibleCharacter(value));
 }
 
 /** The 'Missing Fields' rule: fails when any of the named fields is blank. */

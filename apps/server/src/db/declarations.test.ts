@@ -22,7 +22,11 @@ const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
   file: ['text'],
   date: ['date'],
   datetime: ['timestamp with time zone'],
-  number: ['numeric', 'double precision', 'integer', 'real'],
+  number: ['double precision', 'integer'],
+  rating: ['double precision'],
+  money: ['numeric'],
+  choices: ['ARRAY'],
+  files: ['ARRAY'],
 };
 
 let database: Database;

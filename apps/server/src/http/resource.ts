@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -10,6 +10,10 @@ import {
   lastReachablePage,
   firstFailure,
   generateId,
+  isoDate,
+  addDays,
+  todayIn,
+  type AnyField,
   type AreaDefinition,
   type ListPage,
   type ListTotal,
@@ -19,6 +23,7 @@ import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
+import { derivedFilter } from './derived-sql';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
@@ -62,9 +67,28 @@ function filterSchema(values: readonly string[]) {
   return z.preprocess((v) => (v === '' ? undefined : v), value.optional());
 }
 
+/**
+ * Today's date in the user's zone, which derived states (expiry, a policy shown as Expired) are judged by.
+ * Any zone's today is within a day of UTC's; a date further off is refused rather than believed.
+ */
+const userToday = z
+  .string()
+  .max(10)
+  .pipe(isoDate)
+  .refine((day) => {
+    const utcToday = todayIn('UTC');
+    return day >= addDays(utcToday, -1) && day <= addDays(utcToday, 1);
+  }, "must be today's date (YYYY-MM-DD)")
+  .default(() => todayIn('Asia/Kolkata'));
+
+/** The declared field behind a name, if the area is declared (choices filter by one of their values). */
+const declaredField = (area: AreaDefinition, name: string) => (area as { fields?: Record<string, AnyField> }).fields?.[name];
+const hasDerived = (area: AreaDefinition) => Object.keys(area.derived ?? {}).length > 0;
+
 export function listQuerySchema(area: AreaDefinition) {
   const filters = Object.fromEntries(Object.entries(area.filters).map(([name, values]) => [name, filterSchema(values)]));
   return z.strictObject({
+    ...(hasDerived(area) ? { today: userToday } : {}),
     q: z.string().max(200, 'must be at most 200 characters').optional(),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
@@ -74,7 +98,7 @@ export function listQuerySchema(area: AreaDefinition) {
   });
 }
 
-const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order' };
+const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order', today: 'Today' };
 
 /** The table's columns (search_text is internal) plus the resource's computed values. */
 function selection(def: ResourceDefinition) {
@@ -85,12 +109,18 @@ function selection(def: ResourceDefinition) {
 
 /**
  * The WHERE of a list: search term and filters. Values are placeholders in the prepared list statements
- * and plain values in the export.
+ * and plain values in the export. A list of choices matches when it holds the value; a derived state's
+ * filter is its declaration in SQL, judged against `today` (its value is part of the statement's shape).
  */
-function listConditions(all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][]): SQL | undefined {
+function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
-  for (const [name, value] of filters) conditions.push(eq(all[name], value));
+  for (const [name, value] of filters) {
+    const state = area.derived?.[name];
+    if (state) conditions.push(derivedFilter(state, all, String(value), today));
+    else if (declaredField(area, name)?.kind === 'choices') conditions.push(sql`${all[name]} @> ARRAY[${value}]::text[]`);
+    else conditions.push(eq(all[name], value));
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -111,11 +141,15 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   const filterNames = Object.keys(def.area.filters);
   const prepared = new Map<string, { page: { execute(values: Record<string, unknown>): Promise<unknown[]> }; count: { execute(values: Record<string, unknown>): Promise<{ count: number }[]> }; where: SQL | undefined }>();
 
-  function shape(hasTerm: boolean, filters: string[], sort: string, order: 'asc' | 'desc') {
-    const key = `${hasTerm}|${filters.join(',')}|${sort}|${order}`;
+  const derivedNames = Object.keys(def.area.derived ?? {});
+  function shape(hasTerm: boolean, filters: string[], sort: string, order: 'asc' | 'desc', query: Partial<ListQuery>) {
+    // A derived filter's value chooses its SQL; the others are placeholders.
+    const derivedValues = filters.filter((name) => derivedNames.includes(name)).map((name) => `${name}=${String(query[name])}`);
+    const key = `${hasTerm}|${filters.join(',')}|${derivedValues.join(',')}|${sort}|${order}`;
     let entry = prepared.get(key);
     if (!entry) {
-      const where = listConditions(all, hasTerm ? sql.placeholder('pattern') : undefined, filters.map((name) => [name, sql.placeholder(name)]));
+      const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
+      const where = listConditions(def.area, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
       const orderBy = sort === 'id' ? [direction(all.id)] : [direction(all[sort]), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
@@ -131,8 +165,9 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   function bind(query: Partial<ListQuery>) {
     const term = searchTerm(query.q);
     const filters = filterNames.filter((name) => query[name] !== undefined);
-    const values: Record<string, unknown> = Object.fromEntries(filters.map((name) => [name, query[name]]));
+    const values: Record<string, unknown> = Object.fromEntries(filters.filter((name) => !derivedNames.includes(name)).map((name) => [name, query[name]]));
     if (term) values.pattern = likePattern(term);
+    if (filters.some((name) => derivedNames.includes(name))) values.today = query.today;
     return { term, filters, values };
   }
 
@@ -140,15 +175,15 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     /** One page, and whether another follows (one row more is read instead of counting). */
     async page(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
       const { term, filters, values } = bind(query);
-      const statement = shape(Boolean(term), filters, query.sort, query.order);
+      const statement = shape(Boolean(term), filters, query.sort, query.order, query);
       const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<string, unknown>[];
       return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize, page: query.page, pageSize: query.pageSize };
     },
     /** The matches of a search and filters (sort and page do not change it), cached like the pages. */
     total(query: Partial<ListQuery>): Promise<ListTotal> {
       const { term, filters, values } = bind(query);
-      const statement = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order);
-      return cache.remember(`${def.area.key} total|${Boolean(term)}|${filters.join(',')}\u0000${JSON.stringify(values)}`, async () => {
+      const statement = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order, query);
+      return cache.remember(`${statement.key} total\u0000${JSON.stringify(values)}`, async () => {
         const [{ count }] = await statement.count.execute(values);
         return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
       });
@@ -167,32 +202,40 @@ async function estimateMatches(database: Database, table: PgTable, where: SQL | 
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
-/** Validates a body: its shape (400, in words), then the area's rules (422, the specification's texts). */
+/**
+ * Validates a body: its shape (400, in words), then the area's rules (422, the specification's texts) on the
+ * input as it will be stored (hidden fields blank, computed values filled), which is what is saved.
+ */
 function parseInput(def: ResourceDefinition, body: unknown, withVersion: boolean) {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
-  const failure = firstFailure(def.area.rules, parsed.data);
+  const { version, ...fields } = parsed.data as Record<string, unknown>;
+  const input = def.area.prepare ? def.area.prepare(fields) : fields;
+  const failure = firstFailure(def.area.rules, input);
   if (failure) throw new ApiError(422, failure.title, failure.message);
-  return parsed.data as Record<string, unknown>;
+  return withVersion ? { ...input, version } : input;
 }
 
-/** Input values as the columns take them: date-times (ISO text in the API) become Dates. */
+/** Input values as the columns take them: date-times (ISO text in the API) become Dates; an optional link left blank is NULL. */
 function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>) {
   const row: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    row[key] = typeof value === 'string' && all[key]?.columnType === 'PgTimestamp' ? new Date(value) : value;
+    if (value === '' && all[key] && !all[key].notNull) row[key] = null;
+    else row[key] = typeof value === 'string' && all[key]?.columnType === 'PgTimestamp' ? new Date(value) : value;
   }
   return row;
 }
 
 async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>) {
   for (const ref of def.references ?? []) {
-    const id = input[ref.field];
-    if (typeof id !== 'string' || id === '') continue;
+    const value = input[ref.field];
+    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
+    if (ids.length === 0) continue;
     const idColumn = (getTableColumns(ref.table) as Record<string, PgColumn>).id;
-    const [found] = await database.db.select({ id: idColumn }).from(ref.table).where(eq(idColumn, id));
-    if (!found) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${id}) does not exist. It may have been deleted; choose another.`);
+    const found = new Set((await database.db.select({ id: idColumn }).from(ref.table).where(inArray(idColumn, ids))).map((row) => row.id));
+    const gone = ids.find((id) => !found.has(id));
+    if (gone) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${gone}) does not exist. It may have been deleted; choose another.`);
   }
 }
 
@@ -241,29 +284,27 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...LIST_PARAM_LABELS, tz: 'Time zone' }, c.req.query(), 'parameter'));
-    const { q, sort, order, tz, ...rest } = parsed.data as ListQuery & { tz: string };
+    const { q, sort, order, tz, today, ...rest } = parsed.data as ListQuery & { tz: string; today?: string };
     const term = searchTerm(q);
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
-    const where = listConditions(all, term === undefined ? undefined : likePattern(term), filters);
+    const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
     const batches = exportRows(database, selected, table, { where, sortColumn: all[sort], idColumn: all.id, order });
     const stream = csvStream(def.exportColumns, batches, tz, area.key);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${area.key}-${today}.csv"`,
+      'Content-Disposition': `attachment; filename="${area.key}-${todayIn(tz)}.csv"`,
     });
   });
 
   app.get('/values/:field', async (c) => {
     const field = c.req.param('field');
     if (!openFilters.includes(field)) throw notFound(`There is no filter named ${field}.`);
-    const values = await cache.remember(
-      `${area.key} values|${field}`,
-      async () => {
-        const rows = await db.selectDistinct({ value: all[field] }).from(table).orderBy(asc(all[field])).limit(500);
-        return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
-      },
-    );
+    const values = await cache.remember(`${area.key} values|${field}`, async () => {
+      // A list of choices offers each value held by any record.
+      const value = declaredField(area, field)?.kind === 'choices' ? sql`unnest(${all[field]})` : all[field];
+      const rows = await db.selectDistinct({ value }).from(table).orderBy(asc(value)).limit(500);
+      return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+    });
     return c.json({ values });
   });
 

@@ -1,6 +1,6 @@
 import { driversArea } from '@raahi/domain';
-import { driverHealth, driverTraining, drivers, files, trips } from '../db/schema';
-import { usedByRows, type ResourceDefinition } from '../http/resource';
+import { drivers, files } from '../db/schema';
+import type { ResourceDefinition } from '../http/resource';
 import { fieldColumn } from '../http/csv-export';
 import { fileNameOf } from './labels';
 
@@ -9,11 +9,6 @@ export const driversResource: ResourceDefinition = {
   table: drivers,
   computed: (c) => ({ aadharCardFileName: fileNameOf(c.aadharCardFile) }),
   references: [{ field: 'aadharCardFile', table: files, noun: 'file' }],
-  usedBy: [
-    usedByRows('trip', 'trips', trips, trips.driverId),
-    usedByRows('training record', 'training records', driverTraining, driverTraining.driverId),
-    usedByRows('health record', 'health records', driverHealth, driverHealth.driverId),
-  ],
   exportColumns: [
     fieldColumn('Driver ID', 'id'),
     fieldColumn('Name', 'name'),

@@ -1,9 +1,25 @@
-import type { ResourceDefinition } from '../http/resource';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { getTableColumns } from 'drizzle-orm';
+import type { AnyField } from '@raahi/domain';
+import { usedByRows, type ResourceDefinition } from '../http/resource';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { driversResource } from './drivers';
+import { inventoryResource } from './inventory';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-/** Every record area the API serves, mounted at /api/<area.key>. */
-export const resources: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource];
+
+/**
+ * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be
+ * deleted while they do: who uses whom follows from the areas' reference fields.
+ */
+export const resources: ResourceDefinition[] = areas.map((resource) => ({
+  ...resource,
+  usedBy: areas.flatMap((user) =>
+    Object.entries((user.area as { fields?: Record<string, AnyField> }).fields ?? {})
+      .filter(([, field]) => field.kind === 'reference' && field.area === resource.area.key)
+      .map(([name]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Record<string, PgColumn>)[name])),
+  ),
+}));

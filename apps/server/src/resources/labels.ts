@@ -12,3 +12,11 @@ export const driverNameOf = (driverId: PgColumn): SQL<string | null> => sql<stri
 
 /** The original name of a stored file, for the form and the view action. */
 export const fileNameOf = (fileId: PgColumn): SQL<string | null> => sql<string | null>`(SELECT f.original_name FROM files f WHERE f.id = ${fileId})`;
+
+export const tripLabelOf = (tripId: PgColumn): SQL<string | null> =>
+  sql<string | null>`(SELECT trip_label(t.id, t.origin, t.destination) FROM trips t WHERE t.id = ${tripId})`;
+
+/** The original names of stored files, in the record's order, with their ids: [{ id, name }]. */
+export const fileListOf = (fileIds: PgColumn): SQL<{ id: string; name: string }[]> =>
+  sql`(SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.original_name) ORDER BY l.n), '[]'::json)
+       FROM unnest(${fileIds}) WITH ORDINALITY AS l(id, n) JOIN files f ON f.id = l.id)`;

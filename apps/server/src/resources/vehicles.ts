@@ -1,12 +1,11 @@
 import { vehiclesArea } from '@raahi/domain';
-import { trips, vehicles } from '../db/schema';
-import { usedByRows, type ResourceDefinition } from '../http/resource';
+import { vehicles } from '../db/schema';
+import type { ResourceDefinition } from '../http/resource';
 import { fieldColumn } from '../http/csv-export';
 
 export const vehiclesResource: ResourceDefinition = {
   area: vehiclesArea,
   table: vehicles,
-  usedBy: [usedByRows('trip', 'trips', trips, trips.vehicleId)],
   exportColumns: [
     fieldColumn('ID', 'id'),
     { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` },

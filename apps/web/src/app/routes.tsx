@@ -11,7 +11,6 @@ const PENDING_AREAS: [path: string, title: string][] = [
   ['/cold-chain', 'Cold Chain Monitoring'],
   ['/maintenance', 'Maintenance & Workshop'],
   ['/service-partners', 'On-Road Service Partners'],
-  ['/inventory', 'Inventory Management'],
   ['/incident-emergency', 'Incident & Emergency'],
   ['/fuel-expense', 'Fuel & Expense Management'],
   ['/sales', 'Sales & Orders'],
@@ -31,6 +30,7 @@ const AREAS: RouteObject[] = [
   { path: '/driver-management', lazy: async () => ({ Component: (await import('../features/drivers/drivers-page')).DriversPage }) },
   { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
+  { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
 ];
 
 export const routes: RouteObject[] = [

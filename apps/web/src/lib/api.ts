@@ -62,21 +62,33 @@ export interface StoredFile {
   contentType: string;
 }
 
-/** Uploads one file to the server's private storage (the one upload service of the product). */
-export async function uploadFile(file: File): Promise<StoredFile> {
+/**
+ * Uploads one file to the server's private storage (the one upload service of the product), reporting
+ * progress as a fraction from 0 to 1 (XMLHttpRequest: fetch cannot report an upload's progress).
+ */
+export function uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<StoredFile> {
   const body = new FormData();
   body.set('file', file);
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (csrfToken) headers['x-csrf-token'] = csrfToken;
-  let response: Response;
-  try {
-    response = await fetch('/api/files', { method: 'POST', body, headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'Upload Failed', 'Could not reach the server. Check your connection and try again.');
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, data?.title ?? 'Upload Failed', data?.message ?? `The server answered ${response.status}.`);
-  return data as StoredFile;
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/files');
+    request.setRequestHeader('accept', 'application/json');
+    if (csrfToken) request.setRequestHeader('x-csrf-token', csrfToken);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
+    request.onerror = () => reject(new ApiError(0, 'Upload Failed', 'Could not reach the server. Check your connection and try again.'));
+    request.onload = () => {
+      let data: { title?: string; message?: string } | null = null;
+      try {
+        data = JSON.parse(request.responseText);
+      } catch {
+        data = null;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(data as unknown as StoredFile);
+      if (request.status === 401) onUnauthorized?.();
+      reject(new ApiError(request.status, data?.title ?? 'Upload Failed', data?.message ?? `The server answered ${request.status}.`));
+    };
+    request.send(body);
+  });
 }
 
 /** Where a signed-in user downloads a stored file. */

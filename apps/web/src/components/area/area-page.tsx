@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
-import { PAGE_OUT_OF_REACH, lastReachablePage, type AreaDefinition } from '@raahi/domain';
+import { PAGE_OUT_OF_REACH, lastReachablePage, todayIn, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -50,6 +50,8 @@ export interface AreaPageConfig<R extends Row> {
   deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
   /** Extra row actions drawn before edit and delete. */
   rowActions?: (row: R) => ReactNode;
+  /** Buttons the specification shows but gives no action (present, and doing nothing). */
+  inertActions?: readonly string[];
 }
 
 const ALL = '__all__';
@@ -84,7 +86,9 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   const dialog = useRecordDialogParam();
   const [deleting, setDeleting] = useState<R | null>(null);
 
-  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)) };
+  // Derived states (expiry, stock level) are judged by today's date in the user's zone.
+  const today = Object.keys(area.derived ?? {}).length > 0 ? todayIn() : undefined;
+  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)), today };
   const query = { ...matching, page: params.page, pageSize, sort: params.sort, order: params.sort ? (params.order ?? 'asc') : undefined };
   const list = useQuery({
     queryKey: [client.key, 'list', query],
@@ -221,6 +225,11 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
         subtitle={config.subtitle}
         actions={
           <>
+            {config.inertActions?.map((label) => (
+              <Button key={label} type="button" variant="outline">
+                {label}
+              </Button>
+            ))}
             {/* Every row of the current search, filters and sort, streamed by the server. */}
             <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
               <Download aria-hidden /> Export CSV

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Star, StarHalf } from 'lucide-react';
+import { NA } from '../../lib/format';
 import { fileUrl } from '../../lib/api';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -26,5 +28,32 @@ export function FileAction({ fileId, label, icon }: { fileId: string | null | un
     <a className={classes} href={fileUrl(fileId)} target="_blank" rel="noopener" aria-label={label} title={label}>
       {icon}
     </a>
+  );
+}
+
+/** A rating as stars (a half star from .5 up) and its value to one decimal; N/A when there is none. */
+export function RatingStars({ value, max = 5 }: { value: number | null | undefined; max?: number }) {
+  if (typeof value !== 'number' || Number.isNaN(value)) return <span>{NA}</span>;
+  const whole = Math.floor(value);
+  const half = value - whole >= 0.5;
+  return (
+    <span className="inline-flex items-center gap-1" aria-label={`Rated ${value.toFixed(1)} out of ${max}`}>
+      <span className="inline-flex text-amber-500" aria-hidden>
+        {Array.from({ length: Math.min(whole, max) }, (_, i) => (
+          <Star key={i} className="size-3.5 fill-current" />
+        ))}
+        {half && whole < max && <StarHalf className="size-3.5 fill-current" />}
+      </span>
+      <span className="text-xs text-muted-foreground">{value.toFixed(1)}</span>
+    </span>
+  );
+}
+
+/** A row action the specification marks as not implemented: present, and doing nothing. */
+export function InertRowAction({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <button type="button" className={buttonClasses('ghost', 'icon-sm', 'text-muted-foreground')} aria-label={label} title={`${label} (not implemented)`}>
+      {icon}
+    </button>
   );
 }

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import type { AnyField, FieldDeclaration } from '@raahi/domain';
-import { formatDate, formatDateTime, formatNumber, NA } from '../../lib/format';
+import { derive, todayIn, type AnyField, type DerivedState, type FieldDeclaration } from '@raahi/domain';
+import { formatDate, formatDateTime, formatNumber, formatRupees, NA } from '../../lib/format';
+import { RatingStars } from './cells';
 import type { FieldSpec } from './form-fields';
 import type { ReferenceSpec } from './reference-picker';
 
@@ -20,6 +22,8 @@ function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
       return declaration.multiline ? 'textarea' : (declaration.format ?? 'text');
     case 'choice':
       return 'select';
+    case 'rating':
+      return 'number';
     default:
       return declaration.kind;
   }
@@ -34,21 +38,26 @@ export function formFields<F extends Record<string, AnyField>>(area: Declared<F>
     name,
     label: declaration.label,
     kind: inputKind(declaration),
-    options: declaration.kind === 'choice' ? declaration.options : undefined,
+    options: declaration.kind === 'choice' || declaration.kind === 'choices' ? declaration.options : undefined,
     reference: declaration.kind === 'reference' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
     placeholder: declaration.placeholder,
     required: declaration.required,
     wide: declaration.wide,
-    step: declaration.kind === 'number' && declaration.step !== 'any' ? declaration.step : undefined,
+    step: (declaration.kind === 'number' || declaration.kind === 'rating') && declaration.step !== 'any' ? declaration.step : undefined,
+    min: declaration.kind === 'rating' ? 0 : undefined,
+    max: declaration.kind === 'rating' ? declaration.max : undefined,
   }));
 }
 
-/** A field's value as the table shows it: dates DD/MM/YYYY, numbers in Indian grouping, N/A for nothing. */
-function formatted(declaration: FieldDeclaration<unknown>, value: unknown): string {
-  if (value === null || value === undefined || value === '') return NA;
+/** A field's value as the table shows it: dates DD/MM/YYYY, ₹ and numbers in Indian grouping, stars, N/A for nothing. */
+function formatted(declaration: FieldDeclaration<unknown>, value: unknown): ReactNode {
+  if (declaration.kind === 'rating') return <RatingStars value={value as number | null} max={declaration.max} />;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return NA;
   if (declaration.kind === 'date') return formatDate(String(value));
   if (declaration.kind === 'datetime') return formatDateTime(String(value));
   if (declaration.kind === 'number') return formatNumber(Number(value));
+  if (declaration.kind === 'money') return formatRupees(Number(value));
+  if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
 
@@ -63,4 +72,9 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
     ...(dated ? { meta: { keepWhole: true } } : {}),
     ...overrides,
   };
+}
+
+/** The state a record is in today, in the user's zone: the same declaration the server filters by. */
+export function derivedState(area: { derived?: Record<string, DerivedState> }, name: string, row: object): string {
+  return derive(area.derived![name], row as Record<string, unknown>, todayIn());
 }

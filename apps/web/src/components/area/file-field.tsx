@@ -10,7 +10,20 @@ export const ACCEPTED_FILES = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/
  * A file input that uploads as soon as a file is chosen and keeps only the stored file's id in the form.
  * Shows the chosen file's name, lets the user replace or remove it; an upload failure leaves the form as it was.
  */
-export function FileField({ id, value, fileName, onChange }: { id: string; value: string; fileName: string | null; onChange(id: string, name: string | null): void }) {
+export function FileField({
+  id,
+  value,
+  fileName,
+  onChange,
+  onUploading,
+}: {
+  id: string;
+  value: string;
+  fileName: string | null;
+  onChange(id: string, name: string | null): void;
+  /** Told +1 when an upload starts and -1 when it ends (the save button waits). */
+  onUploading?(delta: number): void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const toast = useToast();
@@ -18,6 +31,7 @@ export function FileField({ id, value, fileName, onChange }: { id: string; value
   async function onPick(file: File | undefined) {
     if (!file) return;
     setUploading(true);
+    onUploading?.(1);
     try {
       const stored = await uploadFile(file);
       onChange(stored.id, stored.name);
@@ -26,6 +40,7 @@ export function FileField({ id, value, fileName, onChange }: { id: string; value
       toast({ title: 'Upload Failed', description: (err as Error).message, variant: 'destructive' });
     } finally {
       setUploading(false);
+      onUploading?.(-1);
       if (input.current) input.current.value = '';
     }
   }

@@ -6,14 +6,19 @@ import { Input, Label, Textarea } from '../ui/input';
 import { Select, optionsOf } from '../ui/select';
 import { cn } from '../../lib/utils';
 import { FileField } from './file-field';
+import { FilesField, type FileItem } from './files-field';
 import { ReferencePicker, type ReferenceSpec } from './reference-picker';
 
 /** One input of an area's form, declared by the area and drawn by the shared form dialog. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'date' | 'datetime' | 'textarea' | 'select' | 'reference' | 'file';
+  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'file' | 'files';
   options?: readonly string[];
+  /** A label that depends on other values (Quantity (kWh) for an electric fill-up). */
+  labelFor?: (values: FormValues) => string;
+  /** The toast title when an upload fails (files). */
+  uploadFailureTitle?: string;
   /** For 'reference': the record of another area this field names. */
   reference?: ReferenceSpec;
   placeholder?: string;
@@ -26,7 +31,8 @@ export interface FieldSpec {
   step?: number;
 }
 
-export type FormValues = Record<string, string>;
+/** What the inputs hold: text for most, the chosen options of a 'choices', the stored files of a 'files'. */
+export type FormValues = Record<string, string | string[] | FileItem[]>;
 
 /** A file field keeps its stored file's name beside its id (the API returns it as `<field>Name`). */
 const nameKey = (field: string) => `${field}Name`;
@@ -37,7 +43,10 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
   for (const field of fields) {
     const value = input[field.name];
     if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
-    if (value === null || value === undefined) values[field.name] = '';
+    // Several files come with their names (the API returns them as `<field>Files`).
+    if (field.kind === 'files') values[field.name] = (input[`${field.name}Files`] as FileItem[] | undefined) ?? [];
+    else if (field.kind === 'choices') values[field.name] = [...((value as string[] | null) ?? [])];
+    else if (value === null || value === undefined) values[field.name] = '';
     else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
     else values[field.name] = String(value);
   }
@@ -52,7 +61,7 @@ function readDate(field: FieldSpec, raw: string): string | null | undefined {
 
 /** The date fields whose text is no real date (DD/MM/YYYY, with HH:mm for a date-time). */
 export function unreadableDates(values: FormValues, fields: readonly FieldSpec[]): FieldSpec[] {
-  return fields.filter((field) => (field.kind === 'date' || field.kind === 'datetime') && readDate(field, values[field.name] ?? '') === undefined);
+  return fields.filter((field) => (field.kind === 'date' || field.kind === 'datetime') && readDate(field, String(values[field.name] ?? '')) === undefined);
 }
 
 export const dateFormatHint = (field: FieldSpec) => (field.kind === 'datetime' ? 'DD/MM/YYYY HH:MM' : 'DD/MM/YYYY');
@@ -61,16 +70,26 @@ export const dateFormatHint = (field: FieldSpec) => (field.kind === 'datetime' ?
 export function fromFormValues(values: FormValues, fields: readonly FieldSpec[]): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of fields) {
-    const raw = values[field.name] ?? '';
-    if (field.kind === 'number') input[field.name] = raw.trim() === '' ? null : Number(raw);
+    if (field.kind === 'files') {
+      input[field.name] = ((values[field.name] as FileItem[] | undefined) ?? []).map((file) => file.id);
+      continue;
+    }
+    if (field.kind === 'choices') {
+      // In the order the options list them, whatever order they were ticked in.
+      const chosen = (values[field.name] as string[] | undefined) ?? [];
+      input[field.name] = (field.options ?? []).filter((option) => chosen.includes(option));
+      continue;
+    }
+    const raw = String(values[field.name] ?? '');
+    if (field.kind === 'number' || field.kind === 'money') input[field.name] = raw.trim() === '' ? null : Number(raw);
     else if (field.kind === 'date' || field.kind === 'datetime') input[field.name] = readDate(field, raw) ?? null;
-    else if (field.kind === 'file') input[field.name] = raw === '' ? null : raw;
+    else if (field.kind === 'file' || (field.kind === 'reference' && !field.required)) input[field.name] = raw === '' ? null : raw;
     else input[field.name] = raw;
   }
   return input;
 }
 
-const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', number: 'number' };
+const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', tel: 'tel', number: 'number', money: 'number' };
 
 /**
  * A date typed as DD/MM/YYYY (HH:mm for a date-time), tidied into that form when the field is left, and a
@@ -82,7 +101,7 @@ function DateInput({ form, field, id, invalid }: { form: UseFormReturn<FormValue
   const registered = form.register(field.name, {
     onBlur: (event: { target: HTMLInputElement }) => {
       const text = event.target.value;
-      const iso = parseTyped(text, withTime);
+      const iso = parseTyped(String(text), withTime);
       const tidy = iso === null ? text : displayTyped(iso, withTime);
       if (tidy !== text) form.setValue(field.name, tidy, { shouldDirty: true });
     },
@@ -90,7 +109,7 @@ function DateInput({ form, field, id, invalid }: { form: UseFormReturn<FormValue
   const openPicker = () => {
     const input = picker.current;
     if (!input) return;
-    input.value = pickerValue(form.getValues(field.name) ?? '', withTime);
+    input.value = pickerValue(String(form.getValues(field.name) ?? ''), withTime);
     try {
       input.showPicker();
     } catch {
@@ -125,13 +144,14 @@ function DateInput({ form, field, id, invalid }: { form: UseFormReturn<FormValue
   );
 }
 
-function FileInput({ form, name, id }: { form: UseFormReturn<FormValues>; name: string; id: string }) {
+function FileInput({ form, name, id, onUploading }: { form: UseFormReturn<FormValues>; name: string; id: string; onUploading(delta: number): void }) {
   const [value, fileName] = useWatch({ control: form.control, name: [name, nameKey(name)] });
   return (
     <FileField
       id={id}
-      value={value ?? ''}
-      fileName={fileName || null}
+      value={String(value ?? '')}
+      fileName={fileName ? String(fileName) : null}
+      onUploading={onUploading}
       onChange={(fileId, newName) => {
         form.setValue(name, fileId, { shouldDirty: true });
         form.setValue(nameKey(name), newName ?? '');
@@ -143,51 +163,104 @@ function FileInput({ form, name, id }: { form: UseFormReturn<FormValues>; name: 
 /** The id of a field's input in a form (the dialog focuses the first field at fault by it). */
 export const fieldInputId = (idPrefix: string, name: string) => `${idPrefix}-${name}`;
 
-export function FormFields({ fields, form, idPrefix }: { fields: readonly FieldSpec[]; form: UseFormReturn<FormValues>; idPrefix: string }) {
+/** Ticks for several options (service types), in the options' order. */
+function ChoicesInput({ id, options, value, onChange }: { id: string; options: readonly string[]; value: string[]; onChange(value: string[]): void }) {
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-x-4 gap-y-2 rounded-md border px-3 py-2">
+      {options.map((option) => (
+        <label key={option} className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={value.includes(option)}
+            onChange={(event) => onChange(event.target.checked ? [...value, option] : value.filter((v) => v !== option))}
+          />
+          {option}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+export interface FormFieldsProps {
+  fields: readonly FieldSpec[];
+  form: UseFormReturn<FormValues>;
+  idPrefix: string;
+  /** Fields that do not belong to the record for the values chosen (not drawn). */
+  hidden?: ReadonlySet<string>;
+  /** Computed fields (shown, read-only). */
+  locked?: ReadonlySet<string>;
+  /** Told +1 when an upload starts and -1 when it ends (the save button waits). */
+  onUploading?(delta: number): void;
+}
+
+export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading = () => undefined }: FormFieldsProps) {
   const { register, control } = form;
   const { errors } = form.formState;
+  const values = useWatch({ control }) as FormValues;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
       {fields.map((field) => {
+        if (hidden?.has(field.name)) return null;
         const id = fieldInputId(idPrefix, field.name);
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices';
         return (
-          <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', (field.wide || field.kind === 'textarea') && 'sm:col-span-2')}>
-            <Label htmlFor={id}>
-              {field.label}
+          <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', wide && 'sm:col-span-2')}>
+            <Label htmlFor={id} id={`${id}-label`}>
+              {field.labelFor?.(values) ?? field.label}
               {field.required && <span className="text-destructive"> *</span>}
             </Label>
-            {field.kind === 'select' ? (
+            {field.kind === 'choices' ? (
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <Select id={id} value={f.value} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} {...invalid} />}
+                render={({ field: f }) => <ChoicesInput id={id} options={field.options ?? []} value={(f.value as string[]) ?? []} onChange={f.onChange} />}
+              />
+            ) : field.kind === 'files' ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => (
+                  <FilesField id={id} value={(f.value as FileItem[]) ?? []} onChange={(files) => form.setValue(field.name, files, { shouldDirty: true })} onUploading={onUploading} failureTitle={field.uploadFailureTitle} />
+                )}
+              />
+            ) : field.kind === 'select' ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => <Select id={id} value={String(f.value ?? '')} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} {...invalid} />}
               />
             ) : field.kind === 'reference' && field.reference ? (
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <ReferencePicker id={id} value={f.value ?? ''} onChange={f.onChange} reference={field.reference!} />}
+                render={({ field: f }) => <ReferencePicker id={id} value={String(f.value ?? '')} onChange={f.onChange} reference={field.reference!} />}
               />
             ) : field.kind === 'file' ? (
-              <FileInput form={form} name={field.name} id={id} />
+              <FileInput form={form} name={field.name} id={id} onUploading={onUploading} />
             ) : field.kind === 'date' || field.kind === 'datetime' ? (
               <DateInput form={form} field={field} id={id} invalid={invalid} />
             ) : field.kind === 'textarea' ? (
               <Textarea id={id} placeholder={field.placeholder} {...invalid} {...register(field.name)} />
             ) : (
-              <Input
-                id={id}
-                type={INPUT_TYPES[field.kind]}
-                placeholder={field.placeholder}
-                min={field.min}
-                max={field.max}
-                step={field.step ?? (field.kind === 'number' ? 'any' : undefined)}
-                {...invalid}
-                {...register(field.name)}
-              />
+              <div className="relative">
+                {field.kind === 'money' && <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">₹</span>}
+                <Input
+                  id={id}
+                  type={INPUT_TYPES[field.kind]}
+                  placeholder={field.placeholder}
+                  min={field.min}
+                  max={field.max}
+                  step={field.step ?? (field.kind === 'money' ? 0.01 : field.kind === 'number' ? 'any' : undefined)}
+                  readOnly={locked?.has(field.name)}
+                  className={cn(field.kind === 'money' && 'pl-7', locked?.has(field.name) && 'bg-muted')}
+                  {...invalid}
+                  {...register(field.name)}
+                />
+              </div>
             )}
             {error && (
               <p id={`${id}-error`} className="text-sm text-destructive">

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { firstFailure, type AreaDefinition, type RuleFailure } from '@raahi/domain';
+import { describeIssues, firstFailure, type AreaDefinition, type RuleFailure } from '@raahi/domain';
 import { Button } from '../ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
+import type { AnyField, DeclaredArea } from '@raahi/domain';
 import type { AreaClient } from './area-client';
 import { dateFormatHint, fieldInputId, FormFields, fromFormValues, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
@@ -52,6 +53,28 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   const adding = record === null;
   const idPrefix = `${area.key}-form`;
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // Uploads under way: the record saves once its files are stored.
+  const [uploads, setUploads] = useState(0);
+  const onUploading = useRef((delta: number) => setUploads((n) => Math.max(0, n + delta))).current;
+
+  // Fields that belong to the record for the values chosen, and values computed from others (shown locked).
+  const watched = useWatch({ control: form.control }) as FormValues;
+  const { hidden, computed } = useMemo(() => {
+    const declared = area as Partial<Pick<DeclaredArea<Record<string, AnyField>>, 'shown' | 'computedValues'>>;
+    if (!declared.shown || !declared.computedValues) return { hidden: new Set<string>(), computed: {} as Record<string, unknown> };
+    const current = fromFormValues(watched, fields);
+    return {
+      hidden: new Set(fields.filter((f) => !declared.shown!(f.name, current)).map((f) => f.name)),
+      computed: declared.computedValues(current) as Record<string, unknown>,
+    };
+  }, [area, fields, watched]);
+  const locked = useMemo(() => new Set(Object.keys(computed)), [computed]);
+  useEffect(() => {
+    for (const [name, value] of Object.entries(computed)) {
+      const shown = value === null || value === undefined ? '' : String(value);
+      if (form.getValues(name) !== shown) form.setValue(name, shown);
+    }
+  }, [computed, form]);
   // Set just before a close that must not ask (after a save, or once the user chose to discard).
   const closingFreely = useRef(false);
 
@@ -127,7 +150,15 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     form.clearErrors();
     const badDates = unreadableDates(form.getValues(), fields).map((field) => ({ name: field.name, message: `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.` }));
     if (badDates.length > 0) return showFailure('Invalid Date', badDates[0].message, badDates);
-    const input = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
+    const typed = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
+    // The same checks as the server's, in its order: the input's shape, then the rules on it as stored.
+    const parsed = area.input.safeParse(typed);
+    if (!parsed.success) {
+      const atFault = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))].filter((name) => fields.some((f) => f.name === name));
+      const message = describeIssues(parsed.error, area.fieldLabels, typed);
+      return showFailure('Invalid Input', message, atFault.map((name) => ({ name, message })));
+    }
+    const input = area.prepare ? area.prepare(typed) : typed;
     const failure = firstFailure(area.rules, input);
     if (failure) {
       // In the rule's order: the first it names is focused.
@@ -147,14 +178,14 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
           </DialogHeader>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
-              <FormFields fields={fields} form={form} idPrefix={idPrefix} />
+              <FormFields fields={fields} form={form} idPrefix={idPrefix} hidden={hidden} locked={locked} onUploading={onUploading} />
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={requestClose} disabled={save.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
+              <Button type="submit" disabled={save.isPending || uploads > 0}>
+                {uploads > 0 ? 'Uploading...' : save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
               </Button>
             </DialogFooter>
           </form>

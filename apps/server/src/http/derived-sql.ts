@@ -1,0 +1,46 @@
+import { and, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Condition, DerivedState } from '@raahi/domain';
+
+/**
+ * A derived state's declaration (packages/domain/src/derived.ts) in SQL, so that the list's filter finds
+ * exactly the rows whose badge shows the value. `today` is the user's date (a placeholder or a value).
+ * Positive conditions stay plain so the planner can use an index (expiry_date BETWEEN today AND today + 30);
+ * negated ones treat an unknown (NULL) as not holding, as the badge does.
+ */
+const days = (n: number | undefined) => sql.raw(String(Math.trunc(n ?? 0)));
+
+function conditionSql(condition: Condition, columns: Record<string, PgColumn>, today: unknown): SQL {
+  if ('all' in condition) return and(...condition.all.map((c) => conditionSql(c, columns, today)))!;
+  if ('any' in condition) return or(...condition.any.map((c) => conditionSql(c, columns, today)))!;
+  if ('not' in condition) return notHolding(conditionSql(condition.not, columns, today));
+  if ('blank' in condition) {
+    const column = columns[condition.blank];
+    return column.notNull ? sql`${column} = ''` : isNull(column);
+  }
+  if ('in' in condition) return inArray(columns[condition.in], [...condition.values]);
+  if ('atMost' in condition) return sql`${columns[condition.atMost]} <= ${columns[condition.other]} + ${days(condition.plus)}`;
+  if ('before' in condition) return sql`${columns[condition.before]} < ${today}::date + ${days(condition.days)}`;
+  const column = columns[condition.within];
+  return sql`${column} >= ${today}::date AND ${column} <= ${today}::date + ${days(condition.days)}`;
+}
+
+const notHolding = (condition: SQL) => sql`NOT coalesce((${condition}), false)`;
+
+/** Rows whose derived state today is `value`: a case giving it holds and no earlier case does. */
+export function derivedFilter(state: DerivedState, columns: Record<string, PgColumn>, value: string, today: unknown): SQL {
+  const earlier: SQL[] = [];
+  const matches: SQL[] = [];
+  for (const { value: given, when } of state.cases) {
+    const condition = conditionSql(when, columns, today);
+    if (given === value) matches.push(and(condition, ...earlier.map(notHolding))!);
+    earlier.push(condition);
+  }
+  const noCase = earlier.map(notHolding);
+  if (typeof state.otherwise === 'string') {
+    if (state.otherwise === value) matches.push(noCase.length ? and(...noCase)! : sql`true`);
+  } else {
+    matches.push(and(sql`${columns[state.otherwise.field]} = ${value}`, ...noCase)!);
+  }
+  return matches.length ? or(...matches)! : sql`false`;
+}
