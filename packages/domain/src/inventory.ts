@@ -9,7 +9,7 @@ export const inventoryArea = declareArea({
   plural: 'inventory items',
   idFormat: { prefix: 'INV', timeDigits: 4, randomChars: 3 },
   fields: {
-    name: field.text({ label: 'Item Name', required: true, sort: true, placeholder: 'e.g. Brake Pad Set' }),
+    name: field.text({ label: 'Name', required: true, sort: true, placeholder: 'e.g. Brake Pad Set' }),
     partNumber: field.text({ label: 'Part Number', required: true, max: 100, sort: true, placeholder: 'e.g. BP-TATA-1613' }),
     quantity: field.integer({ label: 'Quantity', required: true, default: 0, sort: true }),
     reorderLevel: field.integer({ label: 'Reorder Level', required: true, default: 10, sort: true }),

@@ -4,12 +4,13 @@ import type { AnyField } from '@raahi/domain';
 import { usedByRows, type ResourceDefinition } from '../http/resource';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
+import { complianceResource } from './compliance';
 import { driversResource } from './drivers';
 import { inventoryResource } from './inventory';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, complianceResource];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

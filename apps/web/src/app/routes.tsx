@@ -17,7 +17,6 @@ const PENDING_AREAS: [path: string, title: string][] = [
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
   ['/challan-tracking', 'Challan Tracking'],
   ['/trip-insurance', 'Trip Insurance Management'],
-  ['/compliance', 'Compliance Management'],
 ];
 
 /**
@@ -30,6 +29,7 @@ const AREAS: RouteObject[] = [
   { path: '/driver-management', lazy: async () => ({ Component: (await import('../features/drivers/drivers-page')).DriversPage }) },
   { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
+  { path: '/compliance', lazy: async () => ({ Component: (await import('../features/compliance/compliance-page')).CompliancePage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
 ];
 

@@ -64,7 +64,8 @@ function formatted(declaration: FieldDeclaration<unknown>, value: unknown): Reac
 /** The default column of a declared field; `overrides` replaces what an area shows differently (a badge, a label). */
 export function column<F extends Record<string, AnyField>, R>(area: Declared<F>, name: keyof F & string, overrides: Partial<ColumnDef<R>> = {}): ColumnDef<R> {
   const declaration = (area.fields as Record<string, FieldDeclaration<unknown>>)[name];
-  const dated = declaration.kind === 'date' || declaration.kind === 'datetime';
+  // Dates and amounts read whole (₹12,34,567.50 cut short would mislead).
+  const dated = declaration.kind === 'date' || declaration.kind === 'datetime' || declaration.kind === 'money';
   return {
     id: name,
     header: declaration.label,

@@ -1,0 +1,56 @@
+import type { Stored } from './area';
+import { declareArea, field, type InputOf } from './declare';
+
+export const DOCUMENT_TYPES = [
+  'Vehicle Registration',
+  'Insurance Policy',
+  'Operating Permit',
+  'Driver License',
+  'e-Way Bill',
+  'Safety Certificate',
+  'Aadhar Card',
+  'Other',
+] as const;
+
+/** Documents expiring within this many days from today (today included) are shown as Expires Soon. */
+export const EXPIRY_WINDOW_DAYS = 30;
+
+export const complianceArea = declareArea({
+  key: 'compliance',
+  singular: 'document',
+  plural: 'documents',
+  idFormat: { prefix: 'DOC', timeDigits: 4, randomChars: 2 },
+  fields: {
+    documentName: field.text({ label: 'Doc Name', required: true, sort: true, placeholder: 'e.g. RC – MH12AB1234' }),
+    documentType: field.choice(DOCUMENT_TYPES, { label: 'Doc Type', required: true, default: 'Vehicle Registration', sort: true, filter: true }),
+    entityId: field.text({ label: 'Entity ID', max: 64, sort: true, placeholder: 'e.g. VEH1234AB' }),
+    documentNumber: field.text({ label: 'Doc Number', max: 100, placeholder: 'e.g. MH12 20230012345' }),
+    issuer: field.text({ label: 'Issuer', sort: true, placeholder: 'e.g. RTO Pune' }),
+    issueDate: field.date({ label: 'Issue Date' }),
+    expiryDate: field.date({ label: 'Expiry Date', required: true, sort: true }),
+    notes: field.text({ label: 'Notes', multiline: true }),
+    documentFile: field.file({ label: 'Attach File (PDF/Image)', wide: true }),
+  },
+  required: { title: 'Missing Fields', message: 'Document Name, Type, and Expiry Date are required.' },
+  rules: [
+    (v) =>
+      v.issueDate && v.expiryDate && v.issueDate > v.expiryDate
+        ? { title: 'Invalid Dates', message: 'Issue Date cannot be after Expiry Date.', fields: ['issueDate', 'expiryDate'] }
+        : null,
+  ],
+  defaultSort: { sort: 'createdAt', order: 'desc' },
+  derived: {
+    expiry: {
+      cases: [
+        { value: 'No Expiry', when: { blank: 'expiryDate' } },
+        { value: 'Expired', when: { before: 'expiryDate' } },
+        { value: 'Expires Soon', when: { within: 'expiryDate', days: EXPIRY_WINDOW_DAYS } },
+      ],
+      otherwise: 'Valid',
+      filterValues: ['Expires Soon', 'Expired'],
+    },
+  },
+});
+
+export type ComplianceInput = InputOf<typeof complianceArea.fields>;
+export type ComplianceDocument = Stored<ComplianceInput> & { documentFileName: string | null };
