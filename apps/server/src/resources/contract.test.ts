@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableName } from 'drizzle-orm';
+import type { AnyField } from '@raahi/domain';
+import { declaredBody, type Links } from '../testing/declared-body';
+import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
+import { resources } from '.';
+
+/**
+ * The API contract every declared area keeps, run from its declaration alone: create and read back, update
+ * with its version and refuse a stale one, delete, refuse unknown fields, wrong types, oversized text and
+ * blank required fields with nothing written, list, search by id, filter, sort, count and export.
+ * An area's own tests cover only what is its own.
+ */
+const declared = resources.filter((r) => 'fields' in r.area);
+
+/** Bodies for areas whose rules refuse the plain values of a declaration (a VIN's form, dates in order). */
+const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
+  vehicles: () => vehicleBody({ licensePlate: `MH12CT${Math.floor(Math.random() * 9000) + 1000}` }),
+  drivers: () => driverBody(),
+  trips: (links) => tripBody(links.vehicles, links.drivers),
+  compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
+};
+
+let server: TestServer;
+let client: TestClient;
+const links: Links = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await server.signedIn();
+  links.vehicles = (await client.post('/api/vehicles', vehicleBody({ licensePlate: 'MH12CT0001' }))).body.id;
+  links.drivers = (await client.post('/api/drivers', driverBody())).body.id;
+  links.trips = (await client.post('/api/trips', tripBody(links.vehicles, links.drivers))).body.id;
+});
+afterAll(() => server?.close());
+
+describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resource) => {
+  const path = `/api/${key}`;
+  const fields = (resource.area as unknown as { fields: Record<string, AnyField> }).fields;
+  const body = (overrides: Record<string, unknown> = {}) => ({ ...declaredBody(fields, links), ...EXAMPLES[key]?.(links), ...overrides });
+  const table = getTableName(resource.table);
+  const nothingWritten = async (action: () => Promise<void>) => {
+    const before = await server.snapshot(table);
+    await action();
+    expect(await server.snapshot(table)).toEqual(before);
+  };
+  const { prefix } = resource.area.idFormat;
+
+  it('creates a record with its id format and version 1, reads it back, lists it first, counts and exports it', async () => {
+    const sent = body();
+    const res = await client.post(path, sent);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.id).toMatch(new RegExp(`^${prefix}\\d+[A-Z0-9]+$`));
+    expect(res.body.version).toBe(1);
+    const prepared = resource.area.prepare ? resource.area.prepare(sent) : sent;
+    for (const name of Object.keys(fields)) expect(res.body[name], name).toEqual(prepared[name] === '' && fields[name].blank === null ? null : prepared[name]);
+    expect((await client.get(`${path}/${res.body.id}`)).body).toEqual(res.body);
+    // Newest first: the record just made heads the list.
+    expect((await client.get(path)).body.items[0].id).toBe(res.body.id);
+    expect((await client.get(`${path}/total`)).body.total).toBeGreaterThanOrEqual(1);
+    const csv = await client.get(`${path}/export`);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(res.body.id);
+  });
+
+  it('updates with the version read, refuses a stale one, deletes, then answers 404', async () => {
+    const created = (await client.post(path, body())).body;
+    const updated = await client.put(`${path}/${created.id}`, { ...body(), version: 1 });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.version).toBe(2);
+    const stale = await client.put(`${path}/${created.id}`, { ...body(), version: 1 });
+    expect(stale.status).toBe(409);
+    expect((await client.del(`${path}/${created.id}`)).status).toBe(204);
+    expect((await client.get(`${path}/${created.id}`)).status).toBe(404);
+  });
+
+  it('refuses an unknown field, a wrong type for each field and oversized text, writing nothing', async () => {
+    await nothingWritten(async () => {
+      expect((await client.post(path, body({ surprise: 1 }))).status).toBe(400);
+      for (const [name, field] of Object.entries(fields)) {
+        const wrong = field.kind === 'text' || field.kind === 'choice' || field.kind === 'reference' ? 42 : field.kind === 'choices' || field.kind === 'files' ? 'x' : 'not-this';
+        const res = await client.post(path, body({ [name]: wrong }));
+        expect(res.status, `${name}: ${res.text}`).toBe(400);
+        expect(res.body.message).toContain(field.label);
+        if (field.kind === 'text') expect((await client.post(path, body({ [name]: 'x'.repeat(field.max + 1) }))).status, name).toBe(400);
+      }
+    });
+  });
+
+  it('refuses each blank required field with the rule of the specification (422)', async () => {
+    const required = Object.entries(fields).filter(([, f]) => f.required);
+    await nothingWritten(async () => {
+      for (const [name, field] of required) {
+        const res = await client.post(path, body({ [name]: field.blank }));
+        expect(res.status, `${name}: ${res.text}`).toBe(422);
+        expect(res.body.title).toBeTruthy();
+      }
+    });
+  });
+
+  it('lists with every filter value, every sort in both orders, and counts', async () => {
+    for (const [filter, values] of Object.entries(resource.area.filters)) {
+      for (const value of values.length ? values : ['anything']) {
+        const res = await client.get(`${path}?${filter}=${encodeURIComponent(value)}`);
+        expect(res.status, `${filter}=${value}: ${res.text}`).toBe(200);
+        expect((await client.get(`${path}/total?${filter}=${encodeURIComponent(value)}`)).status).toBe(200);
+      }
+    }
+    for (const sort of resource.area.sorts) {
+      for (const order of ['asc', 'desc']) expect((await client.get(`${path}?sort=${sort}&order=${order}`)).status, `${sort} ${order}`).toBe(200);
+    }
+  });
+});
