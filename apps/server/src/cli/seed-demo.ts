@@ -17,6 +17,8 @@ default ./data).
                  database, old and new (default ${DEMO_DEFAULTS.trips})
   --training N   driver training records (default ${trainingPerDriver} per new driver)
   --health N     driver health reports (default ${healthPerDriver} per new driver)
+  --inventory N  spare parts in stock (default ${DEMO_DEFAULTS.inventory})
+  --compliance N compliance documents of the newest vehicles (default ${DEMO_DEFAULTS.compliance})
   --reset        first delete every vehicle, driver, trip, training and health record
   --seed N       random seed, for the same data on every run (default: random)
 
@@ -27,7 +29,7 @@ Also creates the user "admin" when there are no users yet (password from RAAHI_A
 random one printed once).`;
 
 /** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
-const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000 };
+const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000, inventory: 1_000_000, compliance: 10_000_000 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -45,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       trips: { type: 'string' },
       training: { type: 'string' },
       health: { type: 'string' },
+      inventory: { type: 'string' },
+      compliance: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -59,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
   const trips = count(values.trips, DEMO_DEFAULTS.trips, MAX.trips, 'trips');
   const training = count(values.training, drivers * trainingPerDriver, MAX.training, 'training');
   const health = count(values.health, Math.round(drivers * healthPerDriver), MAX.health, 'health');
+  const inventory = count(values.inventory, DEMO_DEFAULTS.inventory, MAX.inventory, 'inventory');
+  const compliance = count(values.compliance, DEMO_DEFAULTS.compliance, MAX.compliance, 'compliance');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -67,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records and ${n(health)} health reports`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records ${n(health)} health reports, ${n(inventory)} parts and ${n(compliance)} documents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -76,6 +82,8 @@ async function main(argv: string[]): Promise<number> {
       trips,
       training,
       health,
+      inventory,
+      compliance,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

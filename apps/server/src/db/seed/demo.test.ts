@@ -162,9 +162,25 @@ describe('seed:demo with linked fleet records', () => {
     }
   });
 
+  it('adds parts in stock and compliance documents of every type, with expiries on both sides of today', async () => {
+    const added = await seedDemo(database, { vehicles: 0, inventory: 60, compliance: 800, seed: 7 });
+    expect(added.inserted).toMatchObject({ inventory: 60, compliance: 800 });
+    const [docs] = await database.query<{ types: number; expired: number; soon: number; valid: number; ordered: number }>(
+      `SELECT count(DISTINCT document_type)::int AS types, count(*) FILTER (WHERE expiry_date < current_date)::int AS expired,
+              count(*) FILTER (WHERE expiry_date BETWEEN current_date AND current_date + 30)::int AS soon,
+              count(*) FILTER (WHERE expiry_date > current_date + 30)::int AS valid, count(*) FILTER (WHERE issue_date <= expiry_date)::int AS ordered
+       FROM compliance_documents`,
+    );
+    expect(docs.types).toBe(8);
+    expect(Math.min(docs.expired, docs.soon, docs.valid)).toBeGreaterThan(0);
+    expect(docs.ordered).toBe(800);
+    const [parts] = await database.query<{ bad: number }>(`SELECT count(*) FILTER (WHERE quantity < 0 OR reorder_level < 0 OR cost_per_unit <= 0 OR supplier = '')::int AS bad FROM inventory_items`);
+    expect(parts.bad).toBe(0);
+  });
+
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
     const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, seed: 7, now: NOW, reset: true });
-    expect(again.deleted).toEqual({ trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120 });
+    expect(again.deleted).toEqual({ trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120, inventory_items: 60, compliance_documents: 800 });
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
     expect(again.phases.trips).not.toHaveProperty('computed');
     const [counts] = await database.query<Record<string, number>>(

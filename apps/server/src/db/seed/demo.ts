@@ -3,6 +3,7 @@ import { inTransaction } from './bulk-insert';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
 import { seedHealth } from './health';
+import { seedCompliance, seedInventory } from './stock-and-documents';
 import { createRandom, randomSeed, type Random } from './random';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
@@ -16,6 +17,10 @@ export interface DemoSeedOptions {
   training?: number;
   /** Health reports; default three per two new drivers. */
   health?: number;
+  /** Spare parts in stock. */
+  inventory?: number;
+  /** Compliance documents (of the newest vehicles). */
+  compliance?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -42,10 +47,10 @@ export interface DemoSeedReport {
 }
 
 /** The tables the demo seed fills, parents before the tables that refer to them. */
-export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports'] as const;
+export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'inventory_items', 'compliance_documents'] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, inventory: 120, compliance: 400 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 
@@ -147,6 +152,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.training = training.inserted;
     const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
     inserted.health = health.inserted;
+    if (options.inventory) inserted.inventory = await step('inventory', () => seedInventory(database, options.inventory!, seed));
+    if (options.compliance) inserted.compliance = await step('compliance', () => seedCompliance(database, options.compliance!, seed));
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);

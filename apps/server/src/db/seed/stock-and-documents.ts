@@ -1,0 +1,80 @@
+import type { Database } from '../client';
+
+/**
+ * Parts stock and compliance documents, generated in SQL (generate_series): neither links to a record by
+ * a foreign key, and a set-based insert loads 100,000 documents in a second or two. Ids follow the areas'
+ * formats from the row number, so they are unique; `random()` follows `setseed` for repeatable data.
+ */
+const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`;
+const pick = (array: string) => `(${array})[1 + floor(random() * array_length(${array}, 1))::int]`;
+
+const PARTS = [
+  'Brake Pad Set|BP|Bosch Ltd', 'Clutch Plate|CP|Valeo India', 'Air Filter|AF|Mann+Hummel India', 'Fuel Filter|FF|Bosch Ltd',
+  'Oil Filter|OF|Purolator India', 'Engine Oil 15W-40 (20 L)|EO|Castrol India', 'Alternator Belt|AB|Gates Unitta India',
+  'Radiator Hose|RH|Tata Motors Spares', 'Leaf Spring Assembly|LS|Jamna Auto Industries', 'Tyre 295/80 R22.5|TY|Apollo Tyres',
+  'Tyre 10.00-20 (Bias)|TB|MRF Ltd', 'Battery 12V 150Ah|BT|Exide Industries', 'Headlamp Assembly|HL|Lumax Industries',
+  'Wheel Bearing|WB|SKF India', 'Shock Absorber|SA|Gabriel India', 'Wiper Blade Pair|WP|Bosch Ltd', 'Fan Belt|FB|Fenner India',
+  'AdBlue (20 L)|AD|Tata Motors Spares', 'Brake Chamber|BC|WABCO India', 'Kingpin Kit|KP|Ashok Leyland Spares',
+];
+const LOCATIONS = ['Rack A1, Pune Depot', 'Rack B4, Nagpur Hub', 'Bay 3, Bhiwandi Warehouse', 'Store 2, Chennai Depot', 'Rack C2, Indore Hub', 'Main Store, Gurugram Yard'];
+
+export async function seedInventory(database: Database, count: number, seed: number): Promise<number> {
+  if (count <= 0) return 0;
+  const parts = list(PARTS);
+  const [{ n }] = await database.query<{ n: number }>(
+    `WITH p AS (SELECT setseed(${(seed % 1000) / 1000}) AS s),
+     rows AS (
+       SELECT i, ${pick(parts)} AS part, floor(random() * 40)::int AS qty, (5 + floor(random() * 4) * 5)::int AS reorder,
+              round((150 + random() * 18000)::numeric, 2) AS cost, ${pick(list(LOCATIONS))} AS location_, now() - random() * interval '540 days' AS created
+       FROM p, generate_series(1, ${count}) AS i
+     ),
+     inserted AS (
+       INSERT INTO inventory_items (id, name, part_number, quantity, reorder_level, cost_per_unit, supplier, location, created_at, updated_at)
+       SELECT 'INV' || lpad((i % 10000)::text, 4, '0') || substr(upper(md5(i::text || '${seed}')), 1, 3), split_part(part, '|', 1),
+              split_part(part, '|', 2) || '-' || lpad(i::text, 5, '0'), qty, reorder, cost, split_part(part, '|', 3), location_, created, created
+       FROM rows ON CONFLICT (id) DO NOTHING RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM inserted`,
+  );
+  return n;
+}
+
+/** Document types with their issuers, their number's prefix and how long they stay valid (days). */
+const DOCUMENTS: readonly [type: string, issuers: readonly string[], prefix: string, validDays: number][] = [
+  ['Vehicle Registration', ['RTO Pune', 'RTO Mumbai Central', 'RTO Bengaluru Central', 'RTO Chennai North', 'RTO Delhi (Burari)'], 'RC', 5475],
+  ['Insurance Policy', ['ICICI Lombard', 'HDFC ERGO', 'New India Assurance', 'Bajaj Allianz', 'Tata AIG'], 'POL', 365],
+  ['Operating Permit', ['RTO Nagpur', 'State Transport Authority, Maharashtra', 'RTO Ahmedabad'], 'NP', 1825],
+  ['Driver License', ['RTO Pune', 'RTO Jaipur', 'RTO Lucknow', 'RTO Kolkata'], 'DL', 3650],
+  ['e-Way Bill', ['GST e-Way Bill System'], 'EWB', 10],
+  ['Safety Certificate', ['Fitness Centre, RTO Pune', 'Automated Testing Station, Nashik'], 'FC', 730],
+  ['Aadhar Card', ['UIDAI'], 'UID', 3650],
+  ['Other', ['PUC Centre, Hadapsar', 'Legal Metrology Dept.'], 'PUC', 180],
+];
+
+export async function seedCompliance(database: Database, count: number, seed: number): Promise<number> {
+  if (count <= 0) return 0;
+  const types = list(DOCUMENTS.map(([type, issuers, prefix, days]) => `${type}|${issuers.join(';')}|${prefix}|${days}`));
+  const [{ n }] = await database.query<{ n: number }>(
+    `WITH p AS (SELECT setseed(${(seed % 997) / 997}) AS s),
+     entities AS (SELECT coalesce(array_agg(id), ARRAY['VEH0001AA']) AS ids FROM (SELECT id FROM vehicles ORDER BY created_at DESC LIMIT 2000) v),
+     rows AS (
+       SELECT i, ${pick(types)} AS t, e.ids[1 + floor(random() * array_length(e.ids, 1))::int] AS entity,
+              now() - random() * interval '730 days' AS created, random() AS r
+       FROM p, entities e, generate_series(1, ${count}) AS i
+     ),
+     dated AS (
+       SELECT *, (created::date - floor(r * 20)::int) AS issued, split_part(t, '|', 4)::int AS valid FROM rows
+     ),
+     inserted AS (
+       INSERT INTO compliance_documents (id, document_name, document_type, entity_id, document_number, issuer, issue_date, expiry_date, notes, created_at, updated_at)
+       SELECT 'DOC' || lpad((i % 10000)::text, 4, '0') || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (i / 10000) % 36, 1) || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (i / 360000) % 36, 1),
+              split_part(t, '|', 1) || ' – ' || entity, split_part(t, '|', 1), entity,
+              split_part(t, '|', 3) || '/' || to_char(issued, 'YYYY') || '/' || lpad(i::text, 7, '0'),
+              (string_to_array(split_part(t, '|', 2), ';'))[1 + floor(r * 97)::int % array_length(string_to_array(split_part(t, '|', 2), ';'), 1)],
+              issued, issued + valid, '', created, created
+       FROM dated ON CONFLICT (id) DO NOTHING RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM inserted`,
+  );
+  return n;
+}
