@@ -71,6 +71,9 @@ describe('with a session', () => {
       expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/auth/logout', '/api/auth/password', '/api/vehicles', '/api/vehicles/{id}']),
     );
     expect(Object.keys(doc.body.paths['/api/vehicles/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+    // A record's schema names the values computed from linked records that every response carries.
+    const trip = doc.body.paths['/api/trips/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(trip.properties)).toEqual(expect.arrayContaining(['vehicleLabel', 'driverLabel', 'version']));
     const docs = await client.get('/api/docs');
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);

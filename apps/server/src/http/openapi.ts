@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput } from '@raahi/domain';
 import { listQuerySchema, type ResourceDefinition } from './resource';
@@ -51,9 +53,15 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     responses: { 200: { description: 'The file' }, 404: error('No such file'), ...common },
   });
 
-  for (const { area } of resources) {
-    // Inline schemas: zod 4 schemas made in the domain package carry no OpenAPI ref ids.
-    const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+  for (const resource of resources) {
+    const { area } = resource;
+    // Inline schemas: zod 4 schemas made in the domain package carry no OpenAPI ref ids. A record carries
+    // the values computed from linked records too: labels and file names (or null), several files' names.
+    const computed = Object.keys(resource.computed?.(getTableColumns(resource.table) as Record<string, PgColumn>) ?? {});
+    const computedShape = Object.fromEntries(
+      computed.map((key) => [key, key.endsWith('Files') ? z.array(z.object({ id: z.string(), name: z.string() })) : z.string().nullable().describe('Computed from a linked record')]),
+    );
+    const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string(), ...computedShape });
     const input = area.input;
     const tags = [area.key];
     const base = `/api/${area.key}`;
