@@ -56,18 +56,24 @@ export async function seedCompliance(database: Database, count: number, seed: nu
   const types = list(DOCUMENTS.map(([type, issuers, prefix, days]) => `${type}|${issuers.join(';')}|${prefix}|${days}`));
   const [{ n }] = await database.query<{ n: number }>(
     `WITH p AS (SELECT setseed(${(seed % 997) / 997}) AS s),
-     entities AS (SELECT coalesce(array_agg(id), ARRAY['VEH0001AA']) AS ids FROM (SELECT id FROM vehicles ORDER BY created_at DESC LIMIT 2000) v),
+     entities AS (
+       SELECT (SELECT coalesce(array_agg(id), ARRAY['VEH0001AA']) FROM (SELECT id FROM vehicles ORDER BY created_at DESC LIMIT 2000) v) AS vehicles,
+              (SELECT coalesce(array_agg(id), ARRAY['DRV0001AA']) FROM (SELECT id FROM drivers ORDER BY created_at DESC LIMIT 2000) d) AS drivers
+     ),
+     typed AS (SELECT i, ${pick(types)} AS t FROM p, generate_series(1, ${count}) AS i),
      rows AS (
-       SELECT i, ${pick(types)} AS t, e.ids[1 + floor(random() * array_length(e.ids, 1))::int] AS entity,
+       -- A licence or an Aadhaar card is a driver's; the other documents are a vehicle's.
+       SELECT i, t, CASE WHEN split_part(t, '|', 1) IN ('Driver License', 'Aadhar Card') THEN e.drivers[1 + floor(random() * array_length(e.drivers, 1))::int]
+                         ELSE e.vehicles[1 + floor(random() * array_length(e.vehicles, 1))::int] END AS entity,
               now() - random() * interval '730 days' AS created, random() AS r
-       FROM p, entities e, generate_series(1, ${count}) AS i
+       FROM typed, entities e
      ),
      dated AS (
        SELECT *, (created::date - floor(r * 20)::int) AS issued, split_part(t, '|', 4)::int AS valid FROM rows
      ),
      inserted AS (
        INSERT INTO compliance_documents (id, document_name, document_type, entity_id, document_number, issuer, issue_date, expiry_date, notes, created_at, updated_at)
-       SELECT 'DOC' || lpad((i % 10000)::text, 4, '0') || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (i / 10000) % 36, 1) || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (i / 360000) % 36, 1),
+       SELECT 'DOC' || lpad(((i / 1296) % 10000)::text, 4, '0') || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + i % 36, 1) || substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (i / 36) % 36, 1),
               split_part(t, '|', 1) || ' – ' || entity, split_part(t, '|', 1), entity,
               split_part(t, '|', 3) || '/' || to_char(issued, 'YYYY') || '/' || lpad(i::text, 7, '0'),
               (string_to_array(split_part(t, '|', 2), ';'))[1 + floor(r * 97)::int % array_length(string_to_array(split_part(t, '|', 2), ';'), 1)],
