@@ -6,10 +6,11 @@ import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { driversResource } from './drivers';
 import { inventoryResource } from './inventory';
+import { insuranceResource } from './trip-insurance';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, insuranceResource];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

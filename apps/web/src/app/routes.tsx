@@ -16,7 +16,6 @@ const PENDING_AREAS: [path: string, title: string][] = [
   ['/sales', 'Sales & Orders'],
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
   ['/challan-tracking', 'Challan Tracking'],
-  ['/trip-insurance', 'Trip Insurance Management'],
   ['/compliance', 'Compliance Management'],
 ];
 
@@ -31,6 +30,7 @@ const AREAS: RouteObject[] = [
   { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
+  { path: '/trip-insurance', lazy: async () => ({ Component: (await import('../features/trip-insurance/trip-insurance-page')).TripInsurancePage }) },
 ];
 
 export const routes: RouteObject[] = [
