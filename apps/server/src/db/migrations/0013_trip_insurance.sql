@@ -20,13 +20,11 @@ CREATE TABLE trip_insurance_policies (
 CREATE INDEX insurance_search ON trip_insurance_policies USING gin (search_text gin_trgm_ops);
 CREATE INDEX insurance_newest ON trip_insurance_policies (created_at DESC, id DESC);
 CREATE INDEX insurance_trip ON trip_insurance_policies (trip_id);
-CREATE INDEX insurance_document ON trip_insurance_policies (document_file) WHERE document_file IS NOT NULL;
 CREATE INDEX insurance_type_sort ON trip_insurance_policies (insurance_type, id);
 CREATE INDEX insurance_policy_sort ON trip_insurance_policies (policy_number, id);
 CREATE INDEX insurance_provider_sort ON trip_insurance_policies (provider_name, id);
 CREATE INDEX insurance_start_sort ON trip_insurance_policies (start_date, id);
--- The end date serves its sort and the Expired filter (end_date < today).
-CREATE INDEX insurance_end_sort ON trip_insurance_policies (end_date, id);
+CREATE INDEX insurance_end_sort ON trip_insurance_policies (end_date, id); -- also the Expired filter (end_date < today)
 CREATE INDEX insurance_status_newest ON trip_insurance_policies (status, created_at DESC);
 
 -- Search: the policy's id, its trip's label (id, origin → destination), the policy number and the provider.
