@@ -247,6 +247,7 @@ test('upload a policy document and view it; the view action is disabled without 
   await expect(dialog.getByTestId('file-name')).toHaveText(pdf.name);
   await saveAndClose(page, dialog, 'Add Policy', 'Policy Added!');
   await searchList(page, token);
+  await expect(tableRows(page)).toHaveCount(1);
   const id = (await page.getByRole('main').getByLabel(/^View document of /).getAttribute('aria-label'))!.replace('View document of ', '');
   await expectDownload(page, documentOf(page, id), pdf);
 
