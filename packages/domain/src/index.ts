@@ -14,3 +14,4 @@ export * from './driver-training';
 export * from './driver-health';
 export * from './inventory';
 export * from './compliance';
+export * from './trip-insurance';

@@ -41,7 +41,7 @@ describe('orphaned uploads', () => {
     await database.query(
       `INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file) VALUES ('DRV0001AA', 'Ramesh Kumar', 'L1', '98', 'r@x.in', 'Active', 'FILnamedOld00001')`,
     );
-    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'certification_file', 'report_file']);
+    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'certification_file', 'document_file', 'report_file']);
 
     expect(await deleteOrphanFiles(database, storage, fileColumns(resources))).toBe(1);
     const left = (await database.query<{ id: string }>('SELECT id FROM files ORDER BY id')).map((r) => r.id);

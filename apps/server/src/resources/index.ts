@@ -7,10 +7,11 @@ import { trainingResource } from './driver-training';
 import { complianceResource } from './compliance';
 import { driversResource } from './drivers';
 import { inventoryResource } from './inventory';
+import { insuranceResource } from './trip-insurance';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, complianceResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, complianceResource, insuranceResource];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

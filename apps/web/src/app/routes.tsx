@@ -31,6 +31,7 @@ const AREAS: RouteObject[] = [
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
   { path: '/compliance', lazy: async () => ({ Component: (await import('../features/compliance/compliance-page')).CompliancePage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
+  { path: '/trip-insurance', lazy: async () => ({ Component: (await import('../features/trip-insurance/trip-insurance-page')).TripInsurancePage }) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea } from '@raahi/domain';
+import { DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, INSURANCE_STATUSES, INSURANCE_TYPES, insuranceArea, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea } from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -37,7 +37,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -45,8 +45,8 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180 });
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50 });
     expect(report.phases.trips).toHaveProperty('computed');
   });
 
@@ -178,16 +178,35 @@ describe('seed:demo with linked fleet records', () => {
     expect(parts.bad).toBe(0);
   });
 
+  it('makes insurance policies on the trips from Indian insurers, claims only on Claim Filed, some past their end', async () => {
+    const policies = await database.query<{ id: string; insurance_type: string; provider_name: string; start_date: string; end_date: string; status: string; claim_id: string; trip: boolean }>(
+      'SELECT p.*, p.start_date::text AS start_date, p.end_date::text AS end_date, EXISTS (SELECT 1 FROM trips t WHERE t.id = p.trip_id) AS trip FROM trip_insurance_policies p',
+    );
+    expect(policies).toHaveLength(300);
+    for (const p of policies) {
+      expect(p.id).toMatch(idPattern(insuranceArea.idFormat));
+      expect(INSURANCE_TYPES).toContain(p.insurance_type);
+      expect(INSURANCE_STATUSES).toContain(p.status);
+      expect(p.trip).toBe(true);
+      expect(p.start_date <= p.end_date).toBe(true);
+      expect(p.claim_id !== '').toBe(p.status === 'Claim Filed');
+    }
+    expect([...new Set(policies.map((p) => p.provider_name))]).toEqual(expect.arrayContaining(['ICICI Lombard', 'HDFC ERGO', 'New India Assurance', 'Bajaj Allianz', 'Tata AIG']));
+    expect(new Set(policies.map((p) => p.status)).size).toBeGreaterThanOrEqual(4);
+    expect(policies.some((p) => p.status === 'Active' && p.end_date < '2026-11-21')).toBe(true);
+  });
+
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
-    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, seed: 7, now: NOW, reset: true });
-    expect(again.deleted).toEqual({ trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120, inventory_items: 60, compliance_documents: 800 });
+    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, seed: 7, now: NOW, reset: true });
+    expect(again.deleted).toEqual({ trip_insurance_policies: 300, trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120, inventory_items: 60, compliance_documents: 800 });
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
     expect(again.phases.trips).not.toHaveProperty('computed');
     const [counts] = await database.query<Record<string, number>>(
       `SELECT (SELECT count(*)::int FROM vehicles) AS vehicles, (SELECT count(*)::int FROM drivers) AS drivers, (SELECT count(*)::int FROM trips) AS trips,
-              (SELECT count(*)::int FROM driver_training_records) AS training, (SELECT count(*)::int FROM driver_health_reports) AS health`,
+              (SELECT count(*)::int FROM driver_training_records) AS training, (SELECT count(*)::int FROM driver_health_reports) AS health,
+              (SELECT count(*)::int FROM trip_insurance_policies) AS insurance`,
     );
-    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12 });
+    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16 });
     for (const table of SEARCH_TABLES) expect((await searchTextAgainstTrigger(table)).filter((r) => r.before !== r.after)).toEqual([]);
     expect(await schemaShape()).toEqual(shapeBefore);
   }, 60_000);
@@ -200,7 +219,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trips, driver_training_records, driver_health_reports, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, trips, driver_training_records, driver_health_reports, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

@@ -46,7 +46,8 @@ export interface AreaPageConfig<R extends Row> {
   searchPlaceholder: string;
   filters: FilterSpec[];
   columns: ColumnDef<R>[];
-  texts: { loading: string; empty: string; emptyHint?: string; fetchError: string };
+  /** emptyFilteredHint: the empty state's sub-text when a search or filter is on (a generic one by default). */
+  texts: { loading: string; empty: string; emptyHint?: string; emptyFilteredHint?: string; fetchError: string };
   form: { fields: readonly FieldSpec[]; texts: FormTexts };
   toasts: { saved(row: R, added: boolean): ToastMessage; deleted(row: R): ToastMessage };
   deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
@@ -275,7 +276,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
             dimmed={list.isPlaceholderData}
             loadingText={texts.loading}
             emptyTitle={texts.empty}
-            emptyText={filtered ? 'No records match your search or filters.' : (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)}
+            emptyText={filtered ? (texts.emptyFilteredHint ?? 'No records match your search or filters.') : (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)}
             onClearFilters={filtered ? clearFilters : undefined}
             error={list.isError ? { title: texts.fetchError, reason: failureReason(list.error), onRetry: () => void list.refetch() } : undefined}
           />
