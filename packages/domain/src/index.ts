@@ -13,3 +13,5 @@ export * from './trips';
 export * from './driver-training';
 export * from './driver-health';
 export * from './inventory';
+export * from './maintenance';
+export * from './incidents';
