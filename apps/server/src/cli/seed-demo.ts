@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_DEFAULTS, healthPerDriver, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import { DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
 default ./data).
 
-  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--reset] [--seed N]
+  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--maintenance N] [--incidents N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -17,7 +17,9 @@ default ./data).
                  database, old and new (default ${DEMO_DEFAULTS.trips})
   --training N   driver training records (default ${trainingPerDriver} per new driver)
   --health N     driver health reports (default ${healthPerDriver} per new driver)
-  --reset        first delete every vehicle, driver, trip, training and health record
+  --maintenance N  maintenance job cards at Indian workshops (default ${maintenancePerVehicle} per new vehicle)
+  --incidents N  incidents on Indian highways (default one per ${1 / incidentsPerVehicle} new vehicles)
+  --reset        first delete every vehicle, driver, trip, training and health record, job card and incident
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -27,7 +29,7 @@ Also creates the user "admin" when there are no users yet (password from RAAHI_A
 random one printed once).`;
 
 /** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
-const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000 };
+const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000, maintenance: 10_000_000, incidents: 5_000_000 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -45,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       trips: { type: 'string' },
       training: { type: 'string' },
       health: { type: 'string' },
+      maintenance: { type: 'string' },
+      incidents: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -59,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
   const trips = count(values.trips, DEMO_DEFAULTS.trips, MAX.trips, 'trips');
   const training = count(values.training, drivers * trainingPerDriver, MAX.training, 'training');
   const health = count(values.health, Math.round(drivers * healthPerDriver), MAX.health, 'health');
+  const maintenance = count(values.maintenance, vehicles * maintenancePerVehicle, MAX.maintenance, 'maintenance');
+  const incidents = count(values.incidents, Math.round(vehicles * incidentsPerVehicle), MAX.incidents, 'incidents');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -67,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records and ${n(health)} health reports`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(maintenance)} job cards and ${n(incidents)} incidents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -76,6 +82,8 @@ async function main(argv: string[]): Promise<number> {
       trips,
       training,
       health,
+      maintenance,
+      incidents,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {
