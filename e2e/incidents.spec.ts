@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pngFile, textPretendingToBePdf } from './fixtures/files';
 import {
@@ -221,4 +222,28 @@ test('search matches id, type, location, description, vehicle and driver; severi
   await expect(tableRows(page)).toHaveCount(2);
   await chooseOption(page, main, 'Status', 'Closed');
   await expect(page.getByText('No Incidents Found')).toBeVisible();
+});
+
+test('no serious accessibility violation on the list with a photo menu open, nor in the report dialog', async ({ page }) => {
+  const token = unique();
+  const photos = [];
+  for (const name of [`a-${token}.png`, `b-${token}.png`]) {
+    const file = pngFile(name);
+    const res = await page.request.post('/api/files', {
+      headers: { 'x-csrf-token': (await (await page.request.get('/api/auth/me')).json()).csrfToken },
+      multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer } },
+    });
+    expect(res.status()).toBe(201);
+    photos.push((await res.json()).id as string);
+  }
+  const incident = await createIncident(page, { location: `Axe ${token}`, images: photos });
+  await openIncidents(page);
+  await searchList(page, token);
+  await images(page, incident.id).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveCount(2);
+  const scan = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  expect(await scan()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await openReport(page);
+  expect(await scan()).toEqual([]);
 });

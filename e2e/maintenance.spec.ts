@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiCreate,
   chooseOption,
@@ -171,4 +171,16 @@ test('search matches id, the vehicle (make model plate), description and technic
   await chooseOption(page, main, 'Status', 'All');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
+});
+
+test('no serious accessibility violation on the list nor in the job card dialog', async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token);
+  await createJob(page, { vehicleId: vehicle.id, description: `Axe check ${token}` });
+  await openMaintenance(page);
+  await searchList(page, token);
+  const scan = async () => (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  expect(await scan()).toEqual([]);
+  await openCreate(page);
+  expect(await scan()).toEqual([]);
 });
