@@ -15,3 +15,5 @@ export * from './driver-health';
 export * from './inventory';
 export * from './compliance';
 export * from './trip-insurance';
+export * from './maintenance';
+export * from './incidents';

@@ -3,13 +3,14 @@ import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_DEFAULTS, healthPerDriver, insurancePerTrip, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import { DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
 default ./data).
 
-  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N] [--reset] [--seed N]
+  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
+                      [--maintenance N] [--incidents N] [--inventory N] [--compliance N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -20,7 +21,9 @@ default ./data).
   --inventory N  spare parts in stock (default ${DEMO_DEFAULTS.inventory})
   --compliance N compliance documents of the newest vehicles (default ${DEMO_DEFAULTS.compliance})
   --insurance N  trip insurance policies (default ${insurancePerTrip} per new trip)
-  --reset        first delete every vehicle, driver, trip, training and health record, insurance policy, part and document
+  --maintenance N  maintenance job cards at Indian workshops (default ${maintenancePerVehicle} per new vehicle)
+  --incidents N  incidents on Indian highways (default one per ${1 / incidentsPerVehicle} new vehicles)
+  --reset        first delete every record of the areas above
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -30,7 +33,18 @@ Also creates the user "admin" when there are no users yet (password from RAAHI_A
 random one printed once).`;
 
 /** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
-const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000, insurance: 10_000_000, inventory: 1_000_000, compliance: 10_000_000 };
+const MAX = {
+  vehicles: 5_000_000,
+  drivers: 2_000_000,
+  trips: 5_000_000,
+  training: 10_000_000,
+  health: 10_000_000,
+  insurance: 10_000_000,
+  maintenance: 10_000_000,
+  incidents: 5_000_000,
+  inventory: 1_000_000,
+  compliance: 10_000_000,
+};
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -51,6 +65,8 @@ async function main(argv: string[]): Promise<number> {
       inventory: { type: 'string' },
       compliance: { type: 'string' },
       insurance: { type: 'string' },
+      maintenance: { type: 'string' },
+      incidents: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -68,6 +84,8 @@ async function main(argv: string[]): Promise<number> {
   const inventory = count(values.inventory, DEMO_DEFAULTS.inventory, MAX.inventory, 'inventory');
   const compliance = count(values.compliance, DEMO_DEFAULTS.compliance, MAX.compliance, 'compliance');
   const insurance = count(values.insurance, Math.round(trips * insurancePerTrip), MAX.insurance, 'insurance');
+  const maintenance = count(values.maintenance, vehicles * maintenancePerVehicle, MAX.maintenance, 'maintenance');
+  const incidents = count(values.incidents, Math.round(vehicles * incidentsPerVehicle), MAX.incidents, 'incidents');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -76,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(inventory)} parts and ${n(compliance)} documents`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(inventory)} parts and ${n(compliance)} documents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -88,6 +106,8 @@ async function main(argv: string[]): Promise<number> {
       inventory,
       compliance,
       insurance,
+      maintenance,
+      incidents,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

@@ -41,11 +41,14 @@ describe('orphaned uploads', () => {
     await database.query(
       `INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file) VALUES ('DRV0001AA', 'Ramesh Kumar', 'L1', '98', 'r@x.in', 'Active', 'FILnamedOld00001')`,
     );
-    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'certification_file', 'document_file', 'report_file']);
+    // A file among an incident's several photos is named too.
+    await storeFile('FILphotoOld00001', 'photo-old-key-00001', 48);
+    await database.query(`INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILphotoOld00001}')`);
+    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'certification_file', 'document_file', 'document_file', 'images', 'report_file']);
 
     expect(await deleteOrphanFiles(database, storage, fileColumns(resources))).toBe(1);
     const left = (await database.query<{ id: string }>('SELECT id FROM files ORDER BY id')).map((r) => r.id);
-    expect(left).toEqual(['FILnamedOld00001', 'FILorphanNew0001']);
-    expect((await storedKeys()).sort()).toEqual(['na/named-old-key-00001', 'or/orphan-new-key-0001']);
+    expect(left).toEqual(['FILnamedOld00001', 'FILorphanNew0001', 'FILphotoOld00001']);
+    expect((await storedKeys()).sort()).toEqual(['na/named-old-key-00001', 'or/orphan-new-key-0001', 'ph/photo-old-key-00001']);
   });
 });

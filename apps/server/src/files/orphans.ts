@@ -17,7 +17,9 @@ export function fileColumns(resources: ResourceDefinition[]): PgColumn[] {
  * form to be saved; a replaced, removed or deleted record's file goes). Personal documents do not linger.
  */
 export async function deleteOrphanFiles(database: Database, storage: FileStorage, columns: PgColumn[], graceMs = 24 * 3_600_000, batch = 500): Promise<number> {
-  const unused = columns.map((column) => notExists(database.db.select({ one: sql`1` }).from(column.table).where(sql`${column} = ${files.id}`)));
+  // A column of several files (text[]) names a file when the file is any of its elements.
+  const names = (column: PgColumn) => (column.columnType === 'PgArray' ? sql`${files.id} = ANY(${column})` : sql`${column} = ${files.id}`);
+  const unused = columns.map((column) => notExists(database.db.select({ one: sql`1` }).from(column.table).where(names(column))));
   const orphans = await database.db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)

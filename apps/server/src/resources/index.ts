@@ -6,12 +6,25 @@ import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { complianceResource } from './compliance';
 import { driversResource } from './drivers';
+import { incidentsResource } from './incidents';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
+import { maintenanceResource } from './maintenance';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, complianceResource, insuranceResource];
+const areas: ResourceDefinition[] = [
+  vehiclesResource,
+  driversResource,
+  tripsResource,
+  trainingResource,
+  healthResource,
+  inventoryResource,
+  complianceResource,
+  insuranceResource,
+  maintenanceResource,
+  incidentsResource,
+];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

@@ -9,9 +9,7 @@ import { screens } from './screens';
 /** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
 const PENDING_AREAS: [path: string, title: string][] = [
   ['/cold-chain', 'Cold Chain Monitoring'],
-  ['/maintenance', 'Maintenance & Workshop'],
   ['/service-partners', 'On-Road Service Partners'],
-  ['/incident-emergency', 'Incident & Emergency'],
   ['/fuel-expense', 'Fuel & Expense Management'],
   ['/sales', 'Sales & Orders'],
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
@@ -32,6 +30,8 @@ const AREAS: RouteObject[] = [
   { path: '/compliance', lazy: async () => ({ Component: (await import('../features/compliance/compliance-page')).CompliancePage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
   { path: '/trip-insurance', lazy: async () => ({ Component: (await import('../features/trip-insurance/trip-insurance-page')).TripInsurancePage }) },
+  { path: '/maintenance', lazy: async () => ({ Component: (await import('../features/maintenance/maintenance-page')).MaintenancePage }) },
+  { path: '/incident-emergency', lazy: async () => ({ Component: (await import('../features/incidents/incidents-page')).IncidentsPage }) },
 ];
 
 export const routes: RouteObject[] = [

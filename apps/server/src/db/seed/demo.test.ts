@@ -1,11 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, INSURANCE_STATUSES, INSURANCE_TYPES, insuranceArea, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea } from '@raahi/domain';
+import {
+  DRIVER_STATUSES,
+  driversArea,
+  HEALTH_RESULTS,
+  HEALTH_TEST_TYPES,
+  healthArea,
+  idPattern,
+  INCIDENT_STATUSES,
+  INCIDENT_TYPES,
+  incidentsArea,
+  INSURANCE_STATUSES,
+  INSURANCE_TYPES,
+  insuranceArea,
+  JOB_STATUSES,
+  JOB_TYPES,
+  maintenanceArea,
+  TRAINING_STATUSES,
+  TRAINING_TYPES,
+  trainingArea,
+  TRIP_STATUSES,
+  tripsArea,
+} from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -22,7 +43,7 @@ async function searchTextAgainstTrigger(table: string) {
 async function schemaShape() {
   const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
     `SELECT
-       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports')) AS indexes,
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents')) AS indexes,
        (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
        (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
   );
@@ -37,7 +58,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -45,8 +66,8 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300 });
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50 });
     expect(report.phases.trips).toHaveProperty('computed');
   });
 
@@ -196,17 +217,67 @@ describe('seed:demo with linked fleet records', () => {
     expect(policies.some((p) => p.status === 'Active' && p.end_date < '2026-11-21')).toBe(true);
   });
 
+  it('makes job cards whose completion, status and cost agree with their dates', async () => {
+    const jobs = await database.query<{ id: string; job_type: string; status: string; scheduled_date: string; completion_date: string | null; cost: string | null; description: string; created_at: Date }>(
+      'SELECT *, scheduled_date::text AS scheduled_date, completion_date::text AS completion_date, cost::text AS cost FROM maintenance_jobs',
+    );
+    for (const j of jobs) {
+      expect(j.id).toMatch(idPattern(maintenanceArea.idFormat));
+      expect(JOB_TYPES).toContain(j.job_type);
+      expect(JOB_STATUSES).toContain(j.status);
+      expect(j.description).not.toBe('');
+      expect(new Date(j.created_at).getTime()).toBeLessThanOrEqual(NOW);
+      if (j.status === 'Completed') expect(j.completion_date! >= j.scheduled_date && j.completion_date! <= '2026-11-21').toBe(true);
+      else expect(j.completion_date).toBeNull();
+      if (j.status === 'Scheduled') expect(j.scheduled_date >= '2026-11-19').toBe(true);
+      if (j.status === 'Cancelled') expect(j.cost).toBeNull();
+      if (j.cost !== null) expect(j.cost).toMatch(/^[1-9]\d{2,5}\.\d{2}$/);
+    }
+    expect(new Set(jobs.map((j) => j.status)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(jobs.map((j) => j.job_type)).size).toBe(4);
+  });
+
+  it('makes incidents on Indian highways, reported after they happened; only recent ones still open', async () => {
+    const incidents = await database.query<{ id: string; type: string; status: string; location: string; date_time: Date; created_at: Date; images: string[] }>('SELECT * FROM incidents');
+    for (const i of incidents) {
+      expect(i.id).toMatch(idPattern(incidentsArea.idFormat));
+      expect(INCIDENT_TYPES).toContain(i.type);
+      expect(INCIDENT_STATUSES).toContain(i.status);
+      expect(i.location).toMatch(/\((MH|GJ|RJ|HR|TN|TS|JH|BR|AP|WB|AS|KL|UP)\)$/);
+      const [happened, created] = [new Date(i.date_time).getTime(), new Date(i.created_at).getTime()];
+      expect(happened).toBeLessThanOrEqual(created);
+      expect(created).toBeLessThanOrEqual(NOW);
+      if (i.status === 'Open') expect(NOW - created).toBeLessThan(3 * 86_400_000);
+      expect(i.images).toEqual([]);
+    }
+    const [{ linked }] = await database.query<{ linked: number }>('SELECT count(*)::int AS linked FROM incidents WHERE vehicle_id IS NOT NULL AND driver_id IS NOT NULL');
+    expect(linked).toBeGreaterThan(incidents.length / 2);
+  });
+
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
-    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, seed: 7, now: NOW, reset: true });
-    expect(again.deleted).toEqual({ trip_insurance_policies: 300, trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120, inventory_items: 60, compliance_documents: 800 });
+    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8, seed: 7, now: NOW, reset: true });
+    expect(again.deleted).toEqual({
+      trip_insurance_policies: 300,
+      trips: 900,
+      driver_training_records: 240,
+      driver_health_reports: 180,
+      maintenance_jobs: 300,
+      incidents: 120,
+      vehicles: 150,
+      drivers: 120,
+      inventory_items: 60,
+      compliance_documents: 800,
+    });
+    expect(Object.keys(again.deleted).indexOf('incidents')).toBeLessThan(Object.keys(again.deleted).indexOf('drivers'));
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
     expect(again.phases.trips).not.toHaveProperty('computed');
     const [counts] = await database.query<Record<string, number>>(
       `SELECT (SELECT count(*)::int FROM vehicles) AS vehicles, (SELECT count(*)::int FROM drivers) AS drivers, (SELECT count(*)::int FROM trips) AS trips,
               (SELECT count(*)::int FROM driver_training_records) AS training, (SELECT count(*)::int FROM driver_health_reports) AS health,
-              (SELECT count(*)::int FROM trip_insurance_policies) AS insurance`,
+              (SELECT count(*)::int FROM trip_insurance_policies) AS insurance,
+              (SELECT count(*)::int FROM maintenance_jobs) AS maintenance, (SELECT count(*)::int FROM incidents) AS incidents`,
     );
-    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16 });
+    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8 });
     for (const table of SEARCH_TABLES) expect((await searchTextAgainstTrigger(table)).filter((r) => r.before !== r.after)).toEqual([]);
     expect(await schemaShape()).toEqual(shapeBefore);
   }, 60_000);
@@ -219,7 +290,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, trips, driver_training_records, driver_health_reports, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

@@ -5,6 +5,8 @@ import { seedDrivers } from './drivers';
 import { seedHealth } from './health';
 import { seedCompliance, seedInventory } from './stock-and-documents';
 import { seedInsurance } from './insurance';
+import { seedIncidents } from './incidents';
+import { seedMaintenance } from './maintenance';
 import { createRandom, randomSeed, type Random } from './random';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
@@ -24,6 +26,10 @@ export interface DemoSeedOptions {
   compliance?: number;
   /** Trip insurance policies; default two per five new trips. */
   insurance?: number;
+  /** Maintenance job cards; default two per new vehicle. */
+  maintenance?: number;
+  /** Incidents; default one per four new vehicles. */
+  incidents?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -50,13 +56,26 @@ export interface DemoSeedReport {
 }
 
 /** The tables the demo seed fills, parents before the tables that refer to them. */
-export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'inventory_items', 'compliance_documents'] as const;
+export const SEEDED_TABLES = [
+  'vehicles',
+  'drivers',
+  'trips',
+  'driver_training_records',
+  'driver_health_reports',
+  'trip_insurance_policies',
+  'maintenance_jobs',
+  'incidents',
+  'inventory_items',
+  'compliance_documents',
+] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
 export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, inventory: 120, compliance: 400 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
+export const maintenancePerVehicle = 2;
+export const incidentsPerVehicle = 0.25;
 
 /**
  * Empties the seeded tables and every table whose rows refer to them, directly or through another.
@@ -130,7 +149,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -160,11 +179,17 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     if (options.compliance) inserted.compliance = await step('compliance', () => seedCompliance(database, options.compliance!, seed));
     const insurance = await step('insurance', () => seedInsurance(database, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }));
     inserted.insurance = insurance.inserted;
+    const jobs = await step('maintenance', () => seedMaintenance(database, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }));
+    inserted.maintenance = jobs.inserted;
+    const incidents = await step('incidents', () => seedIncidents(database, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }));
+    inserted.incidents = incidents.inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
       verified.driver_health_reports = await verifySearchText(database, 'driver_health_reports', health.ids, random);
       verified.trip_insurance_policies = await verifySearchText(database, 'trip_insurance_policies', insurance.ids, random);
+      verified.maintenance_jobs = await verifySearchText(database, 'maintenance_jobs', jobs.ids, random);
+      verified.incidents = await verifySearchText(database, 'incidents', incidents.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

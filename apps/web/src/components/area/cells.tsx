@@ -4,6 +4,7 @@ import { NA } from '../../lib/format';
 import { fileUrl } from '../../lib/api';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '../ui/dropdown-menu';
 
 /** A status badge coloured by a per-area map of value → tone. */
 export function StatusBadge({ value, tones }: { value: string; tones: Record<string, BadgeTone> }) {
@@ -55,5 +56,33 @@ export function InertRowAction({ label, icon }: { label: string; icon: ReactNode
     <button type="button" className={buttonClasses('ghost', 'icon-sm', 'text-muted-foreground')} aria-label={label} title={`${label} (not implemented)`}>
       {icon}
     </button>
+  );
+}
+
+/**
+ * A row action over several stored files (incident photos): disabled when there are none, opens the only
+ * one directly, and lists several in a small menu, each opening in a new tab.
+ */
+export function FilesAction({ files, label, icon }: { files: readonly { id: string; name: string }[]; label: string; icon: ReactNode }) {
+  if (files.length <= 1) return <FileAction fileId={files[0]?.id} label={label} icon={icon} />;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger className={buttonClasses('ghost', 'icon-sm', 'relative text-primary')} aria-label={`${label} (${files.length})`} title={`${label} (${files.length})`}>
+        {icon}
+        <span aria-hidden className="absolute -right-0.5 -top-0.5 rounded-full bg-primary px-1 text-[10px] leading-4 text-primary-foreground">
+          {files.length}
+        </span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{label}</DropdownMenuLabel>
+        {files.map((file) => (
+          <DropdownMenuItem key={file.id} asChild>
+            <a href={fileUrl(file.id)} target="_blank" rel="noopener">
+              <span className="min-w-0 truncate">{file.name}</span>
+            </a>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -237,7 +237,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <ReferencePicker id={id} value={String(f.value ?? '')} onChange={f.onChange} reference={field.reference!} />}
+                render={({ field: f }) => <ReferencePicker id={id} value={String(f.value ?? '')} onChange={f.onChange} reference={field.reference!} clearLabel={field.required ? undefined : `Clear ${field.label}`} />}
               />
             ) : field.kind === 'file' ? (
               <FileInput form={form} name={field.name} id={id} onUploading={onUploading} />

@@ -1,9 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Check, ChevronsUpDown, Loader2, Search } from 'lucide-react';
+import { Check, ChevronsUpDown, Loader2, Search, X } from 'lucide-react';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { useDebounced } from '../../lib/use-debounced';
+import { buttonClasses } from '../ui/button';
 import { inputClasses } from '../ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
 import { areaClient } from './area-client';
@@ -42,7 +43,22 @@ export function firstChoicesQuery(reference: ReferenceSpec, q = '') {
  * A searchable combobox over another area's records, asking the server as the user types,
  * so it stays usable with 100,000 vehicles.
  */
-export function ReferencePicker({ id, value, onChange, reference, placeholder = 'Select...' }: { id: string; value: string; onChange(value: string): void; reference: ReferenceSpec; placeholder?: string }) {
+/** `clearLabel` (for an optional link) adds a button that leaves the field with no record. */
+export function ReferencePicker({
+  id,
+  value,
+  onChange,
+  reference,
+  placeholder = 'Select...',
+  clearLabel,
+}: {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  reference: ReferenceSpec;
+  placeholder?: string;
+  clearLabel?: string;
+}) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
@@ -74,6 +90,19 @@ export function ReferencePicker({ id, value, onChange, reference, placeholder = 
   }
 
   const shown = value === '' ? '' : current.data ? reference.label(current.data) : current.isError ? `${value} (not found)` : value;
+
+  if (clearLabel && value !== '') {
+    return (
+      <div className="flex min-w-0 items-center gap-1">
+        <div className="min-w-0 flex-1">
+          <ReferencePicker id={id} value={value} onChange={onChange} reference={reference} placeholder={placeholder} />
+        </div>
+        <button type="button" className={buttonClasses('ghost', 'icon-sm')} aria-label={clearLabel} title={clearLabel} onClick={() => onChange('')}>
+          <X />
+        </button>
+      </div>
+    );
+  }
 
   return (
     <Popover open={open} onOpenChange={(next) => { setOpen(next); setActive(0); }}>

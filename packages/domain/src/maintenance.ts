@@ -1,0 +1,29 @@
+import type { Stored } from './area';
+import { declareArea, field, type InputOf } from './declare';
+import { todayIso } from './fields';
+
+export const JOB_TYPES = ['Preventive', 'Corrective', 'Inspection', 'Emergency'] as const;
+export const JOB_STATUSES = ['Scheduled', 'In Progress', 'Completed', 'On Hold', 'Cancelled'] as const;
+
+export const maintenanceArea = declareArea({
+  key: 'maintenance',
+  singular: 'maintenance job',
+  plural: 'maintenance jobs',
+  idFormat: { prefix: 'JOB', timeDigits: 5, randomChars: 3 },
+  fields: {
+    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
+    jobType: field.choice(JOB_TYPES, { label: 'Job Type', default: 'Preventive', sort: true }),
+    description: field.text({ label: 'Job Description', required: true, multiline: true, placeholder: 'e.g. Replace front brake pads and bleed the brake lines' }),
+    technician: field.text({ label: 'Technician', max: 120, sort: true, placeholder: 'e.g. Ramesh Patil (Shree Ganesh Motors)' }),
+    partsUsed: field.text({ label: 'Parts Used', max: 1000, wide: true, placeholder: 'e.g. Brake pad set, brake fluid DOT 4' }),
+    scheduledDate: field.date({ label: 'Scheduled Date', default: todayIso, sort: true }),
+    completionDate: field.date({ label: 'Completion Date', sort: true }),
+    status: field.choice(JOB_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
+    cost: field.money({ label: 'Cost (₹)', sort: true }),
+  },
+  required: { title: 'Missing Fields', message: 'Vehicle ID and Job Description are required.' },
+  rules: [(v) => (v.cost !== null && v.cost < 0 ? { title: 'Invalid Cost', message: 'Cost cannot be negative.', fields: ['cost'] } : null)],
+});
+
+export type MaintenanceInput = InputOf<typeof maintenanceArea.fields>;
+export type MaintenanceJob = Stored<MaintenanceInput> & { vehicleLabel: string | null };
