@@ -13,3 +13,5 @@ export * from './trips';
 export * from './driver-training';
 export * from './driver-health';
 export * from './inventory';
+export * from './cold-chain';
+export * from './service-partners';

@@ -2,14 +2,16 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyField } from '@raahi/domain';
 import { usedByRows, type ResourceDefinition } from '../http/resource';
+import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { driversResource } from './drivers';
 import { inventoryResource } from './inventory';
+import { servicePartnersResource } from './service-partners';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, coldChainResource, servicePartnersResource];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

@@ -8,9 +8,7 @@ import { screens } from './screens';
 
 /** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
 const PENDING_AREAS: [path: string, title: string][] = [
-  ['/cold-chain', 'Cold Chain Monitoring'],
   ['/maintenance', 'Maintenance & Workshop'],
-  ['/service-partners', 'On-Road Service Partners'],
   ['/incident-emergency', 'Incident & Emergency'],
   ['/fuel-expense', 'Fuel & Expense Management'],
   ['/sales', 'Sales & Orders'],
@@ -31,6 +29,8 @@ const AREAS: RouteObject[] = [
   { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
+  { path: '/cold-chain', lazy: async () => ({ Component: (await import('../features/cold-chain/cold-chain-page')).ColdChainPage }) },
+  { path: '/service-partners', lazy: async () => ({ Component: (await import('../features/service-partners/service-partners-page')).ServicePartnersPage }) },
 ];
 
 export const routes: RouteObject[] = [
