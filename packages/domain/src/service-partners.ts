@@ -38,8 +38,8 @@ export const servicePartnersArea = declareArea({
         ? { title: 'Invalid Location', message: 'Geo Location must be latitude,longitude in degrees, e.g. 18.5204,73.8567.', fields: ['geoLocation'] }
         : null,
   ],
-  // A rating of zero (or none) is stored as no rating.
-  normalize: (v) => ({ ...v, rating: v.rating === 0 ? null : v.rating }),
+  // A rating of zero (or none) is stored as no rating; a location as 'latitude,longitude' without spaces.
+  normalize: (v) => ({ ...v, rating: v.rating === 0 ? null : v.rating, geoLocation: v.geoLocation.split(',').map((part) => part.trim()).join(',') }),
 });
 
 export type ServicePartnerInput = InputOf<typeof servicePartnersArea.fields>;

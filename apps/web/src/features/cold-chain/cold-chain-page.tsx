@@ -15,20 +15,14 @@ const degrees = (value: number | null) => (value === null ? NA : `${formatNumber
 function CurrentTemp({ unit }: { unit: ColdChainUnit }) {
   if (unit.currentTemp === null) return <span>{NA}</span>;
   const outside = outOfRange(unit);
-  return (
-    <span className={cn('font-medium', outside ? 'text-red-600 dark:text-red-400' : 'text-green-600 dark:text-green-400')} title={outside ? 'Outside the unit’s range' : 'Within the unit’s range'}>
-      {degrees(unit.currentTemp)}
-    </span>
-  );
+  const classes = cn('font-medium', outside ? 'text-red-600 dark:text-red-400' : 'text-green-600 dark:text-green-400');
+  return <span className={classes} title={outside ? 'Outside the unit’s range' : 'Within the unit’s range'}>{degrees(unit.currentTemp)}</span>;
 }
 
 /** A refrigerated truck, drawn for decoration only. */
 const Illustration = (
   <div aria-hidden className="flex items-center gap-3 rounded-lg border bg-gradient-to-r from-sky-50 to-cyan-50 px-5 py-4 text-sky-700 dark:from-sky-950/40 dark:to-cyan-950/40 dark:text-sky-300">
-    <Truck className="size-10" strokeWidth={1.5} />
-    <Snowflake className="size-6" />
-    <Thermometer className="size-6" />
-    <span className="text-sm text-muted-foreground">Refrigerated units on the road, kept within their temperature range.</span>
+    <Truck className="size-10" strokeWidth={1.5} /> <Snowflake className="size-6" /> <Thermometer className="size-6" />
   </div>
 );
 
