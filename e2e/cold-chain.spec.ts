@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiCreate,
@@ -66,7 +67,7 @@ test('add a unit with the specified defaults; the table shows every column, the 
   await expect(tableRows(page)).toHaveCount(1);
   await expect(columnHeaders(page)).toHaveText(['Unit ID', 'Name', 'Trip ID', 'Temp Range', 'Current Temp', 'Humidity', 'Status', 'Actions']);
   await expect(firstCells(page)).toHaveText([ID, `Reefer ${token}`, tripLabel(trip), '0 – 5 °C', '2.5 °C', '60%', 'Optimal', '']);
-  await expect(firstCells(page).nth(4).locator('span')).toHaveClass(/text-green-600/);
+  await expect(firstCells(page).nth(4).locator('span')).toHaveClass(/text-green-700/);
   const id = (await firstCells(page).first().textContent())!;
   await expect(page.getByRole('button', { name: `View sensor data of ${id}` })).toHaveAttribute('title', /not implemented/);
 });
@@ -168,4 +169,28 @@ test('search matches id, name and the trip (its id and route); the status filter
   await chooseOption(page, main, 'Status', 'All');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
+});
+
+test('the list with red and green readings, and the form, are readable in both themes (axe, WCAG 2.2 AA)', async ({ page }) => {
+  const token = unique();
+  const trip = await newTrip(page, token);
+  await createUnit(page, { tripId: trip.id, name: `Inside ${token}`, currentTemp: 3 });
+  await createUnit(page, { tripId: trip.id, name: `Outside ${token}`, currentTemp: 12, status: 'Critical' });
+  for (const theme of ['light', 'dark']) {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await openColdChain(page);
+    await searchList(page, token);
+    await expect(tableRows(page)).toHaveCount(2);
+    const scan = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    await page.waitForTimeout(250);
+    expect(await scan()).toEqual([]);
+    const dialog = await openAdd(page);
+    await page.waitForTimeout(250);
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });

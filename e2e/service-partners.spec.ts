@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, tableRows, unique } from './helpers';
 
@@ -124,4 +125,27 @@ test('search matches name, contact and notes; the service-type filter lists the 
   await chooseOption(page, main, 'Service Type', 'All Service Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
+});
+
+test('the list with stars and map links, and the form, are readable in both themes (axe, WCAG 2.2 AA)', async ({ page }) => {
+  const token = unique();
+  await createPartner(page, { partnerName: `Rated ${token}`, rating: 4.5, geoLocation: '19.0760,72.8777' });
+  await createPartner(page, { partnerName: `Unrated ${token}` });
+  for (const theme of ['light', 'dark']) {
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    await openPartners(page);
+    await searchList(page, token);
+    await expect(tableRows(page)).toHaveCount(2);
+    const scan = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    await page.waitForTimeout(250);
+    expect(await scan()).toEqual([]);
+    const dialog = await openAdd(page);
+    await page.waitForTimeout(250);
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });

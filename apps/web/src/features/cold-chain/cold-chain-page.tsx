@@ -15,7 +15,7 @@ const degrees = (value: number | null) => (value === null ? NA : `${formatNumber
 function CurrentTemp({ unit }: { unit: ColdChainUnit }) {
   if (unit.currentTemp === null) return <span>{NA}</span>;
   const outside = outOfRange(unit);
-  const classes = cn('font-medium', outside ? 'text-red-600 dark:text-red-400' : 'text-green-600 dark:text-green-400');
+  const classes = cn('font-medium', outside ? 'text-red-600 dark:text-red-400' : 'text-green-700 dark:text-green-400');
   return <span className={classes} title={outside ? 'Outside the unit’s range' : 'Within the unit’s range'}>{degrees(unit.currentTemp)}</span>;
 }
 
