@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea } from '@raahi/domain';
+import { coldChainArea, DRIVER_STATUSES, driversArea, HEALTH_RESULTS, HEALTH_TEST_TYPES, healthArea, idPattern, TRAINING_STATUSES, TRAINING_TYPES, trainingArea, TRIP_STATUSES, tripsArea, parseGeoLocation, SERVICE_TYPES, servicePartnersArea } from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'cold_chain_units'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -22,7 +22,7 @@ async function searchTextAgainstTrigger(table: string) {
 async function schemaShape() {
   const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
     `SELECT
-       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports')) AS indexes,
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'cold_chain_units', 'service_partners')) AS indexes,
        (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
        (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
   );
@@ -37,7 +37,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, servicePartners: 40, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -45,8 +45,8 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180 });
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, coldChain: 90, servicePartners: 40 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, cold_chain_units: 50 });
     expect(report.phases.trips).toHaveProperty('computed');
   });
 
@@ -132,6 +132,44 @@ describe('seed:demo with linked fleet records', () => {
     expect(correlation).toBeGreaterThan(0.8);
   });
 
+  it('makes reefer units on distinct trips, set for their load, with readings that agree with their status', async () => {
+    const units = await database.query<{ id: string; trip_id: string; trip_status: string; name: string; min_temp: number; max_temp: number; current_temp: number | null; current_humidity: number | null; status: string; created_at: Date; trip_created: Date }>(
+      'SELECT u.*, t.status AS trip_status, t.created_at AS trip_created FROM cold_chain_units u JOIN trips t ON t.id = u.trip_id',
+    );
+    expect(units).toHaveLength(90);
+    expect(new Set(units.map((u) => u.trip_id)).size).toBe(90);
+    for (const u of units) {
+      expect(u.id).toMatch(idPattern(coldChainArea.idFormat));
+      expect(u.name).toMatch(/ Reefer RF-\d{3} \(/);
+      expect(u.min_temp).toBeLessThan(u.max_temp);
+      expect(new Date(u.created_at).getTime()).toBeGreaterThanOrEqual(new Date(u.trip_created).getTime());
+      const inside = u.current_temp !== null && u.current_temp >= u.min_temp && u.current_temp <= u.max_temp;
+      if (u.status === 'Offline') expect([u.current_temp, u.current_humidity]).toEqual([null, null]);
+      else if (u.status === 'Optimal') expect(inside).toBe(true);
+      else expect(inside).toBe(false);
+      if (u.trip_status === 'Cancelled') expect(u.status).toBe('Offline');
+    }
+    expect(new Set(units.map((u) => u.status)).size).toBeGreaterThan(2);
+  });
+
+  it('makes service partners near the freight cities with valid types, ratings and locations', async () => {
+    const partners = await database.query<{ id: string; partner_name: string; service_types: string[]; contact_info: string; geo_location: string; rating: number | null }>('SELECT * FROM service_partners');
+    expect(partners).toHaveLength(40);
+    for (const p of partners) {
+      expect(p.id).toMatch(idPattern(servicePartnersArea.idFormat));
+      expect(p.service_types.length).toBeGreaterThan(0);
+      for (const type of p.service_types) expect(SERVICE_TYPES).toContain(type);
+      expect(p.contact_info).toMatch(/^\+91 \d{5} \d{5}/);
+      if (p.rating !== null) expect(p.rating >= 2.8 && p.rating <= 5).toBe(true);
+      if (p.geo_location !== '') {
+        const point = parseGeoLocation(p.geo_location)!;
+        expect(FREIGHT_CITIES.some((c) => Math.abs(c.lat - point.lat) <= 0.09 && Math.abs(c.lon - point.lon) <= 0.09)).toBe(true);
+      }
+      expect(FREIGHT_CITIES.some((c) => p.partner_name.endsWith(`, ${c.name}`))).toBe(true);
+    }
+    expect(partners.filter((p) => p.geo_location !== '').length).toBeGreaterThan(30);
+  });
+
   it('makes training records with scores only where assessed', async () => {
     const records = await database.query<{ id: string; training_type: string; status: string; assessment_score: number | null; validity_period: string; schedule_date: string; trainer_name: string }>('SELECT *, schedule_date::text AS schedule_date FROM driver_training_records');
     for (const r of records) {
@@ -164,7 +202,7 @@ describe('seed:demo with linked fleet records', () => {
 
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
     const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, seed: 7, now: NOW, reset: true });
-    expect(again.deleted).toEqual({ trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120 });
+    expect(again.deleted).toEqual({ cold_chain_units: 90, trips: 900, driver_training_records: 240, driver_health_reports: 180, vehicles: 150, drivers: 120, service_partners: 40 });
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
     expect(again.phases.trips).not.toHaveProperty('computed');
     const [counts] = await database.query<Record<string, number>>(
@@ -178,13 +216,13 @@ describe('seed:demo with linked fleet records', () => {
 
   it('adds trips for the drivers and vehicles already there', async () => {
     const more = await seedDemo(database, { vehicles: 0, drivers: 0, trips: 30, seed: 9, now: NOW });
-    expect(more.inserted).toMatchObject({ vehicles: 0, drivers: 0, trips: 30, training: 0, health: 0 });
+    expect(more.inserted).toMatchObject({ vehicles: 0, drivers: 0, trips: 30, training: 0, health: 0, coldChain: 3, servicePartners: 0 });
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM trips');
     expect(n).toBe(70);
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trips, driver_training_records, driver_health_reports, drivers');
+    await database.exec('TRUNCATE cold_chain_units, trips, driver_training_records, driver_health_reports, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

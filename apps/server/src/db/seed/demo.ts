@@ -1,9 +1,11 @@
 import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
+import { seedColdChain } from './cold-chain';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
 import { seedHealth } from './health';
 import { createRandom, randomSeed, type Random } from './random';
+import { seedServicePartners } from './service-partners';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
 import { seedVehicles } from './vehicles';
@@ -16,6 +18,10 @@ export interface DemoSeedOptions {
   training?: number;
   /** Health reports; default three per two new drivers. */
   health?: number;
+  /** Reefer units on trips; default one per ten new trips. */
+  coldChain?: number;
+  /** On-road service partners near the freight cities; default none. */
+  servicePartners?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -42,12 +48,13 @@ export interface DemoSeedReport {
 }
 
 /** The tables the demo seed fills, parents before the tables that refer to them. */
-export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports'] as const;
+export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'cold_chain_units', 'service_partners'] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
+export const coldChainPerTrip = 0.1;
 
 /**
  * Empties the seeded tables and every table whose rows refer to them, directly or through another.
@@ -121,7 +128,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, coldChain: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -147,10 +154,15 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.training = training.inserted;
     const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
     inserted.health = health.inserted;
+    const coldChainCount = options.coldChain ?? Math.round((options.trips ?? 0) * coldChainPerTrip);
+    const coldChain = await step('coldChain', () => seedColdChain(database, { ...common, phases: phases.coldChain, count: coldChainCount }));
+    inserted.coldChain = coldChain.inserted;
+    inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(database, { ...common, count: options.servicePartners ?? 0 }))).inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
       verified.driver_health_reports = await verifySearchText(database, 'driver_health_reports', health.ids, random);
+      verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,
