@@ -10,6 +10,8 @@ import {
   createTrip,
   createVehicle,
   expectDestructiveToast,
+  expectListFetchFailure,
+  expectPickListFetchFailure,
   listSettled,
   openDialog,
   openScreen,
@@ -190,7 +192,45 @@ test('the list with red and green readings, and the form, are readable in both t
     const dialog = await openAdd(page);
     await page.waitForTimeout(250);
     expect(await scan()).toEqual([]);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }
+});
+
+test('Configure Alerts, View All Live Data, Export Reports and view sensor data are present and do nothing', async ({ page }) => {
+  const token = unique();
+  const trip = await newTrip(page, token);
+  const unit = await createUnit(page, { tripId: trip.id, name: `Inert ${token}` });
+  await openColdChain(page);
+  await searchList(page, token);
+  const url = page.url();
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET') calls.push(request.url());
+  });
+  for (const button of [
+    page.getByRole('button', { name: 'Configure Alerts' }),
+    page.getByRole('button', { name: 'View All Live Data' }),
+    page.getByRole('button', { name: 'Export Reports' }),
+    page.getByRole('button', { name: `View sensor data of ${unit.id}` }),
+  ]) {
+    await button.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(page.url()).toBe(url);
+  }
+  expect(calls).toEqual([]);
+  await expect(tableRows(page)).toHaveCount(1);
+});
+
+test('when the units cannot be fetched: an Error toast, the failure with Retry, never the empty state', async ({ page }) => {
+  await expectListFetchFailure(page, /\/api\/cold-chain\?/, openColdChain, {
+    loading: 'Loading cold chain units...',
+    toast: 'Error',
+    description: 'Could not fetch cold chain units.',
+    empty: 'No Cold Chain Units Found',
+  });
+});
+
+test('when the trips list cannot be fetched: an Error toast, and no unit can be added', async ({ page }) => {
+  await expectPickListFetchFailure(page, /\/api\/trips\?/, openColdChain, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Unit' });
 });

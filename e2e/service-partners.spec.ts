@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, tableRows, unique } from './helpers';
+import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, expectListFetchFailure, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, tableRows, unique } from './helpers';
 
 const ID = /^SP\d{5}[A-Z0-9]{3}$/;
 const openPartners = (page: Page) => openScreen(page, '/service-partners', 'On-Road Service Partners');
@@ -145,7 +145,16 @@ test('the list with stars and map links, and the form, are readable in both them
     const dialog = await openAdd(page);
     await page.waitForTimeout(250);
     expect(await scan()).toEqual([]);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   }
+});
+
+test('when the partners cannot be fetched: an Error toast, the failure with Retry, never the empty state', async ({ page }) => {
+  await expectListFetchFailure(page, /\/api\/service-partners\?/, openPartners, {
+    loading: 'Loading service partners...',
+    toast: 'Error',
+    description: 'Could not fetch service partners.',
+    empty: 'No Service Partners Found',
+  });
 });
