@@ -556,7 +556,7 @@ async function main() {
       console.log(`Experiment: statistics target ${searchStatistics} for every search_text column (the migrations leave the default, 100).`);
     }
     const seedLoad = { before: loadAverage(), after: 0 };
-    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, compliance: documents, seed });
+    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, coldChain: 0, compliance: documents, seed });
     seedLoad.after = loadAverage();
     const [{ version }] = await db.query<{ version: string }>('SELECT version() AS version');
     await db.close();

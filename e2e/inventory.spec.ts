@@ -69,7 +69,7 @@ test('the stock filter runs on the server: Reorder Needed at the level, Low Stoc
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(low.name);
-  await expect(tableRows(page).first().locator('.text-yellow-600')).toHaveText('15');
+  await expect(tableRows(page).first().locator('.text-yellow-700')).toHaveText('15');
   await chooseOption(page, page, 'Stock level', 'All Items');
   await listSettled(page);
   await expect(tableRows(page).filter({ hasText: fine.name })).toHaveCount(1);

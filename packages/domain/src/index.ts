@@ -17,3 +17,5 @@ export * from './compliance';
 export * from './trip-insurance';
 export * from './maintenance';
 export * from './incidents';
+export * from './cold-chain';
+export * from './service-partners';

@@ -28,7 +28,7 @@ export type Trip = Stored<TripInput> & { vehicleLabel: string | null; driverLabe
 export const tripInput = tripsArea.input;
 export const tripRules = tripsArea.rules;
 
-/** How other areas show a trip: 'id (origin → destination)', as the SQL trip_label() does. */
+/** How other areas show a trip: 'TRP… (Origin → Destination)', as the SQL trip_label() gives it. */
 export function tripLabel(t: { id: string; origin: string; destination: string }): string {
   return `${t.id} (${t.origin} → ${t.destination})`;
 }

@@ -3,14 +3,15 @@ import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
 default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
-                      [--maintenance N] [--incidents N] [--inventory N] [--compliance N] [--reset] [--seed N]
+                      [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
+                      [--inventory N] [--compliance N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -23,6 +24,9 @@ default ./data).
   --insurance N  trip insurance policies (default ${insurancePerTrip} per new trip)
   --maintenance N  maintenance job cards at Indian workshops (default ${maintenancePerVehicle} per new vehicle)
   --incidents N  incidents on Indian highways (default one per ${1 / incidentsPerVehicle} new vehicles)
+  --cold-chain N reefer units on trips (default one per ten new trips)
+  --service-partners N
+                 towing, tyre and repair partners near the freight cities (default ${DEMO_DEFAULTS.servicePartners})
   --reset        first delete every record of the areas above
   --seed N       random seed, for the same data on every run (default: random)
 
@@ -44,6 +48,8 @@ const MAX = {
   incidents: 5_000_000,
   inventory: 1_000_000,
   compliance: 10_000_000,
+  coldChain: 5_000_000,
+  servicePartners: 100_000,
 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
@@ -67,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
       insurance: { type: 'string' },
       maintenance: { type: 'string' },
       incidents: { type: 'string' },
+      'cold-chain': { type: 'string' },
+      'service-partners': { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -86,6 +94,8 @@ async function main(argv: string[]): Promise<number> {
   const insurance = count(values.insurance, Math.round(trips * insurancePerTrip), MAX.insurance, 'insurance');
   const maintenance = count(values.maintenance, vehicles * maintenancePerVehicle, MAX.maintenance, 'maintenance');
   const incidents = count(values.incidents, Math.round(vehicles * incidentsPerVehicle), MAX.incidents, 'incidents');
+  const coldChain = count(values['cold-chain'], Math.round(trips * coldChainPerTrip), MAX.coldChain, 'cold-chain');
+  const servicePartners = count(values['service-partners'], DEMO_DEFAULTS.servicePartners, MAX.servicePartners, 'service-partners');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -94,7 +104,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(inventory)} parts and ${n(compliance)} documents`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(inventory)} parts and ${n(compliance)} documents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -108,6 +118,8 @@ async function main(argv: string[]): Promise<number> {
       insurance,
       maintenance,
       incidents,
+      coldChain,
+      servicePartners,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

@@ -2,6 +2,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyField } from '@raahi/domain';
 import { usedByRows, type ResourceDefinition } from '../http/resource';
+import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { complianceResource } from './compliance';
@@ -10,6 +11,7 @@ import { incidentsResource } from './incidents';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
+import { servicePartnersResource } from './service-partners';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
@@ -24,6 +26,8 @@ const areas: ResourceDefinition[] = [
   insuranceResource,
   maintenanceResource,
   incidentsResource,
+  coldChainResource,
+  servicePartnersResource,
 ];
 
 /**

@@ -8,13 +8,10 @@ import { screens } from './screens';
 
 /** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
 const PENDING_AREAS: [path: string, title: string][] = [
-  ['/cold-chain', 'Cold Chain Monitoring'],
-  ['/service-partners', 'On-Road Service Partners'],
   ['/fuel-expense', 'Fuel & Expense Management'],
   ['/sales', 'Sales & Orders'],
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
   ['/challan-tracking', 'Challan Tracking'],
-  ['/trip-insurance', 'Trip Insurance Management'],
 ];
 
 /**
@@ -32,6 +29,8 @@ const AREAS: RouteObject[] = [
   { path: '/trip-insurance', lazy: async () => ({ Component: (await import('../features/trip-insurance/trip-insurance-page')).TripInsurancePage }) },
   { path: '/maintenance', lazy: async () => ({ Component: (await import('../features/maintenance/maintenance-page')).MaintenancePage }) },
   { path: '/incident-emergency', lazy: async () => ({ Component: (await import('../features/incidents/incidents-page')).IncidentsPage }) },
+  { path: '/cold-chain', lazy: async () => ({ Component: (await import('../features/cold-chain/cold-chain-page')).ColdChainPage }) },
+  { path: '/service-partners', lazy: async () => ({ Component: (await import('../features/service-partners/service-partners-page')).ServicePartnersPage }) },
 ];
 
 export const routes: RouteObject[] = [

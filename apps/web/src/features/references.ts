@@ -25,6 +25,7 @@ export const driverReference: ReferenceSpec = {
 /** The training and health pages name the same failure 'drivers list'. */
 export const driverListReference: ReferenceSpec = { ...driverReference, fetchError: 'Could not fetch drivers list.' };
 
+/** Trips, newest first, as 'TRP… (Origin → Destination)'. */
 export const tripReference: ReferenceSpec = {
   area: 'trips',
   label: (row) => tripLabel(row as { id: string; origin: string; destination: string }),

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  coldChainArea,
+  parseGeoLocation,
+  SERVICE_TYPES,
+  servicePartnersArea,
   DRIVER_STATUSES,
   driversArea,
   HEALTH_RESULTS,
@@ -26,7 +30,7 @@ import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -43,7 +47,7 @@ async function searchTextAgainstTrigger(table: string) {
 async function schemaShape() {
   const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
     `SELECT
-       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents')) AS indexes,
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'service_partners')) AS indexes,
        (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
        (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
   );
@@ -58,7 +62,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -66,8 +70,8 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120 });
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50 });
     expect(report.phases.trips).toHaveProperty('computed');
   });
 
@@ -151,6 +155,44 @@ describe('seed:demo with linked fleet records', () => {
     expect(new Set(trips.map((t) => t.driver_id)).size).toBeGreaterThan(60);
     const [{ correlation }] = await database.query<{ correlation: number }>(`SELECT correlation FROM pg_stats WHERE tablename = 'trips' AND attname = 'created_at'`);
     expect(correlation).toBeGreaterThan(0.8);
+  });
+
+  it('makes reefer units on distinct trips, set for their load, with readings that agree with their status', async () => {
+    const units = await database.query<{ id: string; trip_id: string; trip_status: string; name: string; min_temp: number; max_temp: number; current_temp: number | null; current_humidity: number | null; status: string; created_at: Date; trip_created: Date }>(
+      'SELECT u.*, t.status AS trip_status, t.created_at AS trip_created FROM cold_chain_units u JOIN trips t ON t.id = u.trip_id',
+    );
+    expect(units).toHaveLength(90);
+    expect(new Set(units.map((u) => u.trip_id)).size).toBe(90);
+    for (const u of units) {
+      expect(u.id).toMatch(idPattern(coldChainArea.idFormat));
+      expect(u.name).toMatch(/ Reefer RF-\d{3} \(/);
+      expect(u.min_temp).toBeLessThan(u.max_temp);
+      expect(new Date(u.created_at).getTime()).toBeGreaterThanOrEqual(new Date(u.trip_created).getTime());
+      const inside = u.current_temp !== null && u.current_temp >= u.min_temp && u.current_temp <= u.max_temp;
+      if (u.status === 'Offline') expect([u.current_temp, u.current_humidity]).toEqual([null, null]);
+      else if (u.status === 'Optimal') expect(inside).toBe(true);
+      else expect(inside).toBe(false);
+      if (u.trip_status === 'Cancelled') expect(u.status).toBe('Offline');
+    }
+    expect(new Set(units.map((u) => u.status)).size).toBeGreaterThan(2);
+  });
+
+  it('makes service partners near the freight cities with valid types, ratings and locations', async () => {
+    const partners = await database.query<{ id: string; partner_name: string; service_types: string[]; contact_info: string; geo_location: string; rating: number | null }>('SELECT * FROM service_partners');
+    expect(partners).toHaveLength(40);
+    for (const p of partners) {
+      expect(p.id).toMatch(idPattern(servicePartnersArea.idFormat));
+      expect(p.service_types.length).toBeGreaterThan(0);
+      for (const type of p.service_types) expect(SERVICE_TYPES).toContain(type);
+      expect(p.contact_info).toMatch(/^\+91 \d{5} \d{5}/);
+      if (p.rating !== null) expect(p.rating >= 2.8 && p.rating <= 5).toBe(true);
+      if (p.geo_location !== '') {
+        const point = parseGeoLocation(p.geo_location)!;
+        expect(FREIGHT_CITIES.some((c) => Math.abs(c.lat - point.lat) <= 0.09 && Math.abs(c.lon - point.lon) <= 0.09)).toBe(true);
+      }
+      expect(FREIGHT_CITIES.some((c) => p.partner_name.endsWith(`, ${c.name}`))).toBe(true);
+    }
+    expect(partners.filter((p) => p.geo_location !== '').length).toBeGreaterThan(30);
   });
 
   it('makes training records with scores only where assessed', async () => {
@@ -263,8 +305,10 @@ describe('seed:demo with linked fleet records', () => {
       driver_health_reports: 180,
       maintenance_jobs: 300,
       incidents: 120,
+      cold_chain_units: 90,
       vehicles: 150,
       drivers: 120,
+      service_partners: 40,
       inventory_items: 60,
       compliance_documents: 800,
     });
@@ -284,13 +328,13 @@ describe('seed:demo with linked fleet records', () => {
 
   it('adds trips for the drivers and vehicles already there', async () => {
     const more = await seedDemo(database, { vehicles: 0, drivers: 0, trips: 30, seed: 9, now: NOW });
-    expect(more.inserted).toMatchObject({ vehicles: 0, drivers: 0, trips: 30, training: 0, health: 0 });
+    expect(more.inserted).toMatchObject({ vehicles: 0, drivers: 0, trips: 30, training: 0, health: 0, coldChain: 3, servicePartners: 0 });
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM trips');
     expect(n).toBe(70);
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

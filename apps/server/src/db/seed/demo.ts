@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
+import { seedColdChain } from './cold-chain';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
 import { seedHealth } from './health';
@@ -8,6 +9,7 @@ import { seedInsurance } from './insurance';
 import { seedIncidents } from './incidents';
 import { seedMaintenance } from './maintenance';
 import { createRandom, randomSeed, type Random } from './random';
+import { seedServicePartners } from './service-partners';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
 import { seedVehicles } from './vehicles';
@@ -30,6 +32,10 @@ export interface DemoSeedOptions {
   maintenance?: number;
   /** Incidents; default one per four new vehicles. */
   incidents?: number;
+  /** Reefer units on trips; default one per ten new trips. */
+  coldChain?: number;
+  /** On-road service partners near the freight cities; default none. */
+  servicePartners?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -65,17 +71,20 @@ export const SEEDED_TABLES = [
   'trip_insurance_policies',
   'maintenance_jobs',
   'incidents',
+  'cold_chain_units',
+  'service_partners',
   'inventory_items',
   'compliance_documents',
 ] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, inventory: 120, compliance: 400 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, inventory: 120, compliance: 400 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
 export const maintenancePerVehicle = 2;
 export const incidentsPerVehicle = 0.25;
+export const coldChainPerTrip = 0.1;
 
 /**
  * Empties the seeded tables and every table whose rows refer to them, directly or through another.
@@ -149,7 +158,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -183,6 +192,10 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.maintenance = jobs.inserted;
     const incidents = await step('incidents', () => seedIncidents(database, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }));
     inserted.incidents = incidents.inserted;
+    const coldChainCount = options.coldChain ?? Math.round((options.trips ?? 0) * coldChainPerTrip);
+    const coldChain = await step('coldChain', () => seedColdChain(database, { ...common, phases: phases.coldChain, count: coldChainCount }));
+    inserted.coldChain = coldChain.inserted;
+    inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(database, { ...common, count: options.servicePartners ?? 0 }))).inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
@@ -190,6 +203,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.trip_insurance_policies = await verifySearchText(database, 'trip_insurance_policies', insurance.ids, random);
       verified.maintenance_jobs = await verifySearchText(database, 'maintenance_jobs', jobs.ids, random);
       verified.incidents = await verifySearchText(database, 'incidents', incidents.ids, random);
+      verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

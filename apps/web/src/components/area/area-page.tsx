@@ -55,6 +55,8 @@ export interface AreaPageConfig<R extends Row> {
   rowActions?: (row: R) => ReactNode;
   /** Buttons the specification shows but gives no action (present, and doing nothing). */
   inertActions?: readonly string[];
+  /** Drawn between the title and the list (a decorative image the specification shows). */
+  banner?: ReactNode;
 }
 
 const ALL = '__all__';
@@ -243,6 +245,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
           </>
         }
       />
+      {config.banner}
       <Card ref={tableTop} className="scroll-mt-20">
         <CardHeader className="gap-4">
           {config.cardTitle && <CardTitle>{config.cardTitle}</CardTitle>}

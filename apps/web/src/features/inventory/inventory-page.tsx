@@ -7,7 +7,7 @@ import { IdCell } from '../../components/area/cells';
 import { cn } from '../../lib/utils';
 
 // Quantity coloured by stock level: red with a warning at or below the reorder level, yellow up to 5 above.
-const STOCK_CLASSES: Record<string, string> = { 'Reorder Needed': 'text-red-600 dark:text-red-400', 'Low Stock': 'text-yellow-600 dark:text-yellow-400', 'In Stock': 'text-green-600 dark:text-green-400' };
+const STOCK_CLASSES: Record<string, string> = { 'Reorder Needed': 'text-red-600 dark:text-red-400', 'Low Stock': 'text-yellow-700 dark:text-yellow-400', 'In Stock': 'text-green-700 dark:text-green-400' };
 
 function Quantity({ item }: { item: InventoryItem }) {
   const stock = derivedState(inventoryArea, 'stock', item);
