@@ -26,6 +26,12 @@ const SCREENS = [
   '/integrations',
   '/load-optimization',
   '/cold-chain',
+  '/maintenance',
+  '/service-partners',
+  '/inventory',
+  '/incident-emergency',
+  '/compliance',
+  '/trip-insurance',
   '/no-such-page',
 ];
 
@@ -36,6 +42,13 @@ const DIALOGS: [path: string, add: string][] = [
   ['/driver-management', 'Add New Driver'],
   ['/driver-training', 'Add Training Record'],
   ['/driver-health-report', 'Add Health Record'],
+  ['/cold-chain', 'Add Unit'],
+  ['/maintenance', 'Create Job Card'],
+  ['/service-partners', 'Add Service Partner'],
+  ['/inventory', 'Add New Item'],
+  ['/incident-emergency', 'Report New Incident'],
+  ['/compliance', 'Add Document'],
+  ['/trip-insurance', 'Add Insurance Policy'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
