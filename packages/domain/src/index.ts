@@ -13,3 +13,4 @@ export * from './trips';
 export * from './driver-training';
 export * from './driver-health';
 export * from './inventory';
+export * from './fuel-expenses';

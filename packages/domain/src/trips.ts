@@ -27,3 +27,8 @@ export type TripInput = InputOf<typeof tripsArea.fields>;
 export type Trip = Stored<TripInput> & { vehicleLabel: string | null; driverLabel: string | null };
 export const tripInput = tripsArea.input;
 export const tripRules = tripsArea.rules;
+
+/** How other areas show a trip: 'id (origin → destination)', as the SQL trip_label() does. */
+export function tripLabel(t: { id: string; origin: string; destination: string }): string {
+  return `${t.id} (${t.origin} → ${t.destination})`;
+}

@@ -5,11 +5,12 @@ import { usedByRows, type ResourceDefinition } from '../http/resource';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
 import { driversResource } from './drivers';
+import { fuelExpensesResource } from './fuel-expenses';
 import { inventoryResource } from './inventory';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource];
+const areas: ResourceDefinition[] = [vehiclesResource, driversResource, tripsResource, trainingResource, healthResource, inventoryResource, fuelExpensesResource];
 
 /**
  * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be

@@ -12,7 +12,6 @@ const PENDING_AREAS: [path: string, title: string][] = [
   ['/maintenance', 'Maintenance & Workshop'],
   ['/service-partners', 'On-Road Service Partners'],
   ['/incident-emergency', 'Incident & Emergency'],
-  ['/fuel-expense', 'Fuel & Expense Management'],
   ['/sales', 'Sales & Orders'],
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
   ['/challan-tracking', 'Challan Tracking'],
@@ -31,6 +30,7 @@ const AREAS: RouteObject[] = [
   { path: '/driver-training', lazy: async () => ({ Component: (await import('../features/driver-training/driver-training-page')).DriverTrainingPage }) },
   { path: '/driver-health-report', lazy: async () => ({ Component: (await import('../features/driver-health/driver-health-page')).DriverHealthPage }) },
   { path: '/inventory', lazy: async () => ({ Component: (await import('../features/inventory/inventory-page')).InventoryPage }) },
+  { path: '/fuel-expense', lazy: async () => ({ Component: (await import('../features/fuel-expenses/fuel-expenses-page')).FuelExpensesPage }) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { driverLabel, vehicleLabel } from '@raahi/domain';
+import { driverLabel, tripLabel, vehicleLabel } from '@raahi/domain';
 import type { ReferenceSpec } from '../components/area/reference-picker';
 
 /** Pick-lists of other areas' records, shared by the forms that name them. */
@@ -24,3 +24,10 @@ export const driverReference: ReferenceSpec = {
 
 /** The training and health pages name the same failure 'drivers list'. */
 export const driverListReference: ReferenceSpec = { ...driverReference, fetchError: 'Could not fetch drivers list.' };
+
+/** Trips, newest first, as 'id (origin → destination)'. */
+export const tripReference: ReferenceSpec = {
+  area: 'trips',
+  label: (row) => tripLabel(row as { id: string; origin: string; destination: string }),
+  fetchError: 'Could not fetch trips list.',
+};

@@ -27,6 +27,8 @@ export interface FilterSpec {
   allLabel: string;
   /** The choices, or 'present' for the distinct values found in the data. */
   options: readonly string[] | 'present';
+  /** Options shown under another name than the one stored (Meal as Meal Allowance). */
+  optionLabels?: Readonly<Record<string, string>>;
 }
 
 type Row = { id: string; version: number };
@@ -255,7 +257,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
                 className="w-48"
                 value={params.filters[filter.param] || ALL}
                 onValueChange={(value) => update({ [filter.param]: value === ALL ? undefined : value })}
-                options={[{ value: ALL, label: filter.allLabel }, ...optionsOf(filter).map((o) => ({ value: o, label: o }))]}
+                options={[{ value: ALL, label: filter.allLabel }, ...optionsOf(filter).map((o) => ({ value: o, label: filter.optionLabels?.[o] ?? o }))]}
               />
             ))}
           </div>
