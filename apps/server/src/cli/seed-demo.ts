@@ -9,7 +9,7 @@ const HELP = `Fill the database with realistic, linked demo records of an Indian
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
 default ./data).
 
-  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--reset] [--seed N]
+  npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--expenses N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -17,6 +17,8 @@ default ./data).
                  database, old and new (default ${DEMO_DEFAULTS.trips})
   --training N   driver training records (default ${trainingPerDriver} per new driver)
   --health N     driver health reports (default ${healthPerDriver} per new driver)
+  --expenses N   fuel fill-ups, tolls, meals and other expenses of the vehicles and trips in the
+                 database (default ${DEMO_DEFAULTS.expenses}; --expenses 1000000 takes about a minute on PostgreSQL)
   --reset        first delete every vehicle, driver, trip, training and health record
   --seed N       random seed, for the same data on every run (default: random)
 
@@ -27,7 +29,7 @@ Also creates the user "admin" when there are no users yet (password from RAAHI_A
 random one printed once).`;
 
 /** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
-const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000 };
+const MAX = { vehicles: 5_000_000, drivers: 2_000_000, trips: 5_000_000, training: 10_000_000, health: 10_000_000, expenses: 20_000_000 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
@@ -45,6 +47,7 @@ async function main(argv: string[]): Promise<number> {
       trips: { type: 'string' },
       training: { type: 'string' },
       health: { type: 'string' },
+      expenses: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -59,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
   const trips = count(values.trips, DEMO_DEFAULTS.trips, MAX.trips, 'trips');
   const training = count(values.training, drivers * trainingPerDriver, MAX.training, 'training');
   const health = count(values.health, Math.round(drivers * healthPerDriver), MAX.health, 'health');
+  const expenses = count(values.expenses, DEMO_DEFAULTS.expenses, MAX.expenses, 'expenses');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -67,7 +71,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records and ${n(health)} health reports`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports and ${n(expenses)} expenses`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -76,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
       trips,
       training,
       health,
+      expenses,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

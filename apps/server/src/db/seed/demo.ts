@@ -2,6 +2,7 @@ import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
+import { seedExpenses } from './expenses';
 import { seedHealth } from './health';
 import { createRandom, randomSeed, type Random } from './random';
 import { seedTraining } from './training';
@@ -16,6 +17,8 @@ export interface DemoSeedOptions {
   training?: number;
   /** Health reports; default three per two new drivers. */
   health?: number;
+  /** Fuel and other expenses of the vehicles and trips. */
+  expenses?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -42,10 +45,10 @@ export interface DemoSeedReport {
 }
 
 /** The tables the demo seed fills, parents before the tables that refer to them. */
-export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports'] as const;
+export const SEEDED_TABLES = ['vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'fuel_expenses'] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, expenses: 900 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 
@@ -121,7 +124,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, expenses: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -147,10 +150,13 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.training = training.inserted;
     const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
     inserted.health = health.inserted;
+    const expenses = await step('expenses', () => seedExpenses(database, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
+    inserted.expenses = expenses.inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
       verified.driver_health_reports = await verifySearchText(database, 'driver_health_reports', health.ids, random);
+      verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,
