@@ -26,7 +26,7 @@ function TypeCell({ type }: { type: string }) {
 function fuelDetails(e: Expense): string {
   if (e.type !== 'Fuel') return e.description || NA;
   const price = e.pricePerUnit === null ? NA : `₹${e.pricePerUnit.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`;
-  return `${e.fuelType || NA}: ${formatNumber(e.quantity)} ${fuelUnit(e.fuelType)} @ ${price}/${fuelUnit(e.fuelType)}`;
+  return `${e.fuelType || NA} · ${formatNumber(e.quantity)} ${fuelUnit(e.fuelType)} @ ${price}`;
 }
 
 const fields = formFields(fuelExpensesArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, tripId: tripReference }).map((f) =>
