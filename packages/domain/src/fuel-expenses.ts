@@ -7,28 +7,23 @@ export const EXPENSE_TYPES = ['Fuel', 'Maintenance', 'Toll', 'Meal', 'Parking', 
 /** Stored Meal, shown Meal Allowance (spec 001 §5). */
 export const EXPENSE_TYPE_LABELS: Readonly<Record<string, string>> = { Meal: 'Meal Allowance' };
 export const FUEL_TYPES = ['Diesel', 'Petrol', 'CNG', 'Electric'] as const;
-export type ExpenseType = (typeof EXPENSE_TYPES)[number];
-
 /** The unit a fill-up is measured in: kilograms of CNG, kilowatt-hours of charge, litres otherwise. */
 export const fuelUnit = (fuelType: string | null | undefined) => (fuelType === 'CNG' ? 'KG' : fuelType === 'Electric' ? 'kWh' : 'Liters');
-
 const isFuel = (v: { type: string }) => v.type === 'Fuel';
 const positive = (n: number | null) => n !== null && n > 0;
-
 export const fuelExpensesArea = declareArea({
   key: 'fuel-expenses',
   singular: 'expense',
   plural: 'expenses',
   idFormat: { prefix: 'EXP', timeDigits: 5, randomChars: 3 },
   fields: {
-    type: field.choice(EXPENSE_TYPES, { label: 'Type', required: true, default: 'Fuel', sort: true, filter: true, labels: EXPENSE_TYPE_LABELS }),
+    type: field.choice(EXPENSE_TYPES, { label: 'Type', required: true, default: 'Fuel', filter: true, labels: EXPENSE_TYPE_LABELS }),
     date: field.date({ label: 'Date', required: true, default: todayIso, sort: true }),
     vehicleId: field.reference('vehicles', { label: 'Vehicle' }),
     tripId: field.reference('trips', { label: 'Trip' }),
     fuelType: field.choice(FUEL_TYPES, { label: 'Fuel Type', default: 'Diesel' }),
-    // Bounded so that quantity × price stays within money's range.
-    quantity: field.number({ label: 'Quantity', step: 0.01, min: -1e6, max: 1e6, sort: true }),
-    // A rate, not a sum paid: typed to 0.001 (CNG per kg, a charger's tariff), kept as a number; the amount is money.
+    // Bounded: quantity × price stays within money's range. Price is a rate typed to 0.001, kept a number; the amount paid is money.
+    quantity: field.number({ label: 'Quantity', step: 0.01, min: -1e6, max: 1e6 }),
     pricePerUnit: field.number({ label: 'Price Per Unit (₹)', step: 0.001, min: -1e5, max: 1e5 }),
     amount: field.money({ label: 'Amount (₹)', sort: true }),
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999 }),
@@ -41,11 +36,7 @@ export const fuelExpensesArea = declareArea({
     (v) => (isFuel(v) && !v.fuelType ? { title: 'Missing Fields', message: 'Fuel Type is required for fuel expenses.', fields: ['fuelType'] } : null),
     (v) =>
       isFuel(v) && !(positive(v.quantity) && positive(v.pricePerUnit))
-        ? {
-            title: 'Invalid Fuel Details',
-            message: 'Quantity and Price Per Unit are required for fuel expenses and must be greater than zero.',
-            fields: ['quantity', 'pricePerUnit'].filter((k) => !positive(v[k as 'quantity'])),
-          }
+        ? { title: 'Invalid Fuel Details', message: 'Quantity and Price Per Unit are required for fuel expenses and must be greater than zero.', fields: ['quantity', 'pricePerUnit'].filter((k) => !positive(v[k as 'quantity'])) }
         : null,
     (v) => (!isFuel(v) && !positive(v.amount) ? { title: 'Invalid Amount', message: 'Amount must be greater than zero for non-fuel expenses.', fields: ['amount'] } : null),
   ],
@@ -55,5 +46,4 @@ export const fuelExpensesArea = declareArea({
 });
 
 export type ExpenseInput = InputOf<typeof fuelExpensesArea.fields>;
-/** An expense as listed: with its vehicle's label and plate and its trip's label. */
 export type Expense = Stored<ExpenseInput> & { vehicleLabel: string | null; vehiclePlate: string | null; tripLabel: string | null };

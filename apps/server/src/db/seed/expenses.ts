@@ -1,9 +1,11 @@
-import { fuelExpensesArea, roundRupees, type ExpenseType } from '@raahi/domain';
+import { fuelExpensesArea, roundRupees, type EXPENSE_TYPES } from '@raahi/domain';
 import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } from './bulk-insert';
 import { DAY, HOUR, isoDate, seededId, YEAR, type SeedOptions } from './common';
 import { FREIGHT_CITIES, type City } from './india';
 import { weightedTable, type Random } from './random';
+
+type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
 export const EXPENSE_COLUMNS: readonly BulkColumn[] = [
   { name: 'id', type: 'text' },
@@ -148,14 +150,14 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
           const plaza = random.pick(PLAZAS);
           amount = heavy ? money(random, [290, 1_250]) : money(random, [65, 320]);
           vendor = random.chance(0.92) ? `FASTag – ${plaza} toll plaza` : `${plaza} toll plaza (cash)`;
-          description = trip ? `FASTag toll, ${trip.origin} → ${trip.destination}` : 'FASTag toll';
+          description = trip && random.chance(0.3) ? `${trip.origin} → ${trip.destination}` : '';
           gps = near(random, city);
           break;
         }
         case 'Meal':
           amount = money(random, [150, 650]);
           vendor = `${random.pick(DHABAS)}, ${city.name}`;
-          description = trip ? `Driver meal allowance, trip ${trip.origin} → ${trip.destination}` : 'Driver meal allowance';
+          description = random.chance(0.4) ? random.pick(['Crew lunch', 'Crew dinner', 'Driver and cleaner meals']) : '';
           break;
         case 'Maintenance': {
           const [job, low, high] = random.pick(WORKSHOPS);

@@ -11,28 +11,19 @@ const ICONS: Record<string, LucideIcon> = { Fuel, Maintenance: Wrench, Toll: Tic
 const typeLabel = (type: string) => EXPENSE_TYPE_LABELS[type] ?? type;
 /** The delete toast shows at most 20 characters of the description. */
 const clip = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
-
 function TypeCell({ type }: { type: string }) {
   const Icon = ICONS[type] ?? CircleEllipsis;
-  return (
-    <span className="inline-flex items-center gap-2 whitespace-nowrap">
-      <Icon className="size-4 text-muted-foreground" aria-hidden />
-      {typeLabel(type)}
-    </span>
-  );
+  return <span className="inline-flex items-center gap-2 whitespace-nowrap"><Icon className="size-4 text-muted-foreground" aria-hidden />{typeLabel(type)}</span>;
 }
-
 /** Fuel type, quantity with its unit and price per unit for a fill-up; the description otherwise. */
 function fuelDetails(e: Expense): string {
   if (e.type !== 'Fuel') return e.description || NA;
   const price = e.pricePerUnit === null ? NA : `₹${e.pricePerUnit.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`;
   return `${e.fuelType || NA} · ${formatNumber(e.quantity)} ${fuelUnit(e.fuelType)} @ ${price}`;
 }
-
 const fields = formFields(fuelExpensesArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, tripId: tripReference }).map((f) =>
   f.name === 'quantity' ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` } : f,
 );
-
 const config: AreaPageConfig<Expense> = {
   area: fuelExpensesArea,
   client: areaClient<Expense, ExpenseInput>('fuel-expenses'),
@@ -54,22 +45,13 @@ const config: AreaPageConfig<Expense> = {
     { id: 'fuelDetails', header: 'Fuel Details', cell: ({ row }) => <span className="line-clamp-2 max-w-72">{fuelDetails(row.original)}</span> },
   ],
   texts: { loading: 'Loading expenses...', empty: 'No Expenses Found', fetchError: 'Could not fetch expenses.' },
-  form: {
-    texts: { addTitle: 'Log New Expense', editTitle: 'Edit Expense', addButton: 'Log Expense', editButton: 'Save Changes' },
-    fields,
-  },
+  form: { texts: { addTitle: 'Log New Expense', editTitle: 'Edit Expense', addButton: 'Log Expense', editButton: 'Save Changes' }, fields },
   toasts: {
-    saved: (e, added) => ({
-      title: added ? 'Expense Logged!' : 'Expense Updated!',
-      description: `${typeLabel(e.type)} expense of ${formatRupees(e.amount)} (${e.id}) has been ${added ? 'logged' : 'updated'}.`,
-    }),
+    saved: (e, added) => ({ title: added ? 'Expense Logged!' : 'Expense Updated!', description: `${typeLabel(e.type)} expense of ${formatRupees(e.amount)} (${e.id}) has been ${added ? 'logged' : 'updated'}.` }),
     deleted: (e) => ({ title: 'Expense Deleted!', description: `Expense "${clip(e.description || typeLabel(e.type))}" (${e.id}) has been removed.` }),
   },
-  deleteConfirm: {
-    title: 'Confirm Deletion',
-    description: (e) => `Are you sure you want to delete the ${typeLabel(e.type)} expense ${e.id} of ${formatRupees(e.amount)}? This action cannot be undone.`,
-    confirmLabel: 'Delete Expense',
-  },
+  deleteConfirm: { title: 'Confirm Deletion', confirmLabel: 'Delete Expense',
+    description: (e) => `Are you sure you want to delete the ${typeLabel(e.type)} expense ${e.id} of ${formatRupees(e.amount)}? This action cannot be undone.` },
 };
 
 export function FuelExpensesPage() {
