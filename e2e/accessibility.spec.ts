@@ -26,6 +26,7 @@ const SCREENS = [
   '/integrations',
   '/load-optimization',
   '/cold-chain',
+  '/fuel-expense',
   '/no-such-page',
 ];
 
@@ -36,6 +37,7 @@ const DIALOGS: [path: string, add: string][] = [
   ['/driver-management', 'Add New Driver'],
   ['/driver-training', 'Add Training Record'],
   ['/driver-health-report', 'Add Health Record'],
+  ['/fuel-expense', 'Log New Expense'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
