@@ -516,7 +516,7 @@ async function main() {
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
   const trips = values.trips === '0' ? 0 : positive(values.trips, DEFAULT_TRIPS, 'trips');
-  // Expenses are left out unless asked for (--expenses 1000000 adds about a minute of seeding on PostgreSQL).
+  // Expenses are left out unless asked for: a million add minutes of seeding (the trigram index).
   const expenses = values.expenses === undefined || values.expenses === '0' ? 0 : positive(values.expenses, 0, 'expenses');
   const drivers = positive(values.drivers, Math.max(1, Math.min(50_000, Math.ceil(trips / 20))), 'drivers');
   const durationS = positive(values.duration, 10, 'duration');

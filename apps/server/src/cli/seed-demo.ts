@@ -18,7 +18,7 @@ default ./data).
   --training N   driver training records (default ${trainingPerDriver} per new driver)
   --health N     driver health reports (default ${healthPerDriver} per new driver)
   --expenses N   fuel fill-ups, tolls, meals and other expenses of the vehicles and trips in the
-                 database (default ${DEMO_DEFAULTS.expenses}; --expenses 1000000 takes about a minute on PostgreSQL)
+                 database (default ${DEMO_DEFAULTS.expenses})
   --reset        first delete every vehicle, driver, trip, training and health record
   --seed N       random seed, for the same data on every run (default: random)
 
