@@ -32,6 +32,7 @@ const SCREENS = [
   '/incident-emergency',
   '/compliance',
   '/trip-insurance',
+  '/fuel-expense',
   '/no-such-page',
 ];
 
@@ -49,6 +50,7 @@ const DIALOGS: [path: string, add: string][] = [
   ['/incident-emergency', 'Report New Incident'],
   ['/compliance', 'Add Document'],
   ['/trip-insurance', 'Add Insurance Policy'],
+  ['/fuel-expense', 'Log New Expense'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

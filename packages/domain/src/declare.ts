@@ -31,7 +31,7 @@ type Kind =
   | { kind: 'date' }
   | { kind: 'datetime' }
   /** One of the options; an open choice stores any text (its filter lists the values present). */
-  | { kind: 'choice'; options: readonly string[]; open: boolean }
+  | { kind: 'choice'; options: readonly string[]; open: boolean; labels?: Readonly<Record<string, string>> }
   /** Several of the options, stored as a list (a filter by one value finds the records holding it). */
   | { kind: 'choices'; options: readonly string[] }
   | { kind: 'reference'; area: string }
@@ -100,9 +100,12 @@ export const field = {
   },
   date: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'date' }, options, isoDate.nullable(), null),
   dateTime: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'datetime' }, options, isoDateTime.nullable(), null),
-  /** One of the options. A required choice may come blank, so that the required rule answers it in the specification's words. */
-  choice: <const O extends readonly string[]>(options: readonly [...O] | O, settings: FieldOptions<O[number]>) =>
-    declare<O[number]>({ kind: 'choice', options, open: false }, settings, (settings.required ? z.enum(options).or(z.literal('')) : z.enum(options)) as z.ZodType<O[number]>, '' as O[number]),
+  /**
+   * One of the options. A required choice may come blank, so that the required rule answers it in the specification's words.
+   * `labels` shows an option under another name than the one stored (Meal shown as Meal Allowance).
+   */
+  choice: <const O extends readonly string[]>(options: readonly [...O] | O, settings: FieldOptions<O[number]> & { labels?: Partial<Record<O[number], string>> }) =>
+    declare<O[number]>({ kind: 'choice', options, open: false, labels: settings.labels as Record<string, string> | undefined }, settings, (settings.required ? z.enum(options).or(z.literal('')) : z.enum(options)) as z.ZodType<O[number]>, '' as O[number]),
   /** Suggested options, any text stored (the filter lists the values present in the data). */
   openChoice: (options: readonly string[], settings: FieldOptions<string> & { max?: number }) =>
     declare<string>({ kind: 'choice', options, open: true }, settings, text(settings.max ?? 100), ''),
@@ -213,7 +216,8 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     plural: declaration.plural,
     idFormat: declaration.idFormat,
     fields: declaration.fields,
-    input: z.strictObject(mapFields(declaration.fields, (f) => f.schema)),
+    // A conditional field may come blank (it is stored so while hidden), whatever its options.
+    input: z.strictObject(mapFields(declaration.fields, (f, name) => (shownWhen[name] && f.blank === '' ? f.schema.or(z.literal('')) : f.schema))),
     fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,

@@ -19,3 +19,4 @@ export * from './maintenance';
 export * from './incidents';
 export * from './cold-chain';
 export * from './service-partners';
+export * from './fuel-expenses';

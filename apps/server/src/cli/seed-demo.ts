@@ -11,7 +11,7 @@ default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
                       [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
-                      [--inventory N] [--compliance N] [--reset] [--seed N]
+                      [--expenses N] [--inventory N] [--compliance N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -28,6 +28,8 @@ default ./data).
   --service-partners N
                  towing, tyre and repair partners near the freight cities (default ${DEMO_DEFAULTS.servicePartners})
   --reset        first delete every record of the areas above
+  --expenses N   fuel fill-ups, tolls, meals and other expenses of the vehicles and trips in the
+                 database (default ${DEMO_DEFAULTS.expenses})
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -50,6 +52,7 @@ const MAX = {
   compliance: 10_000_000,
   coldChain: 5_000_000,
   servicePartners: 100_000,
+  expenses: 20_000_000,
 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
@@ -75,6 +78,7 @@ async function main(argv: string[]): Promise<number> {
       incidents: { type: 'string' },
       'cold-chain': { type: 'string' },
       'service-partners': { type: 'string' },
+      expenses: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -96,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
   const incidents = count(values.incidents, Math.round(vehicles * incidentsPerVehicle), MAX.incidents, 'incidents');
   const coldChain = count(values['cold-chain'], Math.round(trips * coldChainPerTrip), MAX.coldChain, 'cold-chain');
   const servicePartners = count(values['service-partners'], DEMO_DEFAULTS.servicePartners, MAX.servicePartners, 'service-partners');
+  const expenses = count(values.expenses, DEMO_DEFAULTS.expenses, MAX.expenses, 'expenses');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -104,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(inventory)} parts and ${n(compliance)} documents`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(inventory)} parts and ${n(compliance)} documents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -120,6 +125,7 @@ async function main(argv: string[]): Promise<number> {
       incidents,
       coldChain,
       servicePartners,
+      expenses,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

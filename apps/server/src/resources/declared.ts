@@ -21,23 +21,30 @@ export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
  * record (vehicleId → vehicleLabel, a file → its name, several files → [{id, name}]), and its export's columns
  * (each field under its label, unless the area lists them).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function declaredResource(area: DeclaredArea<any>, table: PgTable, options: { idHeader?: string; exportColumns?: ExportColumn[] } = {}): ResourceDefinition {
+export function declaredResource(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  area: DeclaredArea<any>,
+  table: PgTable,
+  /** `computed`: values of the area's own beside the declared ones (a vehicle's plate alone). */
+  options: { idHeader?: string; exportColumns?: ExportColumn[]; computed?: (columns: Record<string, PgColumn>) => Record<string, SQL> } = {},
+): ResourceDefinition {
   const fields = Object.entries(area.fields as Record<string, AnyField>);
   const references: Reference[] = fields.flatMap(([name, f]): Reference[] => {
     if (f.kind === 'reference') return [{ field: name, table: LINKABLE[f.area].table, noun: LINKABLE[f.area].noun }];
     if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
     return [];
   });
-  const computed = (columns: Record<string, PgColumn>) =>
-    Object.fromEntries(
+  const computed = (columns: Record<string, PgColumn>) => ({
+    ...Object.fromEntries(
       fields.flatMap(([name, f]): [string, SQL][] => {
         if (f.kind === 'reference') return [[labelKey(name), LINKABLE[f.area].label(columns[name])]];
         if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
         if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
         return [];
       }),
-    );
+    ),
+    ...options.computed?.(columns),
+  });
   const exportColumns = options.exportColumns ?? [
     fieldColumn(options.idHeader ?? 'ID', 'id'),
     ...fields.flatMap(([name, f]): ExportColumn[] => {

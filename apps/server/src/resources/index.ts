@@ -8,6 +8,7 @@ import { trainingResource } from './driver-training';
 import { complianceResource } from './compliance';
 import { driversResource } from './drivers';
 import { incidentsResource } from './incidents';
+import { fuelExpensesResource } from './fuel-expenses';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
@@ -28,6 +29,7 @@ const areas: ResourceDefinition[] = [
   incidentsResource,
   coldChainResource,
   servicePartnersResource,
+  fuelExpensesResource,
 ];
 
 /**

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EXPENSE_TYPES,
+  fuelExpensesArea,
+  FUEL_TYPES,
+  roundRupees,
   coldChainArea,
   parseGeoLocation,
   SERVICE_TYPES,
@@ -30,7 +34,7 @@ import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'fuel_expenses'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -47,7 +51,7 @@ async function searchTextAgainstTrigger(table: string) {
 async function schemaShape() {
   const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
     `SELECT
-       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'service_partners')) AS indexes,
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'service_partners', 'fuel_expenses')) AS indexes,
        (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
        (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
   );
@@ -62,7 +66,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -70,8 +74,9 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40 });
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50 });
+    expect(report.phases.expenses).toHaveProperty('computed');
     expect(report.phases.trips).toHaveProperty('computed');
   });
 
@@ -213,6 +218,32 @@ describe('seed:demo with linked fleet records', () => {
     expect(new Set(records.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
   });
 
+  it('makes expenses of the trips and vehicles: pump prices, amount = quantity × price, fuel fields only on fills', async () => {
+    const rows = await database.query<{ id: string; type: string; date: string; fuel_type: string; quantity: number | null; price_per_unit: number | null; amount: string; vendor: string; trip_id: string | null; vehicle_id: string | null; trip_vehicle: string | null }>(
+      'SELECT e.*, e.date::text AS date, e.amount::text AS amount, t.vehicle_id AS trip_vehicle FROM fuel_expenses e LEFT JOIN trips t ON t.id = e.trip_id',
+    );
+    expect(rows).toHaveLength(1200);
+    for (const e of rows) {
+      expect(e.id).toMatch(idPattern(fuelExpensesArea.idFormat));
+      expect(EXPENSE_TYPES).toContain(e.type);
+      expect(e.date <= '2026-11-21').toBe(true);
+      expect(Number(e.amount)).toBeGreaterThan(0);
+      if (e.trip_id) expect(e.vehicle_id).toBe(e.trip_vehicle);
+      if (e.type !== 'Fuel') expect([e.fuel_type, e.quantity, e.price_per_unit]).toEqual(['', null, null]);
+      else {
+        expect(FUEL_TYPES).toContain(e.fuel_type);
+        expect(Number(e.amount)).toBe(roundRupees(e.quantity! * e.price_per_unit!));
+        if (e.fuel_type === 'Diesel') expect(e.price_per_unit).toBeGreaterThanOrEqual(87);
+        if (e.fuel_type === 'Diesel') expect(e.price_per_unit).toBeLessThanOrEqual(95);
+      }
+      if (e.type === 'Toll') expect(e.vendor).toMatch(/toll plaza/);
+    }
+    const byType = Object.fromEntries(EXPENSE_TYPES.map((t) => [t, rows.filter((e) => e.type === t).length]));
+    for (const type of EXPENSE_TYPES) expect(byType[type], type).toBeGreaterThan(0);
+    expect(byType.Fuel).toBeGreaterThan(rows.length / 3);
+    expect(rows.filter((e) => e.trip_id).length).toBeGreaterThan(rows.length / 2);
+  });
+
   it('makes health reports at clinics with next due dates after the tests', async () => {
     const reports = await database.query<{ id: string; test_type: string; test_date: string; result: string; next_due_date: string | null; clinic_info: string }>('SELECT *, test_date::text AS test_date, next_due_date::text AS next_due_date FROM driver_health_reports');
     for (const r of reports) {
@@ -297,7 +328,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
-    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8, seed: 7, now: NOW, reset: true });
+    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8, expenses: 25, seed: 7, now: NOW, reset: true });
     expect(again.deleted).toEqual({
       trip_insurance_policies: 300,
       trips: 900,
@@ -309,6 +340,7 @@ describe('seed:demo with linked fleet records', () => {
       vehicles: 150,
       drivers: 120,
       service_partners: 40,
+      fuel_expenses: 1200,
       inventory_items: 60,
       compliance_documents: 800,
     });
@@ -319,9 +351,10 @@ describe('seed:demo with linked fleet records', () => {
       `SELECT (SELECT count(*)::int FROM vehicles) AS vehicles, (SELECT count(*)::int FROM drivers) AS drivers, (SELECT count(*)::int FROM trips) AS trips,
               (SELECT count(*)::int FROM driver_training_records) AS training, (SELECT count(*)::int FROM driver_health_reports) AS health,
               (SELECT count(*)::int FROM trip_insurance_policies) AS insurance,
-              (SELECT count(*)::int FROM maintenance_jobs) AS maintenance, (SELECT count(*)::int FROM incidents) AS incidents`,
+              (SELECT count(*)::int FROM maintenance_jobs) AS maintenance, (SELECT count(*)::int FROM incidents) AS incidents,
+              (SELECT count(*)::int FROM fuel_expenses) AS expenses`,
     );
-    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8 });
+    expect(counts).toEqual({ vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8, expenses: 25 });
     for (const table of SEARCH_TABLES) expect((await searchTextAgainstTrigger(table)).filter((r) => r.before !== r.after)).toEqual([]);
     expect(await schemaShape()).toEqual(shapeBefore);
   }, 60_000);
@@ -334,7 +367,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

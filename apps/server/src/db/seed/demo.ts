@@ -3,6 +3,7 @@ import { inTransaction } from './bulk-insert';
 import { seedColdChain } from './cold-chain';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
+import { seedExpenses } from './expenses';
 import { seedHealth } from './health';
 import { seedCompliance, seedInventory } from './stock-and-documents';
 import { seedInsurance } from './insurance';
@@ -36,6 +37,8 @@ export interface DemoSeedOptions {
   coldChain?: number;
   /** On-road service partners near the freight cities; default none. */
   servicePartners?: number;
+  /** Fuel and other expenses of the vehicles and trips. */
+  expenses?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -73,12 +76,13 @@ export const SEEDED_TABLES = [
   'incidents',
   'cold_chain_units',
   'service_partners',
+  'fuel_expenses',
   'inventory_items',
   'compliance_documents',
 ] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, inventory: 120, compliance: 400 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
@@ -158,7 +162,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {}, expenses: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -196,6 +200,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     const coldChain = await step('coldChain', () => seedColdChain(database, { ...common, phases: phases.coldChain, count: coldChainCount }));
     inserted.coldChain = coldChain.inserted;
     inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(database, { ...common, count: options.servicePartners ?? 0 }))).inserted;
+    const expenses = await step('expenses', () => seedExpenses(database, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
+    inserted.expenses = expenses.inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
@@ -204,6 +210,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.maintenance_jobs = await verifySearchText(database, 'maintenance_jobs', jobs.ids, random);
       verified.incidents = await verifySearchText(database, 'incidents', incidents.ids, random);
       verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
+      verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

@@ -39,6 +39,7 @@ export function formFields<F extends Record<string, AnyField>>(area: Declared<F>
     label: declaration.label,
     kind: inputKind(declaration),
     options: declaration.kind === 'choice' || declaration.kind === 'choices' ? declaration.options : undefined,
+    optionLabels: declaration.kind === 'choice' ? declaration.labels : undefined,
     reference: declaration.kind === 'reference' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
     placeholder: declaration.placeholder,
     required: declaration.required,
@@ -58,6 +59,7 @@ function formatted(declaration: FieldDeclaration<unknown>, value: unknown): Reac
   if (declaration.kind === 'number') return formatNumber(Number(value));
   if (declaration.kind === 'money') return formatRupees(Number(value));
   if (Array.isArray(value)) return value.join(', ');
+  if (declaration.kind === 'choice') return declaration.labels?.[String(value)] ?? String(value);
   return String(value);
 }
 

@@ -15,6 +15,8 @@ export interface FieldSpec {
   label: string;
   kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'file' | 'files';
   options?: readonly string[];
+  /** Options shown under another name than the one stored (Meal as Meal Allowance). */
+  optionLabels?: Readonly<Record<string, string>>;
   /** A label that depends on other values (Quantity (kWh) for an electric fill-up). */
   labelFor?: (values: FormValues) => string;
   /** The toast title when an upload fails (files). */
@@ -231,7 +233,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <Select id={id} value={String(f.value ?? '')} onValueChange={f.onChange} options={optionsOf(field.options ?? [])} {...invalid} />}
+                render={({ field: f }) => <Select id={id} value={String(f.value ?? '')} onValueChange={f.onChange} options={optionsOf(field.options ?? [], field.optionLabels)} {...invalid} />}
               />
             ) : field.kind === 'reference' && field.reference ? (
               <Controller

@@ -53,4 +53,5 @@ export function Select({ value, onValueChange, options, id, placeholder, classNa
   );
 }
 
-export const optionsOf = (values: readonly string[]): SelectOption[] => values.map((value) => ({ value, label: value }));
+/** Options whose label is their value, unless `labels` shows one under another name. */
+export const optionsOf = (values: readonly string[], labels?: Readonly<Record<string, string>>): SelectOption[] => values.map((value) => ({ value, label: labels?.[value] ?? value }));
