@@ -1,12 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createVehicle, listSettled, signedOut, unique } from './helpers';
+import { createVehicle, listSettled, seriousViolations, signedOut, unique } from './helpers';
 
 /**
  * axe-core over every built screen and every kind of open dialog, in the light and the dark theme:
  * no serious or critical violation of WCAG 2.2 AA.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // Each scan takes a second or two; a test scans many screens.
 test.describe.configure({ timeout: 120_000 });
@@ -55,16 +53,6 @@ const DIALOGS: [path: string, add: string][] = [
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-}
-
-/** The serious and critical violations on the page as it is now, one line each (rule, impact, first nodes). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Transitions finished, so colours are the final ones.
-  await page.waitForTimeout(250);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 for (const theme of ['light', 'dark'] as const) {

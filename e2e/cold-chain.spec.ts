@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiCreate,
@@ -21,6 +20,7 @@ import {
   searchList,
   tableRows,
   unique,
+  seriousViolations,
 } from './helpers';
 
 const ID = /^CCU\d{5}[A-Z0-9]{3}$/;
@@ -183,14 +183,9 @@ test('the list with red and green readings, and the form, are readable in both t
     await openColdChain(page);
     await searchList(page, token);
     await expect(tableRows(page)).toHaveCount(2);
-    const scan = async () =>
-      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    await page.waitForTimeout(250);
+    const scan = async () => (await seriousViolations(page)).map((line) => `${theme} ${line}`);
     expect(await scan()).toEqual([]);
     const dialog = await openAdd(page);
-    await page.waitForTimeout(250);
     expect(await scan()).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 import type { TestFile } from './fixtures/files';
@@ -308,4 +309,17 @@ export async function expectPickListFetchFailure(page: Page, pattern: RegExp, op
   await open(page);
   await expectDestructiveToast(page, shown.toast, shown.description);
   await expect(page.getByRole('button', { name: shown.disabled })).toBeDisabled();
+}
+
+/** WCAG 2.2 AA, as axe-core tags it. */
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The serious and critical accessibility violations on the page as it is now, one line each (rule, impact, first nodes). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Transitions finished, so colours are the final ones.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
