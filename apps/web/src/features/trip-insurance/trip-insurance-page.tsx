@@ -30,7 +30,7 @@ const config: AreaPageConfig<InsurancePolicy> = {
     column(insuranceArea, 'policyNumber', { header: 'Policy #' }),
     column(insuranceArea, 'insuranceType', { header: 'Type' }),
     column(insuranceArea, 'providerName', { header: 'Provider' }),
-    { id: 'validity', header: 'Validity', meta: { keepWhole: true }, cell: ({ row }) => validity(row.original) },
+    { id: 'validity', header: 'Validity', meta: { keepWhole: true, width: 'w-52' }, cell: ({ row }) => validity(row.original) },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={derivedState(insuranceArea, 'status', row.original)} tones={STATUS_TONES} /> },
     column(insuranceArea, 'claimId'),
   ],
