@@ -19,6 +19,7 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   drivers: () => driverBody(),
   trips: (links) => tripBody(links.vehicles, links.drivers),
   compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
+  'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
 };
 
 let server: TestServer;
