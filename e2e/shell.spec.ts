@@ -19,7 +19,7 @@ const SIDEBAR: [label: string, path: string, title: string][] = [
   ['Partner Fuel Stations', '/partner-fuel-stations', 'Partner Fuel Stations'],
   ['Challan Tracking', '/challan-tracking', 'Challan Tracking'],
   ['Trip Insurance', '/trip-insurance', 'Trip Insurance Management'],
-  ['Compliance', '/compliance', 'Compliance Management'],
+  ['Compliance', '/compliance', 'Compliance Management (Document Hub)'],
   ['Reporting', '/reporting', 'Dashboard & Reporting'],
   ['AI Predictive', '/ai-predictive', 'AI & Predictive Analytics'],
   ['Load Optimization', '/load-optimization', 'Load & Capacity Optimization'],
