@@ -234,7 +234,8 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
       const computed = { ...cleared, ...computedValues(cleared) };
       return declaration.normalize ? declaration.normalize(computed) : computed;
     },
-    sorts: ['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name)],
+    // A derived state sorts by its value today (and replaces a field of the same name: a status as shown).
+    sorts: [...new Set(['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name), ...Object.keys(declaration.derived ?? {})])],
     defaultSort: declaration.defaultSort ?? { sort: 'createdAt', order: 'desc' },
   };
 }

@@ -94,7 +94,8 @@ export function isTimeZone(zone: string): boolean {
 
 export interface ExportQuery {
   where: SQL | undefined;
-  sortColumn: PgColumn;
+  /** A column, or an expression (a derived state) whose text the keyset compares. */
+  sortColumn: PgColumn | SQL;
   idColumn: PgColumn;
   order: 'asc' | 'desc';
 }

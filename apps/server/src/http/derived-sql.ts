@@ -27,6 +27,13 @@ function conditionSql(condition: Condition, columns: Record<string, PgColumn>, t
 
 const notHolding = (condition: SQL) => sql`NOT coalesce((${condition}), false)`;
 
+/** A record's derived state today as an SQL value, for sorting by it (the cases in order, as the badge takes them). */
+export function derivedValue(state: DerivedState, columns: Record<string, PgColumn>, today: unknown): SQL {
+  const cases = state.cases.map(({ value, when }) => sql`WHEN ${conditionSql(when, columns, today)} THEN ${value}::text`);
+  const otherwise = typeof state.otherwise === 'string' ? sql`${state.otherwise}::text` : sql`${columns[state.otherwise.field]}`;
+  return sql`(CASE ${sql.join(cases, sql` `)} ELSE ${otherwise} END)`;
+}
+
 /** Rows whose derived state today is `value`: a case giving it holds and no earlier case does. */
 export function derivedFilter(state: DerivedState, columns: Record<string, PgColumn>, value: string, today: unknown): SQL {
   const earlier: SQL[] = [];

@@ -23,7 +23,7 @@ import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
-import { derivedFilter } from './derived-sql';
+import { derivedFilter, derivedValue } from './derived-sql';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
@@ -124,6 +124,12 @@ function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pat
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** What a list sorts by: a column, or a derived state's value today (a policy shown as Expired sorts as Expired). */
+const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
+  const state = area.derived?.[sort];
+  return state ? derivedValue(state, all, today) : all[sort];
+};
+
 /** A search term as the lists match it: newlines separate the fields in search_text, so a term never carries one across fields. */
 const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
 
@@ -151,7 +157,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
       const where = listConditions(def.area, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
-      const orderBy = sort === 'id' ? [direction(all.id)] : [direction(all[sort]), direction(all.id)];
+      const orderBy = sort === 'id' ? [direction(all.id)] : [direction(sortExpression(def.area, all, sort, sql.placeholder('today'))), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
       const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
       const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
@@ -167,7 +173,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     const filters = filterNames.filter((name) => query[name] !== undefined);
     const values: Record<string, unknown> = Object.fromEntries(filters.filter((name) => !derivedNames.includes(name)).map((name) => [name, query[name]]));
     if (term) values.pattern = likePattern(term);
-    if (filters.some((name) => derivedNames.includes(name))) values.today = query.today;
+    if (filters.some((name) => derivedNames.includes(name)) || derivedNames.includes(String(query.sort))) values.today = query.today;
     return { term, filters, values };
   }
 
@@ -288,7 +294,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const term = searchTerm(q);
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const batches = exportRows(database, selected, table, { where, sortColumn: all[sort], idColumn: all.id, order });
+    const batches = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
     const stream = csvStream(def.exportColumns, batches, tz, area.key);
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -99,7 +99,7 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     });
   });
 
-  it('lists with every filter value, every sort in both orders, and counts', async () => {
+  it('lists with every filter value, every sort in both orders (derived states too), counts and exports', async () => {
     for (const [filter, values] of Object.entries(resource.area.filters)) {
       for (const value of values.length ? values : ['anything']) {
         const res = await client.get(`${path}?${filter}=${encodeURIComponent(value)}`);
@@ -109,6 +109,7 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     }
     for (const sort of resource.area.sorts) {
       for (const order of ['asc', 'desc']) expect((await client.get(`${path}?sort=${sort}&order=${order}`)).status, `${sort} ${order}`).toBe(200);
+      expect((await client.get(`${path}/export?sort=${sort}&order=desc`)).status, `export by ${sort}`).toBe(200);
     }
   });
 });

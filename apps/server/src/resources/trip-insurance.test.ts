@@ -32,6 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The status each edge-case policy of the status test is shown with. */
+const SHOWN: Record<string, string> = { Today: 'Active', Cancelled: 'Cancelled', Claim: 'Claim Filed', Stored: 'Expired', Yesterday: 'Expired', Pending: 'Expired', Future: 'Pending' };
+
 describe('trip insurance', () => {
   it('stores a policy with the defaults (Cargo, Pending), an INS id and its trip’s label', async () => {
     expect(insuranceArea.defaults()).toMatchObject({ insuranceType: 'Cargo', status: 'Pending', claimId: '', documentFile: null });
@@ -91,6 +94,15 @@ describe('trip insurance', () => {
     const total = await client.get(`${PATH}/total?${q('edgecase')}&today=${today}&status=Expired`);
     expect(total.body).toEqual({ total: 3, totalIsEstimate: false });
     expect((await client.get(`${PATH}?status=Lapsed`)).status).toBe(400);
+
+    // Sorted by status, a policy sorts as it is shown: ended yesterday, it sorts among the Expired, in the list and the export.
+    const shown = async (order: string) =>
+      (await client.get(`${PATH}?${q('edgecase')}&today=${today}&sort=status&order=${order}&pageSize=200`)).body.items.map((p: Json) => p.providerName.replace('Edgecase ', ''));
+    expect((await shown('asc')).map((name: string) => SHOWN[name])).toEqual(['Active', 'Cancelled', 'Claim Filed', 'Expired', 'Expired', 'Expired', 'Pending']);
+    expect((await shown('desc')).map((name: string) => SHOWN[name])).toEqual(['Pending', 'Expired', 'Expired', 'Expired', 'Claim Filed', 'Cancelled', 'Active']);
+    const exported = await client.get(`${PATH}/export?${q('edgecase')}&today=${today}&sort=status&order=desc`);
+    expect(exported.status).toBe(200);
+    expect(exported.text.indexOf('Edgecase Future')).toBeLessThan(exported.text.indexOf('Edgecase Yesterday'));
   });
 
   it('filters by insurance type', async () => {
