@@ -7,7 +7,8 @@ import { createVehicle, listSettled, seriousViolations, signedOut, unique } from
  */
 
 // Each scan takes a second or two; a test scans many screens.
-test.describe.configure({ timeout: 120_000 });
+// The scans are independent (each test makes what it needs), so they spread over the workers: the slowest file of the suite.
+test.describe.configure({ timeout: 120_000, mode: 'parallel' });
 
 const SCREENS = [
   '/',
