@@ -28,3 +28,6 @@ export const formatDateOnly = (value: string | null | undefined) => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? NA : dateFormat.format(date);
 };
+
+/** The description part of a delete toast (jobs, incidents, expenses): its first 20 characters, then '...'. */
+export const toastExcerpt = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);

@@ -4,13 +4,11 @@ import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
-import { formatNumber, formatRupees, NA } from '../../lib/format';
+import { formatNumber, formatRupees, NA, toastExcerpt } from '../../lib/format';
 import { tripReference, vehicleReference } from '../references';
 
 const ICONS: Record<string, LucideIcon> = { Fuel, Maintenance: Wrench, Toll: Ticket, Meal: Utensils, Parking: SquareParking, Other: CircleEllipsis };
 const typeLabel = (type: string) => EXPENSE_TYPE_LABELS[type] ?? type;
-/** The delete toast shows at most 20 characters of the description. */
-const clip = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
 function TypeCell({ type }: { type: string }) {
   const Icon = ICONS[type] ?? CircleEllipsis;
   return <span className="inline-flex items-center gap-2 whitespace-nowrap"><Icon className="size-4 text-muted-foreground" aria-hidden />{typeLabel(type)}</span>;
@@ -48,7 +46,7 @@ const config: AreaPageConfig<Expense> = {
   form: { texts: { addTitle: 'Log New Expense', editTitle: 'Edit Expense', addButton: 'Log Expense', editButton: 'Save Changes' }, fields },
   toasts: {
     saved: (e, added) => ({ title: added ? 'Expense Logged!' : 'Expense Updated!', description: `${typeLabel(e.type)} expense of ${formatRupees(e.amount)} (${e.id}) has been ${added ? 'logged' : 'updated'}.` }),
-    deleted: (e) => ({ title: 'Expense Deleted!', description: `Expense "${clip(e.description || typeLabel(e.type))}" (${e.id}) has been removed.` }),
+    deleted: (e) => ({ title: 'Expense Deleted!', description: `Expense "${toastExcerpt(e.description || typeLabel(e.type))}" (${e.id}) has been removed.` }),
   },
   deleteConfirm: { title: 'Confirm Deletion', confirmLabel: 'Delete Expense',
     description: (e) => `Are you sure you want to delete the ${typeLabel(e.type)} expense ${e.id} of ${formatRupees(e.amount)}? This action cannot be undone.` },

@@ -5,13 +5,11 @@ import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { FilesAction, IdCell, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
-import { NA } from '../../lib/format';
+import { NA, toastExcerpt } from '../../lib/format';
 import { driverListReference, vehicleReference } from '../references';
 
 const SEVERITY_TONES: Record<string, BadgeTone> = { Low: 'green', Medium: 'yellow', High: 'orange', Critical: 'red' };
 const STATUS_TONES: Record<string, BadgeTone> = { Open: 'red', Investigating: 'yellow', 'Action Pending': 'orange', Resolved: 'green', Closed: 'gray' };
-/** The delete toast names the incident by its description's first 20 characters. */
-const short = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
 
 const config: AreaPageConfig<Incident> = {
   area: incidentsArea,
@@ -46,7 +44,7 @@ const config: AreaPageConfig<Incident> = {
       title: added ? 'Incident Reported!' : 'Incident Updated!',
       description: added ? `${incident.type} at ${incident.location} has been reported as ${incident.id}.` : `Incident ${incident.id} has been updated.`,
     }),
-    deleted: (incident) => ({ title: 'Incident Deleted!', description: `Incident "${short(incident.description)}" (${incident.id}) has been removed.` }),
+    deleted: (incident) => ({ title: 'Incident Deleted!', description: `Incident "${toastExcerpt(incident.description)}" (${incident.id}) has been removed.` }),
   },
   deleteConfirm: {
     title: 'Confirm Deletion',

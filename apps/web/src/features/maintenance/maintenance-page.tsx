@@ -5,11 +5,10 @@ import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, InertRowAction, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
+import { toastExcerpt } from '../../lib/format';
 import { vehicleReference } from '../references';
 
 const STATUS_TONES: Record<string, BadgeTone> = { Scheduled: 'blue', 'In Progress': 'yellow', Completed: 'green', 'On Hold': 'orange', Cancelled: 'gray' };
-/** The delete toast names the job by its description's first 20 characters. */
-const short = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
 const vehicleOf = (job: MaintenanceJob) => job.vehicleLabel ?? job.vehicleId;
 
 const config: AreaPageConfig<MaintenanceJob> = {
@@ -48,7 +47,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
       title: added ? 'Job Created!' : 'Job Updated!',
       description: added ? `Job card ${job.id} for ${vehicleOf(job)} has been created.` : `Job card ${job.id} has been updated.`,
     }),
-    deleted: (job) => ({ title: 'Job Deleted!', description: `Job "${short(job.description)}" (${job.id}) has been removed.` }),
+    deleted: (job) => ({ title: 'Job Deleted!', description: `Job "${toastExcerpt(job.description)}" (${job.id}) has been removed.` }),
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
