@@ -35,9 +35,18 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+// Building a formatter costs far more than using one, and a list's badges ask for today once per row.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in a time zone, by default the user's own. */
 export function todayIn(timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const key = timeZone ?? '';
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
+  }
+  return format.format(new Date());
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
