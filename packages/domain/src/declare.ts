@@ -35,6 +35,8 @@ type Kind =
   /** Several of the options, stored as a list (a filter by one value finds the records holding it). */
   | { kind: 'choices'; options: readonly string[] }
   | { kind: 'reference'; area: string }
+  /** Several records of another area (an order's vehicles), stored as a list of their ids; each must exist. */
+  | { kind: 'references'; area: string; max: number }
   | { kind: 'file' }
   /** Several private files on one record, by the ids the upload service gave them. */
   | { kind: 'files'; max: number }
@@ -121,6 +123,15 @@ export const field = {
       [],
     ),
   reference,
+  /** Several records of another area, in the order chosen; a record that one names cannot be deleted. */
+  references: (area: string, options: FieldOptions<string[]> & { max?: number }) => {
+    const max = options.max ?? 20;
+    const schema = z
+      .array(text(64).refine((id) => id !== '', 'must not hold a blank id'), { message: 'must be a list of record ids' })
+      .max(max, `must name at most ${max} records`)
+      .refine((list) => new Set(list).size === list.length, 'must not name a record twice');
+    return declare<string[]>({ kind: 'references', area, max }, options, schema, []);
+  },
   /** One private file, by the id the upload service gave it. */
   file: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'file' }, options, fileRef, null),
   /** Several private files, in the order they were added. */

@@ -27,6 +27,7 @@ const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
   money: ['numeric'],
   choices: ['ARRAY'],
   files: ['ARRAY'],
+  references: ['ARRAY'],
 };
 
 let database: Database;

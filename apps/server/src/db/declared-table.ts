@@ -18,6 +18,7 @@ function columnFor(name: string, field: FieldDeclaration<unknown>): PgColumnBuil
       return text(sqlName);
     case 'choices':
     case 'files':
+    case 'references':
       return text(sqlName).array().notNull();
     case 'number':
       return field.integer ? integer(sqlName) : doublePrecision(sqlName);

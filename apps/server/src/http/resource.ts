@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -372,13 +372,16 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   return app;
 }
 
-/** A UsedBy that counts the rows of `table` whose `column` names the record. */
-export function usedByRows(singular: string, plural: string, table: PgTable, column: PgColumn): UsedBy {
+/** A UsedBy that counts the rows of `table` whose `column` names the record (or, for a list of ids, holds it). */
+export function usedByRows(singular: string, plural: string, table: PgTable, column: PgColumn, holds: 'one' | 'list' = 'one'): UsedBy {
   return {
     singular,
     plural,
     count: async ({ db }, id) => {
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(eq(column, id));
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(table)
+        .where(holds === 'list' ? arrayContains(column, [id]) : eq(column, id));
       return count;
     },
   };

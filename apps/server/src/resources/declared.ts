@@ -1,17 +1,34 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyField, DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import type { Reference, ResourceDefinition } from '../http/resource';
-import { driverLabelOf, fileListOf, fileNameOf, tripLabelOf, vehicleLabelOf } from './labels';
+import { driverLabelOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf } from './labels';
 
-/** Records other areas link to: their table, their noun in messages and their label as the screens show it. */
-const LINKABLE: Record<string, { table: PgTable; noun: string; label(id: PgColumn): SQL }> = {
-  vehicles: { table: vehicles, noun: 'vehicle', label: vehicleLabelOf },
-  drivers: { table: drivers, noun: 'driver', label: driverLabelOf },
-  trips: { table: trips, noun: 'trip', label: tripLabelOf },
-};
+interface Linkable {
+  table: PgTable;
+  /** 'vehicle', for messages. */
+  noun: string;
+  /** The label of the record an id names, as the screens show it (null when there is none). */
+  label(id: SQLWrapper): SQL<string | null>;
+}
+
+/**
+ * Records other areas link to, by area key. The fleet records are here from the start; a declared area
+ * joins by giving its resource a `label` (a station by its name, a lead by its company).
+ */
+const LINKABLE = new Map<string, Linkable>([
+  ['vehicles', { table: vehicles, noun: 'vehicle', label: vehicleLabelOf }],
+  ['drivers', { table: drivers, noun: 'driver', label: driverLabelOf }],
+  ['trips', { table: trips, noun: 'trip', label: tripLabelOf }],
+]);
+
+function linked(area: string): Linkable {
+  const entry = LINKABLE.get(area);
+  if (!entry) throw new Error(`A field links to '${area}', which no resource declares with a label.`);
+  return entry;
+}
 
 /** Where a linked record's label is returned: vehicleId → vehicleLabel. */
 export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
@@ -25,19 +42,36 @@ export function declaredResource(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   area: DeclaredArea<any>,
   table: PgTable,
-  /** `computed`: values of the area's own beside the declared ones (a vehicle's plate alone). */
-  options: { idHeader?: string; exportColumns?: ExportColumn[]; computed?: (columns: Record<string, PgColumn>) => Record<string, SQL> } = {},
+  /**
+   * `computed`: values of the area's own beside the declared ones (a vehicle's plate alone).
+   * `label`: makes the area's records linkable from other areas, shown by this label (a station's name).
+   */
+  options: {
+    idHeader?: string;
+    exportColumns?: ExportColumn[];
+    computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
+    label?: (columns: Record<string, PgColumn>) => SQL;
+  } = {},
 ): ResourceDefinition {
   const fields = Object.entries(area.fields as Record<string, AnyField>);
-  const references: Reference[] = fields.flatMap(([name, f]): Reference[] => {
-    if (f.kind === 'reference') return [{ field: name, table: LINKABLE[f.area].table, noun: LINKABLE[f.area].noun }];
-    if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
-    return [];
-  });
+  if (options.label) {
+    const own = getTableColumns(table) as Record<string, PgColumn>;
+    const label = options.label(own);
+    LINKABLE.set(area.key, { table, noun: area.singular, label: (id) => sql<string | null>`(SELECT ${label} FROM ${table} WHERE ${own.id} = ${id})` });
+  }
+  // Resolved when first asked (on the first save), once every area's resource has been declared.
+  const references = (): Reference[] =>
+    fields.flatMap(([name, f]): Reference[] => {
+      if (f.kind === 'reference' || f.kind === 'references') return [{ field: name, table: linked(f.area).table, noun: linked(f.area).noun }];
+      if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
+      return [];
+    });
   const computed = (columns: Record<string, PgColumn>) => ({
     ...Object.fromEntries(
       fields.flatMap(([name, f]): [string, SQL][] => {
-        if (f.kind === 'reference') return [[labelKey(name), LINKABLE[f.area].label(columns[name])]];
+        if (f.kind === 'reference') return [[labelKey(name), linked(f.area).label(columns[name])]];
+        // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
+        if (f.kind === 'references') return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)]];
         if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
         if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
         return [];
@@ -52,9 +86,18 @@ export function declaredResource(
       if (f.kind === 'file') return [fieldColumn(f.label, `${name}Name`)];
       if (f.kind === 'files' || (f.kind === 'text' && f.multiline)) return [];
       if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
+      if (f.kind === 'references') return [{ header: f.label, value: (row) => (row[`${name}Labels`] as { label: string }[]).map((l) => l.label).join('; ') }];
       const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
       return [fieldColumn(f.label, name, kind)];
     }),
   ];
-  return { area, table, computed, references, exportColumns };
+  return {
+    area,
+    table,
+    computed,
+    get references() {
+      return references();
+    },
+    exportColumns,
+  };
 }

@@ -40,7 +40,9 @@ export const resources: ResourceDefinition[] = areas.map((resource) => ({
   ...resource,
   usedBy: areas.flatMap((user) =>
     Object.entries((user.area as { fields?: Record<string, AnyField> }).fields ?? {})
-      .filter(([, field]) => field.kind === 'reference' && field.area === resource.area.key)
-      .map(([name]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Record<string, PgColumn>)[name])),
+      .filter(([, field]) => (field.kind === 'reference' || field.kind === 'references') && field.area === resource.area.key)
+      .map(([name, field]) =>
+        usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Record<string, PgColumn>)[name], field.kind === 'references' ? 'list' : 'one'),
+      ),
   ),
 }));

@@ -71,12 +71,44 @@ function failureReason(error: Error): string {
   return error.message;
 }
 
+/** A screen of one area: its title and actions above its list. */
 export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> }) {
+  return <AreaList config={config} />;
+}
+
+/** One list of a screen with several (Sales: leads, quotations, orders), under the prefix of its URL parameters. */
+export interface AreaSectionSpec {
+  /** Names this list's URL parameters (`leads.q`, `leads.page`, `leads.edit`). */
+  prefix: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  config: AreaPageConfig<any>;
+}
+
+/**
+ * A screen of several areas, one section each, in order. Each section is a full list (search, filters, sort,
+ * page, dialogs) with its own URL parameters; a change in one leaves the others' queries as they are.
+ */
+export function AreaSectionsPage({ title, subtitle, sections }: { title: string; subtitle?: string; sections: readonly AreaSectionSpec[] }) {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+      <PageHeader title={title} subtitle={subtitle} />
+      {sections.map((section) => (
+        <AreaList key={section.prefix} config={section.config} prefix={section.prefix} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The list of one area with its dialogs. Alone on a screen (no prefix) its title is the page's heading and its
+ * actions sit beside it; as one section of several, the title heads its card (`config.title`) with the actions.
+ */
+function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>; prefix?: string }) {
   const { area, client, filters, texts } = config;
   const toast = useToast();
   const queryClient = useQueryClient();
   const filterNames = useMemo(() => filters.map((f) => f.param), [filters]);
-  const { params, update } = useListParams(filterNames);
+  const { params, update } = useListParams(filterNames, prefix);
   const { user } = useAuth();
   const [preferences, setPreferences] = useListPreferences(user?.id ?? 'anonymous');
   const pageSize = params.pageSize ?? preferences.pageSize;
@@ -88,7 +120,7 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
   };
   const commitSearch = useCallback((q: string) => update({ q }), [update]);
   const [searchText, setSearchText] = useDebouncedSearch(params.q, commitSearch);
-  const dialog = useRecordDialogParam();
+  const dialog = useRecordDialogParam(prefix);
   const [deleting, setDeleting] = useState<R | null>(null);
 
   // Derived states (expiry, stock level) are judged by today's date in the user's zone.
@@ -222,33 +254,44 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
     update({ q: undefined, ...Object.fromEntries(filterNames.map((name) => [name, undefined])) });
   };
 
+  const actions = (
+    <>
+      {config.inertActions?.map((label) => (
+        <Button key={label} type="button" variant="outline">
+          {label}
+        </Button>
+      ))}
+      {/* Every row of the current search, filters and sort, streamed by the server. */}
+      <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
+        <Download aria-hidden /> Export CSV
+      </a>
+      <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
+        <Plus /> {config.addLabel}
+      </Button>
+    </>
+  );
+  const headingId = `${prefix ?? area.key}-heading`;
+
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <PageHeader
-        title={config.title}
-        subtitle={config.subtitle}
-        actions={
-          <>
-            {config.inertActions?.map((label) => (
-              <Button key={label} type="button" variant="outline">
-                {label}
-              </Button>
-            ))}
-            {/* Every row of the current search, filters and sort, streamed by the server. */}
-            <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
-              <Download aria-hidden /> Export CSV
-            </a>
-            <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
-              <Plus /> {config.addLabel}
-            </Button>
-          </>
-        }
-      />
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-labelledby={prefix ? headingId : undefined}>
+      {!prefix && <PageHeader title={config.title} subtitle={config.subtitle} actions={actions} />}
       {config.banner}
       <Card ref={tableTop} className="scroll-mt-20">
         <CardHeader className="gap-4">
-          {config.cardTitle && <CardTitle>{config.cardTitle}</CardTitle>}
+          {prefix ? (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="grid gap-1">
+                <h2 id={headingId} className="text-lg font-semibold leading-tight">
+                  {config.title}
+                </h2>
+                {config.subtitle && <p className="text-sm text-muted-foreground">{config.subtitle}</p>}
+              </div>
+              <div className="flex flex-wrap gap-2">{actions}</div>
+            </div>
+          ) : (
+            config.cardTitle && <CardTitle>{config.cardTitle}</CardTitle>
+          )}
           <div className="flex flex-wrap items-center gap-3">
             <div className="relative min-w-56 flex-1">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -349,6 +392,6 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
-    </div>
+    </section>
   );
 }

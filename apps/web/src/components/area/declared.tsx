@@ -14,7 +14,7 @@ import type { ReferenceSpec } from './reference-picker';
 /** What of a declared area the form and table need: its fields (any DeclaredArea is one). */
 type Declared<F extends Record<string, AnyField>> = { fields: F };
 /** The names of an area's fields whose declaration is a reference to another area's record. */
-type ReferenceNames<F> = { [K in keyof F]: F[K] extends { kind: 'reference' } ? K : never }[keyof F];
+type ReferenceNames<F> = { [K in keyof F]: F[K] extends { kind: 'reference' | 'references' } ? K : never }[keyof F];
 
 function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
   switch (declaration.kind) {
@@ -40,13 +40,13 @@ export function formFields<F extends Record<string, AnyField>>(area: Declared<F>
     kind: inputKind(declaration),
     options: declaration.kind === 'choice' || declaration.kind === 'choices' ? declaration.options : undefined,
     optionLabels: declaration.kind === 'choice' ? declaration.labels : undefined,
-    reference: declaration.kind === 'reference' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
+    reference: declaration.kind === 'reference' || declaration.kind === 'references' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
     placeholder: declaration.placeholder,
     required: declaration.required,
     wide: declaration.wide,
     step: (declaration.kind === 'number' || declaration.kind === 'rating') && declaration.step !== 'any' ? declaration.step : undefined,
     min: declaration.kind === 'rating' ? 0 : undefined,
-    max: declaration.kind === 'rating' ? declaration.max : undefined,
+    max: declaration.kind === 'rating' || declaration.kind === 'references' ? declaration.max : undefined,
   }));
 }
 

@@ -7,13 +7,13 @@ import { Select, optionsOf } from '../ui/select';
 import { cn } from '../../lib/utils';
 import { FileField } from './file-field';
 import { FilesField, type FileItem } from './files-field';
-import { ReferencePicker, type ReferenceSpec } from './reference-picker';
+import { ReferencePicker, ReferencesPicker, type ReferenceSpec } from './reference-picker';
 
 /** One input of an area's form, declared by the area and drawn by the shared form dialog. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'file' | 'files';
+  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'file' | 'files';
   options?: readonly string[];
   /** Options shown under another name than the one stored (Meal as Meal Allowance). */
   optionLabels?: Readonly<Record<string, string>>;
@@ -21,8 +21,15 @@ export interface FieldSpec {
   labelFor?: (values: FormValues) => string;
   /** The toast title when an upload fails (files). */
   uploadFailureTitle?: string;
-  /** For 'reference': the record of another area this field names. */
+  /** For 'reference' and 'references': the records of another area this field names. */
   reference?: ReferenceSpec;
+  /**
+   * For 'reference': values the chosen record fills in (a quotation's customer name from its lead), given
+   * the record chosen (null when cleared), the form's values and whether the record is new.
+   */
+  fills?: (picked: Record<string, unknown> | null, values: FormValues, adding: boolean) => Partial<Record<string, string>>;
+  /** Read-only when editing this record (an order's customer once it came from a quotation). */
+  lockedFor?: (record: Record<string, unknown>) => boolean;
   placeholder?: string;
   /** Marks the label; the rule that enforces it lives in the domain package. */
   required?: boolean;
@@ -47,7 +54,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
     // Several files come with their names (the API returns them as `<field>Files`).
     if (field.kind === 'files') values[field.name] = (input[`${field.name}Files`] as FileItem[] | undefined) ?? [];
-    else if (field.kind === 'choices') values[field.name] = [...((value as string[] | null) ?? [])];
+    else if (field.kind === 'choices' || field.kind === 'references') values[field.name] = [...((value as string[] | null) ?? [])];
     else if (value === null || value === undefined) values[field.name] = '';
     else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
     else values[field.name] = String(value);
@@ -80,6 +87,10 @@ export function fromFormValues(values: FormValues, fields: readonly FieldSpec[])
       // In the order the options list them, whatever order they were ticked in.
       const chosen = (values[field.name] as string[] | undefined) ?? [];
       input[field.name] = (field.options ?? []).filter((option) => chosen.includes(option));
+      continue;
+    }
+    if (field.kind === 'references') {
+      input[field.name] = [...((values[field.name] as string[] | undefined) ?? [])];
       continue;
     }
     const raw = String(values[field.name] ?? '');
@@ -194,9 +205,11 @@ export interface FormFieldsProps {
   locked?: ReadonlySet<string>;
   /** Told +1 when an upload starts and -1 when it ends (the save button waits). */
   onUploading?(delta: number): void;
+  /** Whether the record is new (what a chosen record fills in may depend on it). */
+  adding?: boolean;
 }
 
-export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading = () => undefined }: FormFieldsProps) {
+export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading = () => undefined, adding = true }: FormFieldsProps) {
   const { register, control } = form;
   const { errors } = form.formState;
   const values = useWatch({ control }) as FormValues;
@@ -208,7 +221,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices';
+        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references';
         return (
           <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', wide && 'sm:col-span-2')}>
             <Label htmlFor={id} id={`${id}-label`}>
@@ -239,7 +252,24 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <ReferencePicker id={id} value={String(f.value ?? '')} onChange={f.onChange} reference={field.reference!} clearLabel={field.required ? undefined : `Clear ${field.label}`} />}
+                render={({ field: f }) => (
+                  <ReferencePicker
+                    id={id}
+                    value={String(f.value ?? '')}
+                    onChange={(value, row) => {
+                      f.onChange(value);
+                      for (const [name, filled] of Object.entries(field.fills?.(row, form.getValues(), adding) ?? {})) form.setValue(name, filled ?? '', { shouldDirty: true });
+                    }}
+                    reference={field.reference!}
+                    clearLabel={field.required ? undefined : `Clear ${field.label}`}
+                  />
+                )}
+              />
+            ) : field.kind === 'references' && field.reference ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => <ReferencesPicker id={id} value={(f.value as string[]) ?? []} onChange={f.onChange} reference={field.reference!} max={field.max} />}
               />
             ) : field.kind === 'file' ? (
               <FileInput form={form} name={field.name} id={id} onUploading={onUploading} />

@@ -68,7 +68,10 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
       computed: declared.computedValues(current) as Record<string, unknown>,
     };
   }, [area, fields, watched]);
-  const locked = useMemo(() => new Set(Object.keys(computed)), [computed]);
+  const locked = useMemo(
+    () => new Set([...Object.keys(computed), ...fields.filter((f) => record && f.lockedFor?.(record)).map((f) => f.name)]),
+    [computed, fields, record],
+  );
   useEffect(() => {
     for (const [name, value] of Object.entries(computed)) {
       const shown = value === null || value === undefined ? '' : String(value);
@@ -106,8 +109,6 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   }, [form]);
 
   const dirty = open && form.formState.isDirty;
-  // The browser's Back (or any navigation) while there are unsaved changes asks first too.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !closingFreely.current && currentLocation.search !== nextLocation.search);
 
   const closeNow = () => {
     closingFreely.current = true;
@@ -178,7 +179,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
           </DialogHeader>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
-              <FormFields fields={fields} form={form} idPrefix={idPrefix} hidden={hidden} locked={locked} onUploading={onUploading} />
+              <FormFields fields={fields} form={form} idPrefix={idPrefix} hidden={hidden} locked={locked} onUploading={onUploading} adding={adding} />
             </div>
             <DialogFooter>
               <Button variant="outline" onClick={requestClose} disabled={save.isPending}>
@@ -191,25 +192,47 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
           </form>
         </DialogContent>
       </Dialog>
-      <ConfirmDialog
-        open={confirmingDiscard || blocker.state === 'blocked'}
-        onOpenChange={(next) => {
-          if (next) return;
-          setConfirmingDiscard(false);
-          if (blocker.state === 'blocked') blocker.reset();
-        }}
-        title="Discard Changes?"
-        description="You have unsaved changes in this form. If you leave now, they will be lost."
-        cancelLabel="Keep Editing"
-        confirmLabel="Discard"
-        onConfirm={() => {
-          if (blocker.state === 'blocked') {
+      {/* Mounted only while open: a router keeps one blocker, and a page may hold several forms (one per section). */}
+      {open && (
+        <DiscardGuard
+          blockWhen={() => dirty && !closingFreely.current}
+          confirming={confirmingDiscard}
+          onKeepEditing={() => setConfirmingDiscard(false)}
+          onDiscard={closeNow}
+          onLeave={() => {
             closingFreely.current = true;
             setConfirmingDiscard(false);
-            blocker.proceed();
-          } else closeNow();
-        }}
-      />
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/**
+ * Asks before unsaved input is lost: when the user closes the form (`confirming`), or when the browser's
+ * Back (or any navigation that changes the address's query) would leave it.
+ */
+function DiscardGuard({ blockWhen, confirming, onKeepEditing, onDiscard, onLeave }: { blockWhen(): boolean; confirming: boolean; onKeepEditing(): void; onDiscard(): void; onLeave(): void }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => blockWhen() && currentLocation.search !== nextLocation.search);
+  return (
+    <ConfirmDialog
+      open={confirming || blocker.state === 'blocked'}
+      onOpenChange={(next) => {
+        if (next) return;
+        onKeepEditing();
+        if (blocker.state === 'blocked') blocker.reset();
+      }}
+      title="Discard Changes?"
+      description="You have unsaved changes in this form. If you leave now, they will be lost."
+      cancelLabel="Keep Editing"
+      confirmLabel="Discard"
+      onConfirm={() => {
+        if (blocker.state === 'blocked') {
+          onLeave();
+          blocker.proceed();
+        } else onDiscard();
+      }}
+    />
   );
 }

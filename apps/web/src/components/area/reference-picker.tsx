@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Loader2, Search, X } from 'lucide-react';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/utils';
@@ -25,16 +25,60 @@ export interface ReferenceSpec {
   defaultToFirst?: boolean;
   /** The toast text when the choices cannot be fetched, e.g. 'Could not fetch vehicles.' */
   fetchError: string;
+  /** Only records with these values are offered (only Approved quotations); the one already chosen still shows. */
+  filters?: Record<string, string>;
 }
 
 const PAGE = 20;
 
+/** One record of another area, read by its id (for the label of a choice already made). */
+const oneRecordQuery = (reference: ReferenceSpec, id: string) => ({
+  queryKey: [reference.area, 'one', id],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api<Row>(`/api/${reference.area}/${encodeURIComponent(id)}`, { signal }),
+  enabled: id !== '',
+  staleTime: 60_000,
+  retry: false,
+});
+
+const shownLabel = (reference: ReferenceSpec, id: string, current: { data?: Row; isError: boolean }) =>
+  current.data ? reference.label(current.data) : current.isError ? `${id} (not found)` : id;
+
+/**
+ * Several records of another area (an order's vehicles): each chosen one as a chip that can be removed,
+ * and a pick-list that adds another.
+ */
+export function ReferencesPicker({ id, value, onChange, reference, max }: { id: string; value: string[]; onChange(value: string[]): void; reference: ReferenceSpec; max?: number }) {
+  const chosen = useQueries({ queries: value.map((one) => oneRecordQuery(reference, one)) });
+  return (
+    <div className="grid gap-2">
+      {value.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Chosen">
+          {value.map((one, index) => {
+            const label = shownLabel(reference, one, chosen[index]);
+            return (
+              <li key={one} className="inline-flex max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-2.5 pr-0.5 text-sm">
+                <span className="min-w-0 truncate">{label}</span>
+                <button type="button" className={buttonClasses('ghost', 'icon-sm', 'size-6 rounded-full')} aria-label={`Remove ${label}`} title="Remove" onClick={() => onChange(value.filter((v) => v !== one))}>
+                  <X className="size-3.5" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {(max === undefined || value.length < max) && (
+        <ReferencePicker id={id} value="" placeholder="Add..." reference={reference} onChange={(picked) => picked && !value.includes(picked) && onChange([...value, picked])} />
+      )}
+    </div>
+  );
+}
+
 /** The first choices of a reference, as the pick-list shows them before anything is typed. */
 export function firstChoicesQuery(reference: ReferenceSpec, q = '') {
   return {
-    queryKey: [reference.area, 'choices', q, reference.sort],
+    queryKey: [reference.area, 'choices', q, reference.sort, reference.filters],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      areaClient<Row, unknown>(reference.area).list({ q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order }, signal),
+      areaClient<Row, unknown>(reference.area).list({ q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order, ...reference.filters }, signal),
     staleTime: 30_000,
   };
 }
@@ -54,7 +98,8 @@ export function ReferencePicker({
 }: {
   id: string;
   value: string;
-  onChange(value: string): void;
+  /** The chosen record's id and the record itself ('' and null when cleared). */
+  onChange(value: string, row: Row | null): void;
   reference: ReferenceSpec;
   placeholder?: string;
   clearLabel?: string;
@@ -65,18 +110,12 @@ export function ReferencePicker({
   const q = useDebounced(text.trim(), 250);
   const listId = useId();
   const choices = useQuery({ ...firstChoicesQuery(reference, q), enabled: open, placeholderData: keepPreviousData });
-  const current = useQuery({
-    queryKey: [reference.area, 'one', value],
-    queryFn: ({ signal }) => api<Row>(`/api/${reference.area}/${encodeURIComponent(value)}`, { signal }),
-    enabled: value !== '',
-    staleTime: 60_000,
-    retry: false,
-  });
+  const current = useQuery(oneRecordQuery(reference, value));
   const rows = choices.data?.items ?? [];
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   function choose(row: Row) {
-    onChange(row.id);
+    onChange(row.id, row);
     setOpen(false);
     setText('');
   }
@@ -89,7 +128,7 @@ export function ReferencePicker({
     event.preventDefault();
   }
 
-  const shown = value === '' ? '' : current.data ? reference.label(current.data) : current.isError ? `${value} (not found)` : value;
+  const shown = value === '' ? '' : shownLabel(reference, value, current);
 
   if (clearLabel && value !== '') {
     return (
@@ -97,7 +136,7 @@ export function ReferencePicker({
         <div className="min-w-0 flex-1">
           <ReferencePicker id={id} value={value} onChange={onChange} reference={reference} placeholder={placeholder} />
         </div>
-        <button type="button" className={buttonClasses('ghost', 'icon-sm')} aria-label={clearLabel} title={clearLabel} onClick={() => onChange('')}>
+        <button type="button" className={buttonClasses('ghost', 'icon-sm')} aria-label={clearLabel} title={clearLabel} onClick={() => onChange('', null)}>
           <X />
         </button>
       </div>

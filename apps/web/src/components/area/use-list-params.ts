@@ -14,20 +14,34 @@ export interface ListParams {
   filters: Record<string, string>;
 }
 
-/** List state lives in the URL (search, filters, sort, page), so a list survives reload and can be shared. */
-export function useListParams(filterNames: readonly string[]) {
+/**
+ * The URL name of a list's parameter. A page with several lists gives each a prefix, so that their
+ * parameters do not collide: `leads.q`, `orders.page`. A page with one list uses the plain names.
+ */
+export const paramName = (prefix: string | undefined, name: string) => (prefix ? `${prefix}.${name}` : name);
+
+/**
+ * List state lives in the URL (search, filters, sort, page), so a list survives reload and can be shared.
+ * `prefix` names the list's parameters on a page with several (see paramName); the returned params and
+ * the changes given to `update` use the plain names.
+ */
+export function useListParams(filterNames: readonly string[], prefix?: string) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const get = useCallback((name: string) => searchParams.get(paramName(prefix, name)), [searchParams, prefix]);
+  const serialized = ['q', 'page', 'pageSize', 'sort', 'order', ...filterNames].map((name) => get(name) ?? '').join('\u0000');
+  // Kept the same object while this list's own parameters are unchanged (another list's change leaves it be).
   const params: ListParams = useMemo(() => {
-    const order = searchParams.get('order');
+    const order = get('order');
     return {
-      q: searchParams.get('q') ?? '',
-      page: Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1),
-      pageSize: PAGE_SIZES.find((size) => String(size) === searchParams.get('pageSize')),
-      sort: searchParams.get('sort') ?? undefined,
+      q: get('q') ?? '',
+      page: Math.max(1, Number.parseInt(get('page') ?? '1', 10) || 1),
+      pageSize: PAGE_SIZES.find((size) => String(size) === get('pageSize')),
+      sort: get('sort') ?? undefined,
       order: order === 'asc' || order === 'desc' ? order : undefined,
-      filters: Object.fromEntries(filterNames.map((name) => [name, searchParams.get(name) ?? ''])),
+      filters: Object.fromEntries(filterNames.map((name) => [name, get(name) ?? ''])),
     };
-  }, [searchParams, filterNames]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serialized, filterNames]);
 
   /**
    * Changes some parameters; any change other than the page goes back to page 1. A new page is a new
@@ -39,16 +53,16 @@ export function useListParams(filterNames: readonly string[]) {
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
-            else next.set(key, String(value));
+            if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(paramName(prefix, key));
+            else next.set(paramName(prefix, key), String(value));
           }
-          if (!('page' in changes)) next.delete('page');
+          if (!('page' in changes)) next.delete(paramName(prefix, 'page'));
           return next;
         },
         { replace: !newEntry },
       );
     },
-    [setSearchParams],
+    [setSearchParams, prefix],
   );
 
   return { params, update };
@@ -81,7 +95,8 @@ export function useDebouncedSearch(urlValue: string, commit: (value: string) => 
  * reopens it, and a record can be linked to. Opening adds a history entry; closing goes back to the entry
  * it came from (or, when the page was opened on such a link, removes the parameter in place).
  */
-export function useRecordDialogParam() {
+export function useRecordDialogParam(prefix?: string) {
+  const [adding, editing] = [paramName(prefix, 'new'), paramName(prefix, 'edit')];
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const pushed = useRef(false);
@@ -91,10 +106,10 @@ export function useRecordDialogParam() {
   useEffect(() => {
     setParams.current = setSearchParams;
   });
-  const target: { mode: 'new' } | { mode: 'edit'; id: string } | null = searchParams.has('new')
+  const target: { mode: 'new' } | { mode: 'edit'; id: string } | null = searchParams.has(adding)
     ? { mode: 'new' }
-    : searchParams.get('edit')
-      ? { mode: 'edit', id: searchParams.get('edit')!.slice(0, 100) }
+    : searchParams.get(editing)
+      ? { mode: 'edit', id: searchParams.get(editing)!.slice(0, 100) }
       : null;
 
   const open = useCallback(
@@ -102,14 +117,14 @@ export function useRecordDialogParam() {
       pushed.current = true;
       setParams.current((current) => {
         const next = new URLSearchParams(current);
-        next.delete('new');
-        next.delete('edit');
-        if (id === null) next.set('new', '');
-        else next.set('edit', id);
+        next.delete(adding);
+        next.delete(editing);
+        if (id === null) next.set(adding, '');
+        else next.set(editing, id);
         return next;
       });
     },
-    [],
+    [adding, editing],
   );
 
   const close = useCallback(() => {
@@ -121,13 +136,13 @@ export function useRecordDialogParam() {
     setParams.current(
       (current) => {
         const next = new URLSearchParams(current);
-        next.delete('new');
-        next.delete('edit');
+        next.delete(adding);
+        next.delete(editing);
         return next;
       },
       { replace: true },
     );
-  }, [navigate]);
+  }, [navigate, adding, editing]);
 
   // Back (or any other navigation) closed it: a later close must not go back once more.
   const isOpen = target !== null;
