@@ -25,6 +25,8 @@ function exampleValue(field: AnyField, links: Links): unknown {
       return [field.options[0]];
     case 'reference':
       return links[field.area] ?? null;
+    case 'references':
+      return links[field.area] ? [links[field.area]] : [];
     case 'file':
       return null;
     case 'files':
