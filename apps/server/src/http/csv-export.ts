@@ -5,7 +5,8 @@ import type { Database } from '../db/client';
 /** One column of an export: the header the table shows, and the value in a form a spreadsheet reads. */
 export interface ExportColumn {
   header: string;
-  value(row: Record<string, unknown>): unknown;
+  /** The cell's value; `today` (the reader's, YYYY-MM-DD) for states that depend on the date. */
+  value(row: Record<string, unknown>, today: string): unknown;
   /** 'date': YYYY-MM-DD; 'datetime': YYYY-MM-DD HH:MM in the reader's zone; 'money': a plain decimal (₹ in the header). */
   kind?: 'text' | 'number' | 'date' | 'datetime' | 'money';
 }
@@ -34,7 +35,7 @@ export function csvField(value: unknown): string {
  * Formats rows' cells for one export. The date-time formatter for the reader's zone is built once per
  * export, not per cell (a million-row export would otherwise build a million of them).
  */
-function cellFormatter(timeZone: string) {
+function cellFormatter(timeZone: string, today: string) {
   const dateTime = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   /** YYYY-MM-DD HH:MM of an instant in the reader's zone (a spreadsheet reads it as a date and time). */
   const dateTimeIn = (value: unknown): string => {
@@ -44,7 +45,7 @@ function cellFormatter(timeZone: string) {
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
   };
   return (column: ExportColumn, row: Record<string, unknown>): string => {
-    const value = column.value(row);
+    const value = column.value(row, today);
     if (value === null || value === undefined || value === '') return '';
     if (column.kind === 'datetime') return dateTimeIn(value);
     if (column.kind === 'date') return String(value).slice(0, 10);
@@ -57,9 +58,15 @@ function cellFormatter(timeZone: string) {
  * The CSV file of an export as a stream: a byte order mark (spreadsheets then read UTF-8: ₹, names in
  * Indian scripts), the header line, then one chunk per batch, pulled only as fast as the client reads.
  */
-export function csvStream(columns: readonly ExportColumn[], batches: AsyncGenerator<Record<string, unknown>[]>, timeZone: string, name: string): ReadableStream<Uint8Array> {
+export function csvStream(
+  columns: readonly ExportColumn[],
+  batches: AsyncGenerator<Record<string, unknown>[]>,
+  timeZone: string,
+  name: string,
+  today: string,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const format = cellFormatter(timeZone);
+  const format = cellFormatter(timeZone, today);
   const line = (cells: string[]) => cells.join(',') + '\r\n';
   return new ReadableStream<Uint8Array>({
     start(controller) {

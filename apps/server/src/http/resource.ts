@@ -295,7 +295,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
     const batches = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
-    const stream = csvStream(def.exportColumns, batches, tz, area.key);
+    // States shown by today's date (a policy shown as Expired) are written as the list shows them.
+    const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${area.key}-${todayIn(tz)}.csv"`,

@@ -1,6 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyField, DeclaredArea } from '@raahi/domain';
+import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import type { Reference, ResourceDefinition } from '../http/resource';
@@ -87,6 +87,13 @@ export function declaredResource(
       if (f.kind === 'files' || (f.kind === 'text' && f.multiline)) return [];
       if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
       if (f.kind === 'references') return [{ header: f.label, value: (row) => (row[`${name}Labels`] as { label: string }[]).map((l) => l.label).join('; ') }];
+      // A value as the screen shows it: a status by today's date (Expired), a choice by its label (Meal Allowance).
+      const state = area.derived?.[name];
+      if (state) return [{ header: f.label, value: (row, today) => derive(state, row, today) }];
+      if (f.kind === 'choice' && f.labels) {
+        const labels = f.labels;
+        return [{ header: f.label, value: (row) => labels[row[name] as string] ?? row[name] }];
+      }
       const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
       return [fieldColumn(f.label, name, kind)];
     }),

@@ -76,6 +76,9 @@ describe('fuel and expenses', () => {
     expect(await search(`${q('typefilter')}&type=Parking`)).toEqual([parking.id]);
     expect(await search(q('typefilter'))).toEqual(sorted(meal.id, parking.id));
     expect((await client.get(`${PATH}?type=${encodeURIComponent('Meal Allowance')}`)).status).toBe(400);
+    // The export writes the type as the screen shows it.
+    const exported = await client.get(`${PATH}/export?${q('typefilter')}&type=Meal`);
+    expect(exported.text.split('\r\n')[1].split(',')).toContain('Meal Allowance');
   });
 
   it('searches id, type (as shown), vendor, description, the vehicle plate and label, and the trip id', async () => {

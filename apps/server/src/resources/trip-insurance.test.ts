@@ -103,6 +103,10 @@ describe('trip insurance', () => {
     const exported = await client.get(`${PATH}/export?${q('edgecase')}&today=${today}&sort=status&order=desc`);
     expect(exported.status).toBe(200);
     expect(exported.text.indexOf('Edgecase Future')).toBeLessThan(exported.text.indexOf('Edgecase Yesterday'));
+    // Written as shown: the policy stored Active that ended yesterday is Expired in the file too.
+    const yesterdayLine = exported.text.split('\r\n').find((line: string) => line.includes('Edgecase Yesterday'))!;
+    expect(yesterdayLine.split(',')).toContain('Expired');
+    expect(yesterdayLine.split(',')).not.toContain('Active');
   });
 
   it('filters by insurance type', async () => {
