@@ -36,7 +36,7 @@ describe('sales declarations', () => {
   });
 
   it('computes balance = final − paid (never below 0), paid = final when Paid, and clears both otherwise', () => {
-    const order = (v: Record<string, unknown>) => ordersArea.prepare({ ...ordersArea.defaults(), customerName: 'X', finalAmount: 1000, ...v });
+    const order = (v: Record<string, unknown>) => ordersArea.prepare!({ ...ordersArea.defaults(), customerName: 'X', finalAmount: 1000, ...v });
     expect(order({ paymentStatus: 'Partially Paid', paidAmount: 999.99 })).toMatchObject({ paidAmount: 999.99, balanceAmount: 0.01 });
     expect(order({ paymentStatus: 'Partially Paid', paidAmount: 1500 })).toMatchObject({ balanceAmount: 0 });
     expect(order({ paymentStatus: 'Paid', paidAmount: 5, balanceAmount: 7 })).toMatchObject({ paidAmount: 1000, balanceAmount: 0 });
