@@ -164,7 +164,7 @@ test.describe('Lead Management', () => {
 test.describe('Quotation Management', () => {
   test('add with the defaults; a lead fills the customer and clearing it clears it; per-km amount; edit; delete', async ({ page }) => {
     const token = unique();
-    const lead = await createLead(page, { companyName: `Asian Paints ${token}` });
+    await createLead(page, { companyName: `Asian Paints ${token}` });
     await openSales(page);
     const scope = quotations(page);
     const dialog = await openForm(page, scope, 'Create Quotation', 'Create New Quotation');
