@@ -30,9 +30,11 @@ export const leadsConfig: AreaPageConfig<Lead> = {
     column(leadsArea, 'contactPerson', {
       header: 'Contact',
       cell: ({ row }) => (
-        <span className="grid">
-          <span>{row.original.contactPerson}</span>
-          <span className="text-xs text-muted-foreground">{row.original.contactInfo}</span>
+        <span className="grid min-w-0 max-w-64">
+          <span className="truncate">{row.original.contactPerson}</span>
+          <span className="truncate text-xs text-muted-foreground" title={row.original.contactInfo}>
+            {row.original.contactInfo}
+          </span>
         </span>
       ),
     }),
