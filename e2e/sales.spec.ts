@@ -9,6 +9,7 @@ import {
   expectDestructiveToast,
   expectDownload,
   expectPickListFetchFailure,
+  failRequests,
   expectToast,
   openScreen,
   optionsOf,
@@ -449,4 +450,26 @@ test('the three sections keep their own URL state across a reload, and one secti
   await expect(rows(orders(page))).toHaveCount(1);
   await expect(rows(orders(page)).first()).toContainText(delivered.id);
   await expect(quotations(page).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+});
+
+test('a section whose list cannot be fetched says so in its own card, with Retry; the others still list', async ({ page }) => {
+  await failRequests(page, /\/api\/sales-(leads|quotations)\?/);
+  await openSales(page);
+  await expectDestructiveToast(page, 'Error', /^Could not fetch (leads|quotations)\.$/);
+  await expect(leads(page).getByRole('alert')).toContainText('Could not fetch leads.');
+  await expect(quotations(page).getByRole('alert')).toContainText('Could not fetch quotations.');
+  await expect(leads(page).getByText('No leads found')).toBeHidden();
+  await expect(orders(page).getByRole('alert')).toHaveCount(0);
+  await expect(orders(page).getByRole('table')).toBeVisible();
+  await page.unroute(/\/api\/sales-(leads|quotations)\?/);
+  await leads(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(leads(page).getByRole('alert')).toHaveCount(0);
+  await expect(leads(page).getByRole('table')).toBeVisible();
+});
+
+test('the sales orders list failing shows its own text', async ({ page }) => {
+  await failRequests(page, /\/api\/sales-orders\?/);
+  await openSales(page);
+  await expectDestructiveToast(page, 'Error', 'Could not fetch sales orders.');
+  await expect(orders(page).getByRole('alert')).toContainText('Could not fetch sales orders.');
 });
