@@ -32,6 +32,7 @@ const SCREENS = [
   '/compliance',
   '/trip-insurance',
   '/fuel-expense',
+  '/sales',
   '/no-such-page',
 ];
 
@@ -50,6 +51,9 @@ const DIALOGS: [path: string, add: string][] = [
   ['/compliance', 'Add Document'],
   ['/trip-insurance', 'Add Insurance Policy'],
   ['/fuel-expense', 'Log New Expense'],
+  ['/sales', 'Add Lead'],
+  ['/sales', 'Create Quotation'],
+  ['/sales', 'Create Sales Order'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

@@ -150,6 +150,15 @@ describe('list answers with the cache on', () => {
     expect((await client.get('/api/vehicles/total?q=silentone')).body.total).toBe(1);
   });
 
+  it("keeps each area's totals apart (one cache serves them all)", async () => {
+    const lead = { companyName: 'Cache Apart Ltd.', contactPerson: 'Asha Rao', contactInfo: '+91 98200 12345', leadSource: 'Website', assignedTo: '', status: 'New', industry: '', region: '', notes: '' };
+    expect((await client.post('/api/sales-leads', lead)).status).toBe(201);
+    const leads = (await client.get('/api/sales-leads/total')).body.total;
+    expect(leads).toBeGreaterThan(0);
+    expect((await client.get('/api/sales-orders/total')).body.total).toBe(0);
+    expect((await client.get('/api/sales-leads/total')).body.total).toBe(leads);
+  });
+
   it("shows this server's own changes at once", async () => {
     const before = await client.get('/api/vehicles?q=cachetest');
     expect(before.body.items).toEqual([]);

@@ -189,7 +189,8 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     total(query: Partial<ListQuery>): Promise<ListTotal> {
       const { term, filters, values } = bind(query);
       const statement = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order, query);
-      return cache.remember(`${statement.key} total\u0000${JSON.stringify(values)}`, async () => {
+      // One cache serves every area: the key names the area, or two areas' lists of the same shape would share a total.
+      return cache.remember(`${def.area.key} total|${statement.key}\u0000${JSON.stringify(values)}`, async () => {
         const [{ count }] = await statement.count.execute(values);
         return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
       });

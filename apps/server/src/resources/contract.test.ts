@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
-import type { AnyField } from '@raahi/domain';
+import { leadsArea, quotationsArea, type AnyField } from '@raahi/domain';
 import { declaredBody, type Links } from '../testing/declared-body';
 import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { resources } from '.';
@@ -32,6 +32,9 @@ beforeAll(async () => {
   links.vehicles = (await client.post('/api/vehicles', vehicleBody({ licensePlate: 'MH12CT0001' }))).body.id;
   links.drivers = (await client.post('/api/drivers', driverBody())).body.id;
   links.trips = (await client.post('/api/trips', tripBody(links.vehicles, links.drivers))).body.id;
+  // Sales: a quotation links to a lead, an order to a quotation.
+  links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
+  links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links))).body.id;
 });
 afterAll(() => server?.close());
 

@@ -8,6 +8,11 @@ import {
   parseGeoLocation,
   SERVICE_TYPES,
   servicePartnersArea,
+  LEAD_STATUSES,
+  leadsArea,
+  ordersArea,
+  quotationFinalAmount,
+  quotationsArea,
   DRIVER_STATUSES,
   driversArea,
   HEALTH_RESULTS,
@@ -32,6 +37,7 @@ import {
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
 import { FREIGHT_CITIES } from './india';
+import { CUSTOMERS } from './sales';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
 const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'fuel_expenses'] as const;
@@ -66,7 +72,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, sales: 40, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -74,7 +80,8 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200 });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, leads: 40, quotations: 48, orders: expect.any(Number) });
+    expect(report.inserted.orders).toBeGreaterThan(0);
     expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50 });
     expect(report.phases.expenses).toHaveProperty('computed');
     expect(report.phases.trips).toHaveProperty('computed');
@@ -198,6 +205,47 @@ describe('seed:demo with linked fleet records', () => {
       expect(FREIGHT_CITIES.some((c) => p.partner_name.endsWith(`, ${c.name}`))).toBe(true);
     }
     expect(partners.filter((p) => p.geo_location !== '').length).toBeGreaterThan(30);
+  });
+
+  it('makes sales leads of Indian shippers, quotations on freight lanes and orders on Approved quotations with vehicles', async () => {
+    const leads = await database.query<{ id: string; company_name: string; contact_person: string; contact_info: string; status: string; region: string }>('SELECT * FROM sales_leads');
+    expect(leads).toHaveLength(40);
+    for (const l of leads) {
+      expect(l.id).toMatch(idPattern(leadsArea.idFormat));
+      expect(LEAD_STATUSES).toContain(l.status);
+      expect([l.company_name, l.contact_person, l.contact_info].every((v) => v !== '')).toBe(true);
+      expect(l.region).toMatch(/^(West|North|Central|South|East|North-East) \(.+\)$/);
+    }
+    for (const l of leads) expect(CUSTOMERS.some(([company]) => l.company_name === company || l.company_name.startsWith(`${company} (`)), l.company_name).toBe(true);
+    expect(leads.map((l) => l.company_name)).toEqual(expect.arrayContaining(['Tata Steel Ltd.', 'Asian Paints Ltd.', 'Reliance Retail Ltd.'].map((c) => expect.stringContaining(c))));
+    const quotes = await database.query<{ id: string; lead_id: string | null; customer_name: string; lead_company: string | null; route_or_region: string; pricing_per_km: string | null; flat_rate: string | null }>(
+      'SELECT q.*, l.company_name AS lead_company FROM sales_quotations q LEFT JOIN sales_leads l ON l.id = q.lead_id',
+    );
+    expect(quotes).toHaveLength(48);
+    for (const q of quotes) {
+      expect(q.id).toMatch(idPattern(quotationsArea.idFormat));
+      if (q.lead_id) expect(q.customer_name).toBe(q.lead_company);
+      expect(q.route_or_region).toMatch(/^.+ → .+$/);
+      expect(q.pricing_per_km !== null || q.flat_rate !== null).toBe(true);
+    }
+    expect(quotes.filter((q) => q.lead_id).length).toBeGreaterThan(30);
+    const orders = await database.query<{ id: string; status: string; q_status: string; customer_name: string; q_customer: string; final_amount: string; flat_rate: string; tax: number; discount: number; payment_status: string; paid_amount: string | null; balance_amount: string | null; assigned_vehicles: string[]; known: number }>(
+      `SELECT o.*, q.status AS q_status, q.customer_name AS q_customer, q.flat_rate, q.tax, q.discount,
+              (SELECT count(*)::int FROM vehicles v WHERE v.id = ANY(o.assigned_vehicles)) AS known
+       FROM sales_orders o JOIN sales_quotations q ON q.id = o.quotation_id`,
+    );
+    expect(orders).toHaveLength(report.inserted.orders);
+    for (const o of orders) {
+      expect(o.id).toMatch(idPattern(ordersArea.idFormat));
+      expect([o.q_status, o.customer_name]).toEqual(['Approved', o.q_customer]);
+      expect(Number(o.final_amount)).toBe(quotationFinalAmount({ flatRate: Number(o.flat_rate), tax: o.tax, discount: o.discount }));
+      expect(o.assigned_vehicles.length).toBeGreaterThan(0);
+      expect(o.known).toBe(o.assigned_vehicles.length);
+      const [paid, balance, final] = [o.paid_amount, o.balance_amount, o.final_amount].map((v) => (v === null ? null : Number(v)));
+      if (o.payment_status === 'Paid') expect([paid, balance]).toEqual([final, 0]);
+      else if (o.payment_status === 'Partially Paid') expect(roundRupees(paid! + balance!)).toBe(final);
+      else expect([paid, balance]).toEqual([null, null]);
+    }
   });
 
   it('makes training records with scores only where assessed', async () => {
@@ -343,6 +391,9 @@ describe('seed:demo with linked fleet records', () => {
       fuel_expenses: 1200,
       inventory_items: 60,
       compliance_documents: 800,
+      sales_leads: 40,
+      sales_quotations: 48,
+      sales_orders: report.inserted.orders,
     });
     expect(Object.keys(again.deleted).indexOf('incidents')).toBeLessThan(Object.keys(again.deleted).indexOf('drivers'));
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));

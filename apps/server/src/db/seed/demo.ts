@@ -10,6 +10,7 @@ import { seedInsurance } from './insurance';
 import { seedIncidents } from './incidents';
 import { seedMaintenance } from './maintenance';
 import { createRandom, randomSeed, type Random } from './random';
+import { seedSales } from './sales';
 import { seedServicePartners } from './service-partners';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
@@ -39,6 +40,8 @@ export interface DemoSeedOptions {
   servicePartners?: number;
   /** Fuel and other expenses of the vehicles and trips. */
   expenses?: number;
+  /** Sales leads, with their quotations and the orders on Approved ones; default none. */
+  sales?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -79,10 +82,13 @@ export const SEEDED_TABLES = [
   'fuel_expenses',
   'inventory_items',
   'compliance_documents',
+  'sales_leads',
+  'sales_quotations',
+  'sales_orders',
 ] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400, sales: 80 } as const;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
@@ -202,6 +208,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(database, { ...common, count: options.servicePartners ?? 0 }))).inserted;
     const expenses = await step('expenses', () => seedExpenses(database, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
     inserted.expenses = expenses.inserted;
+    if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(database, { ...common, count: options.sales! })));
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);

@@ -10,6 +10,10 @@ const tones = {
   red: 'bg-red-100 text-red-800 dark:bg-red-500/20 dark:text-red-200',
   gray: 'bg-slate-100 text-slate-700 dark:bg-slate-500/20 dark:text-slate-200',
   purple: 'bg-purple-100 text-purple-800 dark:bg-purple-500/20 dark:text-purple-200',
+  cyan: 'bg-cyan-100 text-cyan-800 dark:bg-cyan-500/20 dark:text-cyan-200',
+  teal: 'bg-teal-100 text-teal-800 dark:bg-teal-500/20 dark:text-teal-200',
+  emerald: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/20 dark:text-emerald-200',
+  lime: 'bg-lime-100 text-lime-800 dark:bg-lime-500/20 dark:text-lime-200',
 } as const;
 export type BadgeTone = keyof typeof tones;
 

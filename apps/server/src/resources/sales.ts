@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { leadsArea, ordersArea, quotationsArea } from '@raahi/domain';
+import { declaredTable } from '../db/declared-table';
+import { declaredResource } from './declared';
+
+export const salesLeads = declaredTable('sales_leads', leadsArea.fields, 'generated');
+export const salesQuotations = declaredTable('sales_quotations', quotationsArea.fields, 'generated');
+export const salesOrders = declaredTable('sales_orders', ordersArea.fields, 'generated');
+
+// A quotation names its lead by company; an order names its quotation as 'QTN… — Customer'.
+export const leadsResource = declaredResource(leadsArea, salesLeads, { idHeader: 'Lead ID', label: (c) => sql`${c.companyName}` });
+export const quotationsResource = declaredResource(quotationsArea, salesQuotations, { idHeader: 'Quote ID', label: (c) => sql`${c.id} || ' — ' || ${c.customerName}` });
+export const ordersResource = declaredResource(ordersArea, salesOrders, { idHeader: 'Order ID' });
