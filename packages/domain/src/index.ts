@@ -20,3 +20,6 @@ export * from './incidents';
 export * from './cold-chain';
 export * from './service-partners';
 export * from './fuel-expenses';
+export * from './partner-fuel-stations';
+export * from './refueling-logs';
+export * from './fuel-station-invoices';

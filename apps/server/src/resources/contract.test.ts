@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
-import type { AnyField } from '@raahi/domain';
+import { partnerFuelStationsArea, type AnyField } from '@raahi/domain';
 import { declaredBody, type Links } from '../testing/declared-body';
 import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { resources } from '.';
@@ -20,6 +20,7 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   trips: (links) => tripBody(links.vehicles, links.drivers),
   compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
   'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
+  'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
 };
 
 let server: TestServer;
@@ -32,6 +33,7 @@ beforeAll(async () => {
   links.vehicles = (await client.post('/api/vehicles', vehicleBody({ licensePlate: 'MH12CT0001' }))).body.id;
   links.drivers = (await client.post('/api/drivers', driverBody())).body.id;
   links.trips = (await client.post('/api/trips', tripBody(links.vehicles, links.drivers))).body.id;
+  links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
 });
 afterAll(() => server?.close());
 

@@ -12,6 +12,7 @@ import { fuelExpensesResource } from './fuel-expenses';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
+import { fuelStationInvoicesResource, partnerFuelStationsResource, refuelingLogsResource } from './partner-fuel-stations';
 import { servicePartnersResource } from './service-partners';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
@@ -30,6 +31,9 @@ const areas: ResourceDefinition[] = [
   coldChainResource,
   servicePartnersResource,
   fuelExpensesResource,
+  partnerFuelStationsResource,
+  refuelingLogsResource,
+  fuelStationInvoicesResource,
 ];
 
 /**
