@@ -32,6 +32,7 @@ const SCREENS = [
   '/compliance',
   '/trip-insurance',
   '/fuel-expense',
+  '/partner-fuel-stations',
   '/no-such-page',
 ];
 
@@ -50,6 +51,9 @@ const DIALOGS: [path: string, add: string][] = [
   ['/compliance', 'Add Document'],
   ['/trip-insurance', 'Add Insurance Policy'],
   ['/fuel-expense', 'Log New Expense'],
+  ['/partner-fuel-stations', 'Add Station'],
+  ['/partner-fuel-stations', 'Add Log'],
+  ['/partner-fuel-stations', 'Add Invoice'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

@@ -57,7 +57,11 @@ export async function saveAndClose(page: Page, dialog: Locator, button: string, 
 export const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
 /** Waits until the list shows the current query's rows (the previous page stays on screen while loading). */
-export const listSettled = (page: Page) => expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+export async function listSettled(page: Page) {
+  // A screen of several sections has a table each: every one settled.
+  await expect(page.getByRole('table').first()).toBeVisible();
+  for (const table of await page.getByRole('table').all()) await expect(table).toHaveAttribute('aria-busy', 'false');
+}
 
 /** Types into the list's search box and waits for the matching rows. */
 export async function searchList(page: Page, term: string) {
