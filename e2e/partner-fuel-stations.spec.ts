@@ -186,7 +186,7 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   const token = unique();
   const vehicle = await createVehicle(page, token, { licensePlate: `MH43${token}` });
   const driver = await createDriver(page, token);
-  const station = await createStation(page, { stationName: `IOCL Turbhe ${token}` });
+  await createStation(page, { stationName: `IOCL Turbhe ${token}` });
   await open(page);
   const logs = section(page, LOGS);
   const dialog = await openForm(page, logs, 'Add Log', 'Add Refueling Log');
@@ -282,7 +282,7 @@ test('Add Log waits for the vehicles, drivers and stations pick-lists', async ({
 
 test('invoice: add with the defaults; the payment fields follow the status; edit; delete', async ({ page }) => {
   const token = unique();
-  const station = await createStation(page, { stationName: `BPCL Ghoti ${token}` });
+  await createStation(page, { stationName: `BPCL Ghoti ${token}` });
   await open(page);
   const invoices = section(page, INVOICES);
   const dialog = await openForm(page, invoices, 'Add Invoice', 'Add Invoice');
