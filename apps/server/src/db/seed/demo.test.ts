@@ -347,6 +347,9 @@ describe('seed:demo with linked fleet records', () => {
       fuel_expenses: 1200,
       inventory_items: 60,
       compliance_documents: 800,
+      partner_fuel_stations: 0,
+      refueling_logs: 0,
+      fuel_station_invoices: 0,
     });
     expect(Object.keys(again.deleted).indexOf('incidents')).toBeLessThan(Object.keys(again.deleted).indexOf('drivers'));
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
@@ -371,7 +374,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);
