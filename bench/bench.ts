@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --cache on|off|both --duration S --connections C --samples N
+ * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)]
  *
  * Seeds a fresh database (a temporary PGlite data directory, or with DATABASE_URL a temporary database
@@ -31,6 +31,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { complianceResource } from '../apps/server/src/resources/compliance';
 import { fuelExpensesResource } from '../apps/server/src/resources/fuel-expenses';
+import { refuelingLogsResource } from '../apps/server/src/resources/partner-fuel-stations';
 import { tripsResource } from '../apps/server/src/resources/trips';
 import { vehiclesResource } from '../apps/server/src/resources/vehicles';
 
@@ -61,6 +62,14 @@ const TRIP_TERMS = ['mh12', 'ka05', 'tn28', 'hr55', 'gj12', 'dl01', 'mh12ab', 's
  */
 const EXPENSE_TERMS = ['mh12', 'ka05', 'tn28', 'mh12ab', 'signa', 'prima', 'indian oil', 'fastag', 'khed', 'meal allow', 'nayara', 'tyre'];
 
+/**
+ * Refuelling log searches: through the vehicle's label (plates, models), the station's name (brand, town)
+ * and the fuel type. From rare (mh12ab) to common (diesel, most rows).
+ */
+const REFUELING_TERMS = ['mh12', 'ka05', 'tn28', 'mh12ab', 'signa', 'prima', 'iocl', 'bpcl', 'vashi', 'jamtha', 'cng', 'diesel'];
+/** Partner stations the logs are spread over (IOCL, BPCL and HPCL outlets on the highways). */
+const BENCH_FUEL_STATIONS = 200;
+
 interface Scenario {
   name: string;
   description: string;
@@ -71,7 +80,7 @@ interface Scenario {
   terms?: string[];
 }
 
-function scenarios(withTrips: boolean, documents: number, withExpenses: boolean): Scenario[] {
+function scenarios(withTrips: boolean, documents: number, withExpenses: boolean, withRefuelingLogs = false): Scenario[] {
   const list: Scenario[] = [
     {
       name: 'vehicles searched',
@@ -124,6 +133,15 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean)
       terms: EXPENSE_TERMS,
     });
   }
+  if (withRefuelingLogs) {
+    list.push({
+      name: 'refuelling logs searched',
+      description: "refuelling logs: search through the vehicle's label, the station's name and the fuel type (12 terms in turn), newest refuelling first, page 1 of 50",
+      resource: refuelingLogsResource,
+      paths: REFUELING_TERMS.map((q) => `/api/refueling-logs?q=${encodeURIComponent(q)}`),
+      terms: REFUELING_TERMS,
+    });
+  }
   return list;
 }
 
@@ -138,6 +156,8 @@ const TARGETS = {
   tripsSearchedRps: { postgres: 300 },
   /** An uncached searched page of 1,000,000 expenses. */
   expensesSearchedP95: { postgres: 30 },
+  /** An uncached searched page of 1,000,000 refuelling logs. */
+  refuelingLogsSearchedP95: { postgres: 30 },
 };
 
 interface LatencySummary {
@@ -515,6 +535,7 @@ async function main() {
       trips: { type: 'string' },
       documents: { type: 'string' },
       expenses: { type: 'string' },
+      'refueling-logs': { type: 'string' },
       cache: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -530,6 +551,8 @@ async function main() {
   const trips = values.trips === '0' ? 0 : positive(values.trips, DEFAULT_TRIPS, 'trips');
   // The issue's size: a million expenses (about 2 minutes of seeding, mostly the trigram index); --expenses 0 leaves them out.
   const expenses = values.expenses === '0' ? 0 : positive(values.expenses, 1_000_000, 'expenses');
+  // A million refuelling logs at partner stations, seeded like the expenses; --refueling-logs 0 leaves them out.
+  const refuelingLogs = values['refueling-logs'] === '0' ? 0 : positive(values['refueling-logs'], 1_000_000, 'refueling-logs');
   const drivers = positive(values.drivers, Math.max(1, Math.min(50_000, Math.ceil(trips / 20))), 'drivers');
   const documents = values.documents === '0' ? 0 : positive(values.documents, 100_000, 'documents');
   const durationS = positive(values.duration, 10, 'duration');
@@ -542,7 +565,7 @@ async function main() {
   const explain = values.explain && !values['no-explain'];
   // An experiment, not the migration's schema: the planner's statistics target for the search_text columns.
   const searchStatistics = values['search-statistics'] === undefined ? undefined : positive(values['search-statistics'], 100, 'search-statistics');
-  const list = scenarios(trips > 0, documents, expenses > 0);
+  const list = scenarios(trips > 0, documents, expenses > 0, refuelingLogs > 0);
 
   const started = performance.now();
   const loadBefore = loadAverage();
@@ -563,7 +586,7 @@ async function main() {
 
   const n = (value: number) => value.toLocaleString('en-IN');
   try {
-    const rows = `${n(vehicles)} vehicles${trips ? `, ${n(drivers)} drivers, ${n(trips)} trips` : ''}${expenses ? `, ${n(expenses)} expenses` : ''}${documents ? `, ${n(documents)} compliance documents` : ''}`;
+    const rows = `${n(vehicles)} vehicles${trips ? `, ${n(drivers)} drivers, ${n(trips)} trips` : ''}${expenses ? `, ${n(expenses)} expenses` : ''}${refuelingLogs ? `, ${n(refuelingLogs)} refuelling logs` : ''}${documents ? `, ${n(documents)} compliance documents` : ''}`;
     console.log(`Raahi bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} at ${database.label}, ${rows}, ${os.cpus().length} cores, load average ${loadBefore}.`);
 
     // Migrate and seed in this process, then close: an embedded data directory has one owner at a time.
@@ -577,7 +600,8 @@ async function main() {
       console.log(`Experiment: statistics target ${searchStatistics} for every search_text column (the migrations leave the default, 100).`);
     }
     const seedLoad = { before: loadAverage(), after: 0 };
-    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, coldChain: 0, expenses, compliance: documents, seed });
+    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, coldChain: 0, expenses, compliance: documents, seed,
+      ...(refuelingLogs ? { fuelStations: BENCH_FUEL_STATIONS, refuelingLogs } : {}) });
     seedLoad.after = loadAverage();
     const [{ version }] = await db.query<{ version: string }>('SELECT version() AS version');
     await db.close();
@@ -675,6 +699,8 @@ async function main() {
         verdicts.push(`${r.sequential.p95 <= TARGETS.documentsExpiringP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.documentsExpiringP95.postgres} ms at ${n(documents)} documents (${p95})`);
       } else if (r.name === 'fuel expenses searched' && r.listCache === 'off' && kind === 'postgres' && expenses >= 1_000_000) {
         verdicts.push(`${r.sequential.p95 <= TARGETS.expensesSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.expensesSearchedP95.postgres} ms at ${n(expenses)} expenses (${p95})`);
+      } else if (r.name === 'refuelling logs searched' && r.listCache === 'off' && kind === 'postgres' && refuelingLogs >= 1_000_000) {
+        verdicts.push(`${r.sequential.p95 <= TARGETS.refuelingLogsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.refuelingLogsSearchedP95.postgres} ms at ${n(refuelingLogs)} refuelling logs (${p95})`);
       }
     }
     if (vehicles !== 100_000) verdicts.push(`(the vehicle targets are for 100,000 vehicles; this run had ${n(vehicles)})`);
@@ -690,7 +716,7 @@ async function main() {
     const output = {
       date: new Date().toISOString(),
       database: { kind: database.kind, version },
-      rows: { vehicles, drivers: trips ? drivers : 0, trips, expenses },
+      rows: { vehicles, drivers: trips ? drivers : 0, trips, expenses, refuelingLogs },
       machine: {
         cores: os.cpus().length,
         cpu: os.cpus()[0]?.model.trim(),

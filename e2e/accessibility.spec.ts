@@ -33,6 +33,7 @@ const SCREENS = [
   '/trip-insurance',
   '/fuel-expense',
   '/sales',
+  '/partner-fuel-stations',
   '/no-such-page',
 ];
 
@@ -54,6 +55,9 @@ const DIALOGS: [path: string, add: string][] = [
   ['/sales', 'Add Lead'],
   ['/sales', 'Create Quotation'],
   ['/sales', 'Create Sales Order'],
+  ['/partner-fuel-stations', 'Add Station'],
+  ['/partner-fuel-stations', 'Add Log'],
+  ['/partner-fuel-stations', 'Add Invoice'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

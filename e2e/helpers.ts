@@ -58,6 +58,7 @@ export const tableRows = (page: Page) => page.getByRole('table').locator('tbody 
 
 /** Waits until the list (every list of a screen with several) shows the current query's rows (the previous page stays on screen while loading). */
 export async function listSettled(page: Page) {
+  await expect(page.getByRole('table').first()).toBeVisible();
   for (const table of await page.getByRole('table').all()) await expect(table).toHaveAttribute('aria-busy', 'false');
 }
 

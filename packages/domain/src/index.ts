@@ -21,3 +21,6 @@ export * from './cold-chain';
 export * from './service-partners';
 export * from './fuel-expenses';
 export * from './sales';
+export * from './partner-fuel-stations';
+export * from './refueling-logs';
+export * from './fuel-station-invoices';

@@ -16,6 +16,9 @@ export function parseGeoLocation(text: string): { lat: number; lon: number } | n
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
 }
 
+/** A location as stored: 'latitude,longitude' without spaces around the comma. */
+export const tidyGeoLocation = (text: string) => text.split(',').map((part) => part.trim()).join(',');
+
 export const servicePartnersArea = declareArea({
   key: 'service-partners',
   singular: 'service partner',
@@ -39,7 +42,7 @@ export const servicePartnersArea = declareArea({
         : null,
   ],
   // A rating of zero (or none) is stored as no rating; a location as 'latitude,longitude' without spaces.
-  normalize: (v) => ({ ...v, rating: v.rating === 0 ? null : v.rating, geoLocation: v.geoLocation.split(',').map((part) => part.trim()).join(',') }),
+  normalize: (v) => ({ ...v, rating: v.rating === 0 ? null : v.rating, geoLocation: tidyGeoLocation(v.geoLocation) }),
 });
 
 export type ServicePartnerInput = InputOf<typeof servicePartnersArea.fields>;

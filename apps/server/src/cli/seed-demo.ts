@@ -4,7 +4,7 @@ import { ensureAdmin } from '../auth/users';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { quotationsPerLead } from '../db/seed/sales';
-import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
@@ -12,7 +12,8 @@ default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
                       [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
-                      [--expenses N] [--inventory N] [--compliance N] [--sales N] [--reset] [--seed N]
+                      [--expenses N] [--inventory N] [--compliance N] [--sales N] [--fuel-stations N]
+                      [--refueling-logs N] [--station-invoices N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -34,6 +35,13 @@ default ./data).
   --sales N      sales leads of Indian shippers (default ${DEMO_DEFAULTS.sales}), about ${quotationsPerLead} freight
                  quotations per lead on lanes such as Pune → Chennai, and orders on most Approved
                  quotations with the vehicles in the database assigned
+  --fuel-stations N
+                 IOCL, BPCL and HPCL partner stations on the national highways (default ${DEMO_DEFAULTS.fuelStations})
+  --refueling-logs N
+                 refuelling logs of the vehicles and drivers at the partner stations, set-based SQL:
+                 1,000,000 take about a minute (default ${DEMO_DEFAULTS.refuelingLogs})
+  --station-invoices N
+                 monthly invoices of the partner stations, newest months first (default ${invoicesPerStation} per new station)
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -58,6 +66,9 @@ const MAX = {
   servicePartners: 100_000,
   expenses: 20_000_000,
   sales: 1_000_000,
+  fuelStations: 100_000,
+  refuelingLogs: 20_000_000,
+  stationInvoices: 5_000_000,
 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
@@ -85,6 +96,9 @@ async function main(argv: string[]): Promise<number> {
       'service-partners': { type: 'string' },
       expenses: { type: 'string' },
       sales: { type: 'string' },
+      'fuel-stations': { type: 'string' },
+      'refueling-logs': { type: 'string' },
+      'station-invoices': { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -108,6 +122,9 @@ async function main(argv: string[]): Promise<number> {
   const servicePartners = count(values['service-partners'], DEMO_DEFAULTS.servicePartners, MAX.servicePartners, 'service-partners');
   const expenses = count(values.expenses, DEMO_DEFAULTS.expenses, MAX.expenses, 'expenses');
   const sales = count(values.sales, DEMO_DEFAULTS.sales, MAX.sales, 'sales');
+  const fuelStations = count(values['fuel-stations'], DEMO_DEFAULTS.fuelStations, MAX.fuelStations, 'fuel-stations');
+  const refuelingLogs = count(values['refueling-logs'], DEMO_DEFAULTS.refuelingLogs, MAX.refuelingLogs, 'refueling-logs');
+  const stationInvoices = count(values['station-invoices'], fuelStations * invoicesPerStation, MAX.stationInvoices, 'station-invoices');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -116,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(inventory)} parts, ${n(compliance)} documents and ${n(sales)} sales leads`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -134,6 +151,9 @@ async function main(argv: string[]): Promise<number> {
       servicePartners,
       expenses,
       sales,
+      fuelStations,
+      refuelingLogs,
+      stationInvoices,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
-import { leadsArea, quotationsArea, type AnyField } from '@raahi/domain';
+import { leadsArea, partnerFuelStationsArea, quotationsArea, type AnyField } from '@raahi/domain';
 import { declaredBody, type Links } from '../testing/declared-body';
 import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { resources } from '.';
@@ -20,6 +20,7 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   trips: (links) => tripBody(links.vehicles, links.drivers),
   compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
   'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
+  'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
 };
 
 let server: TestServer;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   // Sales: a quotation links to a lead, an order to a quotation.
   links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
   links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links))).body.id;
+  links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
 });
 afterAll(() => server?.close());
 

@@ -13,6 +13,7 @@ import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
 import { leadsResource, ordersResource, quotationsResource } from './sales';
+import { fuelStationInvoicesResource, partnerFuelStationsResource, refuelingLogsResource } from './partner-fuel-stations';
 import { servicePartnersResource } from './service-partners';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
@@ -34,6 +35,9 @@ const areas: ResourceDefinition[] = [
   leadsResource,
   quotationsResource,
   ordersResource,
+  partnerFuelStationsResource,
+  refuelingLogsResource,
+  fuelStationInvoicesResource,
 ];
 
 /**

@@ -8,7 +8,6 @@ import { screens } from './screens';
 
 /** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
 const PENDING_AREAS: [path: string, title: string][] = [
-  ['/partner-fuel-stations', 'Partner Fuel Stations'],
   ['/challan-tracking', 'Challan Tracking'],
 ];
 
@@ -31,6 +30,7 @@ const AREAS: RouteObject[] = [
   { path: '/service-partners', lazy: async () => ({ Component: (await import('../features/service-partners/service-partners-page')).ServicePartnersPage }) },
   { path: '/fuel-expense', lazy: async () => ({ Component: (await import('../features/fuel-expenses/fuel-expenses-page')).FuelExpensesPage }) },
   { path: '/sales', lazy: async () => ({ Component: (await import('../features/sales/sales-page')).SalesPage }) },
+  { path: '/partner-fuel-stations', lazy: async () => ({ Component: (await import('../features/partner-fuel-stations/partner-fuel-stations-page')).PartnerFuelStationsPage }) },
 ];
 
 export const routes: RouteObject[] = [

@@ -31,3 +31,13 @@ export const tripReference: ReferenceSpec = {
   label: (row) => tripLabel(row as { id: string; origin: string; destination: string }),
   fetchError: 'Could not fetch trips list.',
 };
+
+/** Partner fuel stations by name, Active first (the Inactive ones marked). */
+export const stationReference: ReferenceSpec = {
+  area: 'partner-fuel-stations',
+  label: (row) => String(row.stationName ?? row.id),
+  sort: { sort: 'status', order: 'asc' },
+  status: (row) => String(row.status ?? ''),
+  usableStatus: 'Active',
+  fetchError: 'Could not fetch stations.',
+};

@@ -33,6 +33,10 @@ import {
   trainingArea,
   TRIP_STATUSES,
   tripsArea,
+  INVOICE_PAYMENT_STATUSES,
+  REFUEL_METHODS,
+  SETTLEMENT_CYCLES,
+  STATION_STATUSES,
 } from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
@@ -394,6 +398,9 @@ describe('seed:demo with linked fleet records', () => {
       sales_leads: 40,
       sales_quotations: 48,
       sales_orders: report.inserted.orders,
+      partner_fuel_stations: 0,
+      refueling_logs: 0,
+      fuel_station_invoices: 0,
     });
     expect(Object.keys(again.deleted).indexOf('incidents')).toBeLessThan(Object.keys(again.deleted).indexOf('drivers'));
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));
@@ -418,9 +425,122 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);
   });
 });
+
+describe('seed:demo of partner fuel stations, refuelling logs and station invoices', () => {
+  let db: Database;
+  let seeded: DemoSeedReport;
+  const tableShape = async () =>
+    (
+      await db.query<{ shape: string }>(
+        `SELECT concat_ws(' | ',
+           (SELECT string_agg(pg_get_indexdef(indexrelid), ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid = 'refueling_logs'::regclass),
+           (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE conrelid = 'refueling_logs'::regclass),
+           (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE tgrelid = 'refueling_logs'::regclass AND NOT tgisinternal)) AS shape`,
+      )
+    )[0].shape;
+  let shapeBefore: string;
+
+  beforeAll(async () => {
+    db = await openDatabase({});
+    shapeBefore = await tableShape();
+    // rebuildFrom 100: the million-row path (indexes, keys and the search trigger off, rebuilt after) on 2,000 logs.
+    seeded = await seedDemo(db, { vehicles: 60, drivers: 30, trips: 0, fuelStations: 25, refuelingLogs: 2000, stationInvoices: 150, seed: 11, now: NOW, rebuildFrom: 100 });
+  }, 120_000);
+  afterAll(() => db?.close());
+
+  it('inserts what was asked, with the search text the triggers compute and the table as it was', async () => {
+    expect(seeded.inserted).toMatchObject({ fuelStations: 25, refuelingLogs: 2000, stationInvoices: 150 });
+    expect(seeded.verified.refueling_logs).toBe(50);
+    expect(await tableShape()).toBe(shapeBefore);
+    expect(shapeBefore).toContain('refueling_logs_search_text O');
+    for (const table of ['refueling_logs', 'fuel_station_invoices']) {
+      const rows = await searchTextAgainstTriggerIn(db, table);
+      expect(rows.filter((r) => r.before !== r.after)).toEqual([]);
+    }
+  });
+
+  it('makes IOCL, BPCL and HPCL stations on national highways, with valid records', async () => {
+    const stations = await db.query<Record<string, unknown> & { id: string; station_name: string; address: string; gps_location: string; fuel_types: string[]; phone: string; email: string }>(
+      'SELECT *, credit_limit::float8 AS credit_limit FROM partner_fuel_stations',
+    );
+    expect(stations).toHaveLength(25);
+    for (const s of stations) {
+      expect(s.id).toMatch(/^FS\d{5}[A-Z0-9]{3}$/);
+      expect(s.station_name).toMatch(/^(IOCL|BPCL|HPCL) /);
+      expect(s.address).toMatch(/^NH\d+, Km \d+, [A-Za-z ]+, .+ \d{6}$/);
+      expect(parseGeoLocation(s.gps_location)).not.toBeNull();
+      expect(s.fuel_types[0]).toBe('Diesel');
+      expect(s.phone).toMatch(/^\+91 [6-9]\d{9}$/);
+      expect(STATION_STATUSES).toContain(s.status);
+      expect(SETTLEMENT_CYCLES).toContain(s.settlement_cycle);
+      expect(s.credit_limit as number).toBeGreaterThanOrEqual(0);
+      const input = { stationName: s.station_name, address: s.address, phone: s.phone, email: s.email } as const;
+      expect(Object.values(input).every((v) => v !== '')).toBe(true);
+    }
+    expect(stations.map((s) => s.address).join('\n')).toMatch(/NH48, Km \d+, Vashi/);
+    expect(stations.map((s) => s.address).join('\n')).toMatch(/NH44, Km \d+, Jamtha, Nagpur/);
+  });
+
+  it('makes logs of the vehicles and drivers at the stations: pump prices, total = quantity × rate, newest within now', async () => {
+    const logs = await db.query<{ id: string; fuel_type: string; quantity: number; rate: number; total: string; at: Date; method: string; odometer: number | null; station_sells: boolean; vehicle: string | null }>(
+      `SELECT l.id, l.fuel_type, l.quantity, l.rate, l.total_cost::text AS total, l."timestamp" AS at, l.refuel_method AS method, l.odometer,
+              l.fuel_type = ANY (s.fuel_types) AS station_sells, v.id AS vehicle
+       FROM refueling_logs l JOIN partner_fuel_stations s ON s.id = l.station_id LEFT JOIN vehicles v ON v.id = l.vehicle_id`,
+    );
+    expect(logs).toHaveLength(2000);
+    expect(new Set(logs.map((l) => l.id)).size).toBe(2000);
+    for (const l of logs) {
+      expect(l.id).toMatch(/^RFL\d{5}[A-Z]{3}$/);
+      expect(l.vehicle).not.toBeNull();
+      expect(l.station_sells).toBe(true);
+      expect(Number(l.total)).toBe(roundRupees(l.quantity * l.rate));
+      expect(l.quantity).toBeGreaterThan(0);
+      expect(REFUEL_METHODS).toContain(l.method);
+      expect(new Date(l.at).getTime()).toBeLessThanOrEqual(NOW);
+      if (l.fuel_type === 'Diesel') expect(l.rate).toBeGreaterThanOrEqual(86.5);
+      if (l.fuel_type === 'Diesel') expect(l.rate).toBeLessThanOrEqual(95.5);
+      if (l.fuel_type === 'CNG') expect(l.rate).toBeGreaterThanOrEqual(74);
+    }
+    expect(logs.filter((l) => l.fuel_type === 'Diesel').length).toBeGreaterThan(1500);
+    expect(logs.filter((l) => l.odometer === null).length).toBeGreaterThan(50);
+    const [{ drivers }] = await db.query<{ drivers: number }>('SELECT count(DISTINCT driver_id)::int AS drivers FROM refueling_logs');
+    expect(drivers).toBeGreaterThan(20);
+  });
+
+  it('makes one invoice per station per month, newest months first, whose payment fields follow the rules', async () => {
+    const invoices = await db.query<{ id: string; station_id: string; start: string; finish: string; status: string; amount: number; paid: number | null; balance: number | null; paid_on: string | null; generated: string }>(
+      `SELECT id, station_id, date_range_start::text AS start, date_range_end::text AS finish, payment_status AS status, amount::float8 AS amount,
+              paid_amount::float8 AS paid, balance_amount::float8 AS balance, paid_on::text AS paid_on, generated_on::text AS generated FROM fuel_station_invoices`,
+    );
+    expect(invoices).toHaveLength(150);
+    expect(new Set(invoices.map((i) => `${i.station_id} ${i.start}`)).size).toBe(150);
+    for (const i of invoices) {
+      expect(i.id).toMatch(/^FSINV\d{5}[A-Z]{3}$/);
+      expect(INVOICE_PAYMENT_STATUSES).toContain(i.status);
+      expect(i.amount).toBeGreaterThan(0);
+      expect(i.start <= i.finish && i.finish < i.generated).toBe(true);
+      expect(i.generated <= '2026-11-21').toBe(true);
+      if (i.status === 'Paid') expect([i.paid, i.balance, i.paid_on !== null]).toEqual([i.amount, 0, true]);
+      if (i.status === 'Partially Paid') {
+        expect(i.paid! > 0 && i.paid! < i.amount).toBe(true);
+        expect(i.balance).toBe(roundRupees(i.amount - i.paid!));
+      }
+      if (i.status !== 'Paid' && i.status !== 'Partially Paid') expect([i.paid, i.balance, i.paid_on]).toEqual([null, null, null]);
+    }
+    // The newest month (October 2026) first: every station billed for it.
+    expect(invoices.filter((i) => i.start === '2026-10-01').length).toBe(25);
+  });
+});
+
+async function searchTextAgainstTriggerIn(db: Database, table: string) {
+  return db.query<{ id: string; before: string; after: string }>(
+    `WITH before AS (SELECT id, search_text FROM ${table})
+     UPDATE ${table} t SET search_text = '' FROM before b WHERE t.id = b.id RETURNING t.id, b.search_text AS before, t.search_text AS after`,
+  );
+}

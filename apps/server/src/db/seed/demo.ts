@@ -4,6 +4,7 @@ import { seedColdChain } from './cold-chain';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
 import { seedExpenses } from './expenses';
+import { seedFuelStations, seedRefuelingLogs, seedStationInvoices } from './fuel-stations';
 import { seedHealth } from './health';
 import { seedCompliance, seedInventory } from './stock-and-documents';
 import { seedInsurance } from './insurance';
@@ -42,6 +43,10 @@ export interface DemoSeedOptions {
   expenses?: number;
   /** Sales leads, with their quotations and the orders on Approved ones; default none. */
   sales?: number;
+  /** Partner fuel stations (IOCL, BPCL, HPCL on the national highways); refuelling logs of the vehicles at them; their monthly invoices. */
+  fuelStations?: number;
+  refuelingLogs?: number;
+  stationInvoices?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -85,10 +90,15 @@ export const SEEDED_TABLES = [
   'sales_leads',
   'sales_quotations',
   'sales_orders',
+  'partner_fuel_stations',
+  'refueling_logs',
+  'fuel_station_invoices',
 ] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400, sales: 80 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
+/** Station invoices by default: one per station per month for a year. */
+export const invoicesPerStation = 12;
 export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
@@ -209,6 +219,12 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     const expenses = await step('expenses', () => seedExpenses(database, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
     inserted.expenses = expenses.inserted;
     if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(database, { ...common, count: options.sales! })));
+    if (options.fuelStations) inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(database, { ...common, count: options.fuelStations! }))).inserted;
+    const logs = options.refuelingLogs
+      ? await step('refuelingLogs', () => seedRefuelingLogs(database, { ...common, seed, phases: (phases.refuelingLogs = {}), count: options.refuelingLogs! }))
+      : { inserted: 0, ids: [] };
+    if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
+    if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(database, { ...common, seed, count: options.stationInvoices! }))).inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
@@ -218,6 +234,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.incidents = await verifySearchText(database, 'incidents', incidents.ids, random);
       verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
       verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
+      if (logs.inserted) verified.refueling_logs = await verifySearchText(database, 'refueling_logs', logs.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

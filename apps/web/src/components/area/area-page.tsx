@@ -46,8 +46,12 @@ export interface AreaPageConfig<R extends Row> {
   searchPlaceholder: string;
   filters: FilterSpec[];
   columns: ColumnDef<R>[];
-  /** emptyFilteredHint: the empty state's sub-text when a search or filter is on (a generic one by default). */
-  texts: { loading: string; empty: string; emptyHint?: string; emptyFilteredHint?: string; fetchError: string };
+  /**
+   * emptyFilteredHint: the empty state's sub-text when a search or filter is on (a generic one by default).
+   * fetchErrorTitle: the fetch-failure toast's title, with the server's message as its description; without it
+   * the toast is titled 'Error' and says `fetchError`.
+   */
+  texts: { loading: string; empty: string; emptyHint?: string; emptyFilteredHint?: string; fetchError: string; fetchErrorTitle?: string };
   form: { fields: readonly FieldSpec[]; texts: FormTexts };
   toasts: { saved(row: R, added: boolean): ToastMessage; deleted(row: R): ToastMessage };
   deleteConfirm: { title: string; description(row: R): ReactNode; confirmLabel: string };
@@ -148,9 +152,13 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
   useEffect(() => {
     if (list.isError) {
       console.error(texts.fetchError, list.error);
-      toast({ title: 'Error', description: texts.fetchError, variant: 'destructive' });
+      toast(
+        texts.fetchErrorTitle
+          ? { title: texts.fetchErrorTitle, description: list.error.message, variant: 'destructive' }
+          : { title: 'Error', description: texts.fetchError, variant: 'destructive' },
+      );
     }
-  }, [list.isError, list.error, texts.fetchError, toast]);
+  }, [list.isError, list.error, texts.fetchError, texts.fetchErrorTitle, toast]);
 
   // The add button waits until the form's pick-lists can be used (as the specification asks).
   const referenceFields = config.form.fields.filter((f) => f.reference);

@@ -19,6 +19,8 @@ export interface FormTexts {
   editButton: string;
   addDescription?: string;
   editDescription?: string;
+  /** The toast title when the server refuses a save (other than a rule): 'Add Failed' or 'Update Failed' unless given ('Save log failed'). */
+  saveFailedTitle?: string;
 }
 
 export interface RecordFormDialogProps<Row extends { id: string; version: number }> {
@@ -132,7 +134,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
       console.error('Save failed:', err);
       const ruleFailure = err instanceof ApiError && err.status === 422;
       toast({
-        title: ruleFailure ? err.title : adding ? 'Add Failed' : 'Update Failed',
+        title: ruleFailure ? err.title : (texts.saveFailedTitle ?? (adding ? 'Add Failed' : 'Update Failed')),
         description: err.message,
         variant: 'destructive',
       });

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
+import { declaredTable } from '../db/declared-table';
+import { declaredResource } from './declared';
+
+// Partner fuel stations (spec 002 §2.2): the directory, refuelling logs at its stations, and their invoices.
+export const partnerFuelStations = declaredTable('partner_fuel_stations', partnerFuelStationsArea.fields, 'generated');
+export const refuelingLogs = declaredTable('refueling_logs', refuelingLogsArea.fields);
+export const fuelStationInvoices = declaredTable('fuel_station_invoices', fuelStationInvoicesArea.fields);
+
+/** Logs and invoices name a station by its name. */
+export const partnerFuelStationsResource = declaredResource(partnerFuelStationsArea, partnerFuelStations, {
+  idHeader: 'Station ID',
+  label: (c) => sql`${c.stationName}`,
+});
+export const refuelingLogsResource = declaredResource(refuelingLogsArea, refuelingLogs, { idHeader: 'Log ID' });
+export const fuelStationInvoicesResource = declaredResource(fuelStationInvoicesArea, fuelStationInvoices, { idHeader: 'Invoice ID' });
