@@ -473,3 +473,24 @@ test('the sales orders list failing shows its own text', async ({ page }) => {
   await expectDestructiveToast(page, 'Error', 'Could not fetch sales orders.');
   await expect(orders(page).getByRole('alert')).toContainText('Could not fetch sales orders.');
 });
+
+test('a form of the first section asks before Back drops its input (one router blocker, mounted by the open form); each form opens by its own parameter', async ({ page }) => {
+  await openSales(page);
+  await leads(page).getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
+  await expect(page).toHaveURL((url) => url.searchParams.has('leads.new') && !url.searchParams.has('orders.new') && !url.searchParams.has('new'));
+  await dialog.getByLabel('Company Name').fill('Hindalco Industries');
+  const question = page.getByRole('alertdialog', { name: 'Discard Changes?' });
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep Editing' }).click();
+  await expect(dialog.getByLabel('Company Name')).toHaveValue('Hindalco Industries');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('leads.new'));
+  // An order's form opens by its own parameter, and only it.
+  await page.goto('/sales?orders.new');
+  await expect(page.getByRole('dialog', { name: 'Create New Sales Order' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});
