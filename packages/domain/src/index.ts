@@ -20,3 +20,4 @@ export * from './incidents';
 export * from './cold-chain';
 export * from './service-partners';
 export * from './fuel-expenses';
+export * from './challans';

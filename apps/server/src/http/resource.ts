@@ -9,6 +9,7 @@ import {
   PAGE_OUT_OF_REACH,
   lastReachablePage,
   firstFailure,
+  presentFilterNames,
   generateId,
   isoDate,
   addDays,
@@ -261,7 +262,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
-  const openFilters = Object.entries(area.filters).filter(([, values]) => values.length === 0).map(([name]) => name);
+  const openFilters = presentFilterNames(area);
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
