@@ -32,6 +32,7 @@ const SCREENS = [
   '/compliance',
   '/trip-insurance',
   '/fuel-expense',
+  '/challan-tracking',
   '/no-such-page',
 ];
 
@@ -50,6 +51,7 @@ const DIALOGS: [path: string, add: string][] = [
   ['/compliance', 'Add Document'],
   ['/trip-insurance', 'Add Insurance Policy'],
   ['/fuel-expense', 'Log New Expense'],
+  ['/challan-tracking', 'Add Challan'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

@@ -43,5 +43,11 @@ export const challansArea = declareArea({
 });
 
 export type ChallanInput = InputOf<typeof challansArea.fields>;
-/** A challan as listed: with its vehicle's and driver's labels and its scanned copy's name. */
-export type Challan = Stored<ChallanInput> & { vehicleLabel: string | null; driverLabel: string | null; scannedCopyName: string | null };
+/** A challan as listed: with its vehicle's label and plate, its driver's label and name, and its scanned copy's name. */
+export type Challan = Stored<ChallanInput> & {
+  vehicleLabel: string | null;
+  vehiclePlate: string | null;
+  driverLabel: string | null;
+  driverName: string | null;
+  scannedCopyName: string | null;
+};

@@ -310,7 +310,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
       // A list of choices offers each value held by any record.
       const value = declaredField(area, field)?.kind === 'choices' ? sql`unnest(${all[field]})` : all[field];
       const rows = await db.selectDistinct({ value }).from(table).orderBy(asc(value)).limit(500);
-      return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      const present = rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      // A closed choice's values in the order of its options (Speeding before Illegal Parking), as its form lists them.
+      const declaration = declaredField(area, field);
+      return declaration?.kind === 'choice' && !declaration.open ? declaration.options.filter((option) => present.includes(option)) : present;
     });
     return c.json({ values });
   });

@@ -10,7 +10,6 @@ import { screens } from './screens';
 const PENDING_AREAS: [path: string, title: string][] = [
   ['/sales', 'Sales & Orders'],
   ['/partner-fuel-stations', 'Partner Fuel Stations'],
-  ['/challan-tracking', 'Challan Tracking'],
 ];
 
 /**
@@ -31,6 +30,7 @@ const AREAS: RouteObject[] = [
   { path: '/cold-chain', lazy: async () => ({ Component: (await import('../features/cold-chain/cold-chain-page')).ColdChainPage }) },
   { path: '/service-partners', lazy: async () => ({ Component: (await import('../features/service-partners/service-partners-page')).ServicePartnersPage }) },
   { path: '/fuel-expense', lazy: async () => ({ Component: (await import('../features/fuel-expenses/fuel-expenses-page')).FuelExpensesPage }) },
+  { path: '/challan-tracking', lazy: async () => ({ Component: (await import('../features/challans/challans-page')).ChallansPage }) },
 ];
 
 export const routes: RouteObject[] = [
