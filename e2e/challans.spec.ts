@@ -66,7 +66,7 @@ test('add with the defaults (today, Speeding, Pending Payment), a real scanned c
   const driver = await createDriver(page, token, { name: `Santosh ${token}` });
   await openChallans(page);
   await expect(page.getByText('Record traffic fines against vehicles and drivers and follow their payment.')).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by ID, vehicle, driver or offense...');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search ID, vehicle, driver, offense');
 
   const dialog = await openAdd(page);
   await expect(dialog.getByLabel('Date')).toHaveValue(shownDate(todayInBrowserZone()));

@@ -11,7 +11,7 @@ default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
                       [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
-                      [--expenses N] [--inventory N] [--compliance N] [--reset] [--seed N]
+                      [--expenses N] [--challans N] [--inventory N] [--compliance N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -30,6 +30,8 @@ default ./data).
   --reset        first delete every record of the areas above
   --expenses N   fuel fill-ups, tolls, meals and other expenses of the vehicles and trips in the
                  database (default ${DEMO_DEFAULTS.expenses})
+  --challans N   traffic challans against the vehicles and drivers in the database, fined as the
+                 Motor Vehicles (Amendment) Act 2019 sets (default ${DEMO_DEFAULTS.challans})
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -53,6 +55,7 @@ const MAX = {
   coldChain: 5_000_000,
   servicePartners: 100_000,
   expenses: 20_000_000,
+  challans: 10_000_000,
 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
@@ -79,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
       'cold-chain': { type: 'string' },
       'service-partners': { type: 'string' },
       expenses: { type: 'string' },
+      challans: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -101,6 +105,7 @@ async function main(argv: string[]): Promise<number> {
   const coldChain = count(values['cold-chain'], Math.round(trips * coldChainPerTrip), MAX.coldChain, 'cold-chain');
   const servicePartners = count(values['service-partners'], DEMO_DEFAULTS.servicePartners, MAX.servicePartners, 'service-partners');
   const expenses = count(values.expenses, DEMO_DEFAULTS.expenses, MAX.expenses, 'expenses');
+  const challans = count(values.challans, DEMO_DEFAULTS.challans, MAX.challans, 'challans');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -109,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(inventory)} parts and ${n(compliance)} documents`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts and ${n(compliance)} documents`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -126,6 +131,7 @@ async function main(argv: string[]): Promise<number> {
       coldChain,
       servicePartners,
       expenses,
+      challans,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

@@ -28,7 +28,7 @@ const config: AreaPageConfig<Challan> = {
   title: 'Challan Tracking',
   subtitle: 'Record traffic fines against vehicles and drivers and follow their payment.',
   addLabel: 'Add Challan',
-  searchPlaceholder: 'Search by ID, vehicle, driver or offense...',
+  searchPlaceholder: 'Search ID, vehicle, driver, offense',
   filters: [
     { param: 'status', label: 'Status', allLabel: 'All Statuses', options: CHALLAN_STATUSES },
     // The offense types offered are those present in the data (spec 002 §2.3).
@@ -37,20 +37,21 @@ const config: AreaPageConfig<Challan> = {
   columns: [
     { id: 'id', header: 'Challan ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(challansArea, 'date'),
-    column(challansArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{plate(row.original)}</span> }),
+    column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { width: 'w-32' }, cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{plate(row.original)}</span> }),
     column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ?? NA}</span> }),
-    column(challansArea, 'offenseType', { meta: { width: 'w-44' } }),
+    column(challansArea, 'offenseType', { meta: { keepWhole: true, width: 'w-44' } }),
     column(challansArea, 'amount', {
+      // The rupee sign as an icon where the earlier product drew a dollar; read as 'Amount (₹)'.
       header: () => (
-        <span className="inline-flex items-center gap-1">
-          <IndianRupee className="size-3.5" aria-hidden />
-          Amount (₹)
+        <span className="inline-flex items-center">
+          Amount (<IndianRupee className="size-3" aria-hidden />
+          <span className="sr-only">₹</span>)
         </span>
       ),
-      meta: { keepWhole: true, width: 'w-36' },
+      meta: { keepWhole: true, width: 'w-32' },
       cell: ({ row }) => <span className="font-medium">{formatRupees(row.original.amount)}</span>,
     }),
-    column(challansArea, 'status', { meta: { keepWhole: true, width: 'w-40' }, cell: ({ row }) => <ChallanStatus status={row.original.status} /> }),
+    column(challansArea, 'status', { meta: { keepWhole: true, width: 'w-36' }, cell: ({ row }) => <ChallanStatus status={row.original.status} /> }),
   ],
   rowActions: (c) => <FileAction fileId={c.scannedCopy} label={`View scanned copy of ${c.id}`} icon={<FileText />} />,
   texts: { loading: 'Loading challans...', empty: 'No Challans Found', emptyHint: 'Add a challan to start tracking traffic fines.', fetchError: 'Could not fetch challans.' },
