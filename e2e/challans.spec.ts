@@ -14,6 +14,7 @@ import {
   expectDestructiveToast,
   expectDownload,
   expectListFetchFailure,
+  expectOnlyMatch,
   listSettled,
   openDialog,
   openScreen,
@@ -39,6 +40,7 @@ const openAdd = (page: Page) => openDialog(page, 'Add Challan', 'Add New Challan
 const openEdit = (page: Page, id: string) => openDialog(page, `Edit ${id}`, 'Edit Challan');
 const main = (page: Page) => page.getByRole('main');
 const paidDate = (dialog: Locator) => dialog.getByLabel('Paid Date');
+const firstId = (page: Page) => tableRows(page).first().getByRole('cell').first();
 
 interface ChallanRecord {
   id: string;
@@ -235,11 +237,7 @@ test('search by id, vehicle plate, driver name and offense', async ({ page }) =>
   const byVehicle = await createChallan(page, { vehicleId: vehicle.id, offenseType: 'Wrong Lane' });
   const byDriver = await createChallan(page, { vehicleId: other.id, driverId: driver.id, offenseType: 'Red Light Violation', amount: 5000 });
   await openChallans(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await expectOnly(`up32${lower}`, byVehicle.id); // plate
   await expectOnly(`EICHER PRO ${token}`, byVehicle.id); // make and model
   await expectOnly(`baldev ${lower}`, byDriver.id); // driver name
@@ -268,11 +266,11 @@ test('the status filter: All Statuses plus each status', async ({ page }) => {
   await expect(page).toHaveURL(/status=Overdue(&|$)/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(overdue.id);
+  await expect(firstId(page)).toHaveText(overdue.id);
   await chooseOption(page, main(page), 'Status', 'Paid');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(paid.id);
+  await expect(firstId(page)).toHaveText(paid.id);
   await chooseOption(page, main(page), 'Status', 'Cancelled');
   await expect(page.getByText('No Challans Found')).toBeVisible();
   await chooseOption(page, main(page), 'Status', 'All Statuses');
@@ -301,11 +299,11 @@ test('the offense type filter offers the types present, in the list order, and f
   await expect(page).toHaveURL(/offenseType=Documentation\+Issue|offenseType=Documentation%20Issue/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(documents.id);
+  await expect(firstId(page)).toHaveText(documents.id);
   await chooseOption(page, main(page), 'Offense Type', 'Illegal Parking');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(parking.id);
+  await expect(firstId(page)).toHaveText(parking.id);
 });
 
 test('status badges in their colours, readable in both themes', async ({ page }) => {
