@@ -34,6 +34,7 @@ const SCREENS = [
   '/fuel-expense',
   '/sales',
   '/partner-fuel-stations',
+  '/challan-tracking',
   '/no-such-page',
 ];
 
@@ -58,6 +59,7 @@ const DIALOGS: [path: string, add: string][] = [
   ['/partner-fuel-stations', 'Add Station'],
   ['/partner-fuel-stations', 'Add Log'],
   ['/partner-fuel-stations', 'Add Invoice'],
+  ['/challan-tracking', 'Add Challan'],
 ];
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {

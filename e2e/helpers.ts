@@ -69,6 +69,13 @@ export async function searchList(page: Page, term: string) {
   await listSettled(page);
 }
 
+/** Searches the list and expects exactly one row, the record with this id (its first cell). */
+export async function expectOnlyMatch(page: Page, term: string, id: string) {
+  await searchList(page, term);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(id);
+}
+
 /** Picks an option of a select (form field or list filter) named by its label. */
 export async function chooseOption(page: Page, scope: Scope, label: string | RegExp, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();

@@ -20,8 +20,10 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   fieldLabels: Record<keyof Input & string, string>;
   rules: readonly Rule<Input>[];
   defaults: () => Input;
-  /** List filters: query parameter → allowed values. */
+  /** List filters: query parameter → allowed values (none listed: any value, the filter offering those present). */
   filters: Record<string, readonly string[]>;
+  /** Filters with listed values that offer only those present in the data (an offense type in use). */
+  presentFilters?: readonly string[];
   /** Sortable list columns (API names). The first is the default; lists default to newest first. */
   sorts: readonly string[];
   defaultSort: { sort: string; order: 'asc' | 'desc' };
@@ -33,6 +35,12 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
    */
   prepare?: (input: Input) => Input;
 }
+
+/** The filters that offer the values present in the data (GET /<area>/values/<name>): those without listed values, and those declared so. */
+export const presentFilterNames = (area: Pick<AreaDefinition, 'filters' | 'presentFilters'>): string[] =>
+  Object.entries(area.filters)
+    .filter(([name, values]) => values.length === 0 || area.presentFilters?.includes(name))
+    .map(([name]) => name);
 
 export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {
   return area;

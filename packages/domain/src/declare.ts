@@ -18,8 +18,11 @@ interface FieldOptions<T> {
   default?: T | (() => T);
   /** The list can be sorted by it. */
   sort?: boolean;
-  /** The list can be filtered by it: by its listed options, or (for open choices) by the values present. */
-  filter?: boolean;
+  /**
+   * The list can be filtered by it: by its listed options, or (for open choices) by the values present.
+   * 'present': a choice whose filter offers only the options found in the data, accepting any listed one.
+   */
+  filter?: boolean | 'present';
   placeholder?: string;
   /** Takes the form's full width. */
   wide?: boolean;
@@ -236,6 +239,7 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
       ...Object.fromEntries(entries.filter(([, f]) => f.filter).map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
       ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
     },
+    presentFilters: entries.filter(([, f]) => f.filter === 'present').map(([name]) => name),
     derived: declaration.derived ?? {},
     shown,
     computedValues,

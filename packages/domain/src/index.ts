@@ -24,3 +24,4 @@ export * from './sales';
 export * from './partner-fuel-stations';
 export * from './refueling-logs';
 export * from './fuel-station-invoices';
+export * from './challans';

@@ -12,8 +12,8 @@ default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
                       [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
-                      [--expenses N] [--inventory N] [--compliance N] [--sales N] [--fuel-stations N]
-                      [--refueling-logs N] [--station-invoices N] [--reset] [--seed N]
+                      [--expenses N] [--challans N] [--inventory N] [--compliance N] [--sales N]
+                      [--fuel-stations N] [--refueling-logs N] [--station-invoices N] [--reset] [--seed N]
 
   --vehicles N   vehicles to add (default ${DEMO_DEFAULTS.vehicles})
   --drivers N    drivers to add (default ${DEMO_DEFAULTS.drivers})
@@ -42,6 +42,8 @@ default ./data).
                  1,000,000 take about a minute (default ${DEMO_DEFAULTS.refuelingLogs})
   --station-invoices N
                  monthly invoices of the partner stations, newest months first (default ${invoicesPerStation} per new station)
+  --challans N   traffic challans against the vehicles and drivers in the database, fined as the
+                 Motor Vehicles (Amendment) Act 2019 sets (default ${DEMO_DEFAULTS.challans})
   --seed N       random seed, for the same data on every run (default: random)
 
 Everything goes in as one transaction: an error or Ctrl-C leaves the database as it was.
@@ -69,6 +71,7 @@ const MAX = {
   fuelStations: 100_000,
   refuelingLogs: 20_000_000,
   stationInvoices: 5_000_000,
+  challans: 10_000_000,
 };
 
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
@@ -99,6 +102,7 @@ async function main(argv: string[]): Promise<number> {
       'fuel-stations': { type: 'string' },
       'refueling-logs': { type: 'string' },
       'station-invoices': { type: 'string' },
+      challans: { type: 'string' },
       reset: { type: 'boolean', default: false },
       seed: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -125,6 +129,7 @@ async function main(argv: string[]): Promise<number> {
   const fuelStations = count(values['fuel-stations'], DEMO_DEFAULTS.fuelStations, MAX.fuelStations, 'fuel-stations');
   const refuelingLogs = count(values['refueling-logs'], DEMO_DEFAULTS.refuelingLogs, MAX.refuelingLogs, 'refueling-logs');
   const stationInvoices = count(values['station-invoices'], fuelStations * invoicesPerStation, MAX.stationInvoices, 'station-invoices');
+  const challans = count(values.challans, DEMO_DEFAULTS.challans, MAX.challans, 'challans');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
   const config = loadConfig();
@@ -133,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
   try {
     const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
+    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
     console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
     let lastShown = 0;
     const report = await seedDemo(database, {
@@ -154,6 +159,7 @@ async function main(argv: string[]): Promise<number> {
       fuelStations,
       refuelingLogs,
       stationInvoices,
+      challans,
       reset: values.reset,
       seed,
       onProgress: (area, done, total) => {

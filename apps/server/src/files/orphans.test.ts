@@ -44,7 +44,7 @@ describe('orphaned uploads', () => {
     // A file among an incident's several photos is named too.
     await storeFile('FILphotoOld00001', 'photo-old-key-00001', 48);
     await database.query(`INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILphotoOld00001}')`);
-    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'attachments', 'certification_file', 'document_file', 'document_file', 'images', 'report_file']);
+    expect(fileColumns(resources).map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'attachments', 'certification_file', 'document_file', 'document_file', 'images', 'report_file', 'scanned_copy']);
 
     expect(await deleteOrphanFiles(database, storage, fileColumns(resources))).toBe(1);
     const left = (await database.query<{ id: string }>('SELECT id FROM files ORDER BY id')).map((r) => r.id);

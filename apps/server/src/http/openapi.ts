@@ -3,7 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput } from '@raahi/domain';
+import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
 import { listQuerySchema, type ResourceDefinition } from './resource';
 
 const problem = z.object({ title: z.string(), message: z.string() });
@@ -94,8 +94,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       request: { body: json(input) },
       responses: { 201: { description: 'Created', ...json(record) }, 400: error('Malformed input'), 422: error('A rule of the form failed'), ...common },
     });
-    for (const [field, values] of Object.entries(area.filters)) {
-      if (values.length > 0) continue;
+    for (const field of presentFilterNames(area)) {
       registry.registerPath({
         method: 'get',
         path: `${base}/values/${field}`,

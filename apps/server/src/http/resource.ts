@@ -9,6 +9,7 @@ import {
   PAGE_OUT_OF_REACH,
   lastReachablePage,
   firstFailure,
+  presentFilterNames,
   generateId,
   isoDate,
   addDays,
@@ -262,7 +263,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
-  const openFilters = Object.entries(area.filters).filter(([, values]) => values.length === 0).map(([name]) => name);
+  const openFilters = presentFilterNames(area);
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -311,7 +312,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
       // A list of choices offers each value held by any record.
       const value = declaredField(area, field)?.kind === 'choices' ? sql`unnest(${all[field]})` : all[field];
       const rows = await db.selectDistinct({ value }).from(table).orderBy(asc(value)).limit(500);
-      return rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      const present = rows.map((r) => r.value).filter((v) => v !== null && v !== '');
+      // A closed choice's values in the order of its options (Speeding before Illegal Parking), as its form lists them.
+      const declaration = declaredField(area, field);
+      return declaration?.kind === 'choice' && !declaration.open ? declaration.options.filter((option) => present.includes(option)) : present;
     });
     return c.json({ values });
   });

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { fuelExpensesArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
+import { vehiclePlateOf } from './labels';
 
 export const fuelExpenses = declaredTable('fuel_expenses', fuelExpensesArea.fields);
 // The Vehicle column shows the licence plate alone, falling back to the vehicle's id.
 export const fuelExpensesResource = declaredResource(fuelExpensesArea, fuelExpenses, {
   idHeader: 'Expense ID',
-  computed: (columns) => ({ vehiclePlate: sql<string | null>`(SELECT coalesce(nullif(v.license_plate, ''), v.id) FROM vehicles v WHERE v.id = ${columns.vehicleId})` }),
+  computed: (columns) => ({ vehiclePlate: vehiclePlateOf(columns.vehicleId) }),
 });

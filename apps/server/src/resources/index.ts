@@ -9,6 +9,7 @@ import { complianceResource } from './compliance';
 import { driversResource } from './drivers';
 import { incidentsResource } from './incidents';
 import { fuelExpensesResource } from './fuel-expenses';
+import { challansResource } from './challans';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
@@ -38,6 +39,7 @@ const areas: ResourceDefinition[] = [
   partnerFuelStationsResource,
   refuelingLogsResource,
   fuelStationInvoicesResource,
+  challansResource,
 ];
 
 /**

@@ -4,6 +4,10 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 export const vehicleLabelOf = (vehicleId: SQLWrapper): SQL<string | null> =>
   sql<string | null>`(SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = ${vehicleId})`;
 
+/** A vehicle's licence plate alone, its id when it has none (the Vehicle column of expenses and challans). */
+export const vehiclePlateOf = (vehicleId: SQLWrapper): SQL<string | null> =>
+  sql<string | null>`(SELECT coalesce(nullif(v.license_plate, ''), v.id) FROM vehicles v WHERE v.id = ${vehicleId})`;
+
 export const driverLabelOf = (driverId: SQLWrapper): SQL<string | null> =>
   sql<string | null>`(SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = ${driverId})`;
 

@@ -1,15 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/login/login-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { PendingAreaPage } from '../features/pending/pending-area-page';
 import { RequireAuth } from './auth';
 import { AppLayout } from './layout';
 import { screens } from './screens';
-
-/** Areas whose records are not built yet: their route shows the title and a 'not built yet' note. */
-const PENDING_AREAS: [path: string, title: string][] = [
-  ['/challan-tracking', 'Challan Tracking'],
-];
 
 /**
  * The record areas, each loaded when first opened: the sign-in screen and the shell do not wait for the
@@ -31,6 +25,7 @@ const AREAS: RouteObject[] = [
   { path: '/fuel-expense', lazy: async () => ({ Component: (await import('../features/fuel-expenses/fuel-expenses-page')).FuelExpensesPage }) },
   { path: '/sales', lazy: async () => ({ Component: (await import('../features/sales/sales-page')).SalesPage }) },
   { path: '/partner-fuel-stations', lazy: async () => ({ Component: (await import('../features/partner-fuel-stations/partner-fuel-stations-page')).PartnerFuelStationsPage }) },
+  { path: '/challan-tracking', lazy: async () => ({ Component: (await import('../features/challans/challans-page')).ChallansPage }) },
 ];
 
 export const routes: RouteObject[] = [
@@ -44,7 +39,6 @@ export const routes: RouteObject[] = [
     children: [
       ...screens,
       ...AREAS,
-      ...PENDING_AREAS.map(([path, title]) => ({ path, element: <PendingAreaPage title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CHALLAN_STATUSES,
+  challansArea,
+  OFFENSE_TYPES,
   EXPENSE_TYPES,
   fuelExpensesArea,
   FUEL_TYPES,
@@ -44,7 +47,7 @@ import { FREIGHT_CITIES } from './india';
 import { CUSTOMERS } from './sales';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'fuel_expenses'] as const;
+const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'fuel_expenses', 'challans'] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -61,7 +64,7 @@ async function searchTextAgainstTrigger(table: string) {
 async function schemaShape() {
   const [shape] = await database.query<{ indexes: string; keys: string; triggers: string }>(
     `SELECT
-       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'service_partners', 'fuel_expenses')) AS indexes,
+       (SELECT string_agg(indexrelid::regclass::text, ',' ORDER BY indexrelid::regclass::text) FROM pg_index WHERE indrelid::regclass::text IN ('vehicles', 'drivers', 'trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'service_partners', 'fuel_expenses', 'challans')) AS indexes,
        (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ',' ORDER BY conname) FROM pg_constraint WHERE contype = 'f') AS keys,
        (SELECT string_agg(tgname || ' ' || tgenabled::text, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal) AS triggers`,
   );
@@ -76,7 +79,7 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, sales: 40, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, challans: 600, sales: 40, seed: 42, now: NOW, rebuildFrom: 100 });
   }, 120_000);
 
   afterAll(async () => {
@@ -84,9 +87,9 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, leads: 40, quotations: 48, orders: expect.any(Number) });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, challans: 600, leads: 40, quotations: 48, orders: expect.any(Number) });
     expect(report.inserted.orders).toBeGreaterThan(0);
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50, challans: 50 });
     expect(report.phases.expenses).toHaveProperty('computed');
     expect(report.phases.trips).toHaveProperty('computed');
   });
@@ -296,6 +299,50 @@ describe('seed:demo with linked fleet records', () => {
     expect(rows.filter((e) => e.trip_id).length).toBeGreaterThan(rows.length / 2);
   });
 
+  it('makes challans against the vehicles at the fines of the 2019 Act; statuses mixed, paid dates after the challan date', async () => {
+    const rows = await database.query<{ id: string; date: string; offense_type: string; amount: string; status: string; paid_date: string | null; notes: string; driver_id: string | null; vehicle_type: string; vehicle_created: Date; created_at: Date; scanned_copy: string | null }>(
+      `SELECT c.*, c.date::text AS date, c.paid_date::text AS paid_date, c.amount::text AS amount, v.type AS vehicle_type, v.created_at AS vehicle_created
+       FROM challans c JOIN vehicles v ON v.id = c.vehicle_id`,
+    );
+    expect(rows).toHaveLength(600);
+    const fines: Record<string, number[]> = {
+      'Illegal Parking': [500, 1_000, 1_500],
+      'Red Light Violation': [1_000, 5_000],
+      'No Entry': [500, 1_000, 2_000, 5_000],
+      'Wrong Lane': [500, 1_500, 5_000],
+      'Documentation Issue': [2_000, 5_000, 10_000],
+      Other: [500, 1_000, 5_000],
+    };
+    for (const c of rows) {
+      expect(c.id).toMatch(idPattern(challansArea.idFormat));
+      expect(OFFENSE_TYPES).toContain(c.offense_type);
+      expect(CHALLAN_STATUSES).toContain(c.status);
+      expect(c.date <= '2026-11-21').toBe(true);
+      expect(new Date(c.created_at).getTime()).toBeLessThanOrEqual(NOW);
+      expect(c.scanned_copy).toBeNull();
+      // What happened, under which section, and who issued it.
+      expect(c.notes).toMatch(/\((Sec \d|police notification)/);
+      expect(c.notes).toMatch(/\)\. (e-challan, [A-Za-z() ]+ Traffic Police|Highway patrol near [A-Za-z() ]+|RTO flying squad, [A-Za-z() ]+)\.$/);
+      const amount = Number(c.amount);
+      const heavy = ['Truck', 'Trailer', 'Bus'].includes(c.vehicle_type);
+      if (c.offense_type === 'Speeding') expect(heavy ? [2_000, 4_000] : [1_000, 2_000]).toContain(amount);
+      else if (c.offense_type === 'Overloading') {
+        expect(['Truck', 'Trailer']).toContain(c.vehicle_type);
+        // ₹20,000 plus ₹2,000 per tonne over.
+        expect((amount - 20_000) % 2_000 === 0 && amount > 20_000 && amount <= 38_000).toBe(true);
+      } else expect(fines[c.offense_type], `${c.offense_type} ₹${amount}`).toContain(amount);
+      if (c.status === 'Paid') {
+        expect(c.paid_date! > c.date && c.paid_date! <= '2026-11-21', `${c.id}: ${c.date} → ${c.paid_date}`).toBe(true);
+      } else expect(c.paid_date).toBeNull();
+    }
+    const byStatus = Object.fromEntries(CHALLAN_STATUSES.map((s) => [s, rows.filter((c) => c.status === s).length]));
+    for (const status of CHALLAN_STATUSES) expect(byStatus[status], status).toBeGreaterThan(0);
+    expect(byStatus.Paid).toBeGreaterThan(rows.length / 3);
+    for (const offense of OFFENSE_TYPES) expect(rows.some((c) => c.offense_type === offense), offense).toBe(true);
+    expect(rows.filter((c) => c.driver_id !== null).length).toBeGreaterThan(rows.length / 2);
+    expect(new Set(rows.map((c) => c.vehicle_type)).size).toBeGreaterThan(1);
+  });
+
   it('makes health reports at clinics with next due dates after the tests', async () => {
     const reports = await database.query<{ id: string; test_type: string; test_date: string; result: string; next_due_date: string | null; clinic_info: string }>('SELECT *, test_date::text AS test_date, next_due_date::text AS next_due_date FROM driver_health_reports');
     for (const r of reports) {
@@ -393,6 +440,7 @@ describe('seed:demo with linked fleet records', () => {
       drivers: 120,
       service_partners: 40,
       fuel_expenses: 1200,
+      challans: 600,
       inventory_items: 60,
       compliance_documents: 800,
       sales_leads: 40,
@@ -425,7 +473,7 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, challans, trips, driver_training_records, driver_health_reports, incidents, drivers');
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);

@@ -1,5 +1,6 @@
 import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
+import { seedChallans } from './challans';
 import { seedColdChain } from './cold-chain';
 import type { SeedProgress } from './common';
 import { seedDrivers } from './drivers';
@@ -47,6 +48,8 @@ export interface DemoSeedOptions {
   fuelStations?: number;
   refuelingLogs?: number;
   stationInvoices?: number;
+  /** Traffic challans against the vehicles and drivers. */
+  challans?: number;
   /** Empty the seeded areas' tables first. */
   reset?: boolean;
   /** Same seed, same data (given the same `now`). Random when absent. */
@@ -85,6 +88,7 @@ export const SEEDED_TABLES = [
   'cold_chain_units',
   'service_partners',
   'fuel_expenses',
+  'challans',
   'inventory_items',
   'compliance_documents',
   'sales_leads',
@@ -96,7 +100,7 @@ export const SEEDED_TABLES = [
 ] as const;
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
 /** Station invoices by default: one per station per month for a year. */
 export const invoicesPerStation = 12;
 export const trainingPerDriver = 2;
@@ -178,7 +182,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {}, expenses: {} };
+  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {}, expenses: {}, challans: {} };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -225,6 +229,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
     if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(database, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    const challans = await step('challans', () => seedChallans(database, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
+    inserted.challans = challans.inserted;
     await step('check', async () => {
       verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
@@ -235,6 +241,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
       verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
       if (logs.inserted) verified.refueling_logs = await verifySearchText(database, 'refueling_logs', logs.ids, random);
+      verified.challans = await verifySearchText(database, 'challans', challans.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,
