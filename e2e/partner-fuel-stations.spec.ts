@@ -301,17 +301,17 @@ test('invoice: add with the defaults; the payment fields follow the status; edit
   await dialog.getByLabel('Paid Amount (₹)').fill('999.99');
   await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0.01');
   await dialog.getByLabel('Paid Amount (₹)').fill('1000');
-  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0');
+  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0.00');
   await clickSave(dialog, 'Add Invoice');
   await expectDestructiveToast(page, 'Invalid Paid Amount', "Paid Amount must be less than Total Amount for 'Partially Paid'. Use 'Paid' status instead.");
 
   await chooseOption(page, dialog, 'Payment Status', 'Paid');
-  await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveValue('1000');
+  await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveValue('1000.00');
   await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveAttribute('readonly', '');
-  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0');
+  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0.00');
   await chooseOption(page, dialog, 'Payment Status', 'Partially Paid');
   await dialog.getByLabel('Paid Amount (₹)').fill('400');
-  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('600');
+  await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('600.00');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/fuel-station-invoices') && r.request().method() === 'POST');
   await saveAndClose(page, dialog, 'Add Invoice', 'Invoice Added!');
   const record = await (await saved).json();

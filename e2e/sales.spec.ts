@@ -330,14 +330,14 @@ test.describe('Sales Order Management', () => {
     await expect(dialog.getByLabel('Balance')).toHaveAttribute('readonly', '');
     await expect(dialog.getByLabel('Paid Amount')).not.toHaveAttribute('readonly', '');
     await chooseOption(page, dialog, 'Payment Status', 'Paid');
-    await expect(dialog.getByLabel('Paid Amount')).toHaveValue('10300');
+    await expect(dialog.getByLabel('Paid Amount')).toHaveValue('10300.00');
     await expect(dialog.getByLabel('Paid Amount')).toHaveAttribute('readonly', '');
-    await expect(dialog.getByLabel('Balance')).toHaveValue('0');
+    await expect(dialog.getByLabel('Balance')).toHaveValue('0.00');
     await chooseOption(page, dialog, 'Payment Status', 'Overdue');
     await expect(dialog.getByLabel('Paid Amount')).toBeHidden();
     await chooseOption(page, dialog, 'Payment Status', 'Partially Paid');
     await dialog.getByLabel('Paid Amount').fill('4000');
-    await expect(dialog.getByLabel('Balance')).toHaveValue('6300');
+    await expect(dialog.getByLabel('Balance')).toHaveValue('6300.00');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/sales-orders') && r.request().method() === 'POST');
     await save(page, dialog, 'Save Order', 'Sales Order Created!', new RegExp(`^Order SO\\d{5}[A-Z0-9]{3} for Tata Steel ${token} \\(₹10,300\\.00\\) has been created\\.$`));
     const record = await (await posted).json();

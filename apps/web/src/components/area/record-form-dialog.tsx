@@ -76,10 +76,12 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   );
   useEffect(() => {
     for (const [name, value] of Object.entries(computed)) {
-      const shown = value === null || value === undefined ? '' : String(value);
+      // Rupees read with their paise (34091.50, not 34091.5).
+      const money = fields.some((f) => f.name === name && f.kind === 'money');
+      const shown = value === null || value === undefined ? '' : money ? Number(value).toFixed(2) : String(value);
       if (form.getValues(name) !== shown) form.setValue(name, shown);
     }
-  }, [computed, form]);
+  }, [computed, form, fields]);
   // Set just before a close that must not ask (after a save, or once the user chose to discard).
   const closingFreely = useRef(false);
 
