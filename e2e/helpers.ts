@@ -56,6 +56,26 @@ export async function saveAndClose(page: Page, dialog: Locator, button: string, 
 /** The list's body rows. */
 export const tableRows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
+/** One list of a screen with several, by its heading ('Lead Management'), and its parts. */
+export const section = (page: Page, name: string) => page.getByRole('region', { name });
+export const sectionRows = (scope: Locator) => scope.getByRole('table').locator('tbody tr');
+export const sectionSettled = (scope: Locator) => expect(scope.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+
+/** Types into a section's own search box and waits for its prefixed URL parameter (`leads.q`) and its rows. */
+export async function searchSection(page: Page, scope: Locator, prefix: string, term: string) {
+  await scope.getByRole('searchbox', { name: 'Search' }).fill(term);
+  await expect(page).toHaveURL((url) => url.searchParams.get(`${prefix}.q`) === term);
+  await sectionSettled(scope);
+}
+
+/** Opens a section's form by its button and returns the dialog. */
+export async function openSectionForm(page: Page, scope: Locator, button: string, title: string) {
+  await scope.getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 /** Waits until the list (every list of a screen with several) shows the current query's rows (the previous page stays on screen while loading). */
 export async function listSettled(page: Page) {
   await expect(page.getByRole('table').first()).toBeVisible();

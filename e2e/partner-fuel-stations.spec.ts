@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiCreate,
   chooseOption,
@@ -18,6 +18,11 @@ import {
   todayInBrowserZone,
   unique,
   vehicleLabel,
+  section,
+  sectionRows as rowsOf,
+  sectionSettled as settled,
+  searchSection as searchIn,
+  openSectionForm as openForm,
 } from './helpers';
 
 const PATH = '/partner-fuel-stations';
@@ -25,23 +30,6 @@ const open = (page: Page) => openScreen(page, PATH, 'Partner Fuel Stations');
 const STATIONS = 'Station Directory';
 const LOGS = 'Refueling Logs';
 const INVOICES = 'Invoices & Settlements';
-const section = (page: Page, name: string) => page.getByRole('region', { name });
-const rowsOf = (scope: Locator) => scope.getByRole('table').locator('tbody tr');
-const settled = (scope: Locator) => expect(scope.getByRole('table')).toHaveAttribute('aria-busy', 'false');
-
-/** Types into a section's search box and waits for its prefixed URL parameter and its rows. */
-async function searchIn(page: Page, scope: Locator, prefix: string, term: string) {
-  await scope.getByRole('searchbox', { name: 'Search' }).fill(term);
-  await expect(page).toHaveURL((url) => url.searchParams.get(`${prefix}.q`) === term);
-  await settled(scope);
-}
-
-async function openForm(page: Page, scope: Locator, button: string, title: string) {
-  await scope.getByRole('button', { name: button }).click();
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 const createStation = (page: Page, fields: Record<string, unknown> = {}) =>
   apiCreate(page, 'partner-fuel-stations', {

@@ -18,30 +18,18 @@ import {
   todayInBrowserZone,
   unique,
   vehicleLabel,
+  section,
+  sectionRows as rows,
+  sectionSettled as settled,
+  searchSection as search,
+  openSectionForm as openForm,
 } from './helpers';
 
 const openSales = (page: Page) => openScreen(page, '/sales', 'Sales & Orders');
-const section = (page: Page, name: 'Lead Management' | 'Quotation Management' | 'Sales Order Management') => page.getByRole('region', { name });
 const leads = (page: Page) => section(page, 'Lead Management');
 const quotations = (page: Page) => section(page, 'Quotation Management');
 const orders = (page: Page) => section(page, 'Sales Order Management');
-const rows = (scope: Locator) => scope.getByRole('table').locator('tbody tr');
-const settled = (scope: Locator) => expect(scope.getByRole('table')).toHaveAttribute('aria-busy', 'false');
 const headers = (scope: Locator) => scope.getByRole('table').locator('thead th');
-
-/** Types into a section's own search box and waits for its prefixed URL parameter and its rows. */
-async function search(page: Page, scope: Locator, prefix: string, term: string) {
-  await scope.getByRole('searchbox', { name: 'Search' }).fill(term);
-  await expect(page).toHaveURL((url) => url.searchParams.get(`${prefix}.q`) === term);
-  await settled(scope);
-}
-
-async function openForm(page: Page, scope: Locator, button: string, title: string) {
-  await scope.getByRole('button', { name: button }).click();
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 async function save(page: Page, dialog: Locator, button: string, toast: string, description?: string | RegExp) {
   await clickSave(dialog, button);
