@@ -210,7 +210,9 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   expect(record).toMatchObject({ fuelType: 'Diesel', refuelMethod: 'Card', quantity: 120.5, rate: 90.455, totalCost: 10899.83, odometer: 184250, driverId: driver.id });
 
   await searchIn(page, logs, 'logs', token);
-  await expect(rowsOf(logs).first().getByRole('cell')).toHaveText([record.id, vehicleLabel(vehicle), `IOCL Turbhe ${token}`, 'Diesel', '120.5 Liters', '₹10,899.83', '14/03/2026, 02:05 pm', '']);
+  await expect(rowsOf(logs).first().getByRole('cell')).toHaveText([record.id, vehicle.licensePlate, `IOCL Turbhe ${token}`, 'Diesel', '120.5 Liters', '₹10,899.83', '14/03/2026, 02:05 pm', '']);
+  // The plate alone in the column, the whole vehicle on hover.
+  await expect(rowsOf(logs).first().getByRole('cell').nth(1).locator('span')).toHaveAttribute('title', vehicleLabel(vehicle));
 
   const edit = await openForm(page, logs, `Edit ${record.id}`, 'Edit Refueling Log');
   await chooseOption(page, edit, /^Fuel Type/, 'CNG');

@@ -38,4 +38,4 @@ export const refuelingLogsArea = declareArea({
 });
 
 export type RefuelingLogInput = InputOf<typeof refuelingLogsArea.fields>;
-export type RefuelingLog = Stored<RefuelingLogInput> & { vehicleLabel: string | null; driverLabel: string | null; stationLabel: string | null };
+export type RefuelingLog = Stored<RefuelingLogInput> & { vehicleLabel: string | null; vehiclePlate: string | null; driverLabel: string | null; stationLabel: string | null };

@@ -19,8 +19,12 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
   filters: [],
   columns: [
     { id: 'id', header: 'Log ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    column(refuelingLogsArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => row.original.vehicleLabel ?? row.original.vehicleId }),
-    column(refuelingLogsArea, 'stationId', { header: 'Station', cell: ({ row }) => row.original.stationLabel ?? row.original.stationId }),
+    column(refuelingLogsArea, 'vehicleId', {
+      header: 'Vehicle',
+      meta: { keepWhole: true },
+      cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{row.original.vehiclePlate ?? row.original.vehicleId}</span>,
+    }),
+    column(refuelingLogsArea, 'stationId', { header: 'Station', cell: ({ row }) => <span title={row.original.stationLabel ?? undefined}>{row.original.stationLabel ?? row.original.stationId}</span> }),
     column(refuelingLogsArea, 'fuelType'),
     column(refuelingLogsArea, 'quantity', {
       header: 'Qty',
