@@ -197,6 +197,14 @@ test.describe('Quotation Management', () => {
     await expect(scope.getByText('No quotations found')).toBeVisible();
   });
 
+  test('editing a quotation stored without tax shows the tax as 0', async ({ page }) => {
+    const token = unique();
+    const saved = await createQuotation(page, { customerName: `Havells ${token}`, tax: null });
+    await openSales(page);
+    const edit = await openForm(page, quotations(page), `Edit ${saved.id}`, 'Edit Quotation');
+    await expect(edit.getByLabel('Tax (%)')).toHaveValue('0');
+  });
+
   test('each validation message, with the dialog kept open', async ({ page }) => {
     await openSales(page);
     const dialog = await openForm(page, quotations(page), 'Create Quotation', 'Create New Quotation');

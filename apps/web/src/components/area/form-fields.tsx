@@ -28,6 +28,8 @@ export interface FieldSpec {
    * the record chosen (null when cleared), the form's values and whether the record is new.
    */
   fills?: (picked: Record<string, unknown> | null, values: FormValues, adding: boolean) => Partial<Record<string, string>>;
+  /** Shown in place of a blank stored value when a record is edited (a quotation's tax read as 0). */
+  whenBlank?: string;
   /** Read-only when editing this record (an order's customer once it came from a quotation). */
   lockedFor?: (record: Record<string, unknown>) => boolean;
   placeholder?: string;
@@ -55,7 +57,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     // Several files come with their names (the API returns them as `<field>Files`).
     if (field.kind === 'files') values[field.name] = (input[`${field.name}Files`] as FileItem[] | undefined) ?? [];
     else if (field.kind === 'choices' || field.kind === 'references') values[field.name] = [...((value as string[] | null) ?? [])];
-    else if (value === null || value === undefined) values[field.name] = '';
+    else if (value === null || value === undefined) values[field.name] = field.whenBlank ?? '';
     else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
     else values[field.name] = String(value);
   }

@@ -27,7 +27,9 @@ export const approvedQuotationReference: ReferenceSpec = {
 const fields = formFields(quotationsArea, { leadId: leadReference }).map((f) => {
   // A chosen lead names the customer; clearing it clears the name of a new quotation only.
   if (f.name === 'leadId') return { ...f, fills: (picked: Record<string, unknown> | null, _values: unknown, adding: boolean) => (picked ? { customerName: String(picked.companyName ?? '') } : adding ? { customerName: '' } : {}) };
-  if (f.name === 'tax' || f.name === 'discount') return { ...f, min: 0, max: 100 };
+  // When editing, a quotation without tax reads as 0% (spec 002 §9).
+  if (f.name === 'tax') return { ...f, min: 0, max: 100, whenBlank: '0' };
+  if (f.name === 'discount') return { ...f, min: 0, max: 100 };
   if (f.kind === 'files') return { ...f, uploadFailureTitle: 'Attachment Upload Failed' };
   return f;
 });
