@@ -296,7 +296,7 @@ test('invoice: add with the defaults; the payment fields follow the status; edit
   await expectDestructiveToast(page, 'Invalid Paid Amount', "Paid Amount must be less than Total Amount for 'Partially Paid'. Use 'Paid' status instead.");
 
   await chooseOption(page, dialog, 'Payment Status', 'Paid');
-  await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveValue('1000.00');
+  await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveValue('1000');
   await expect(dialog.getByLabel('Paid Amount (₹)')).toHaveAttribute('readonly', '');
   await expect(dialog.getByLabel('Balance Amount (₹)')).toHaveValue('0.00');
   await chooseOption(page, dialog, 'Payment Status', 'Partially Paid');
@@ -436,4 +436,27 @@ test('a save the server refuses keeps the dialog open under its section title', 
   await clickSave(dialog, 'Add Log');
   await expectToast(page, 'Save log failed', 'The database is unavailable.');
   await expect(dialog).toBeVisible();
+});
+
+test('a station renamed in its section shows by its new name in the logs and invoices beside it; density is one choice for all three', async ({ page }) => {
+  const token = unique();
+  const station = await createStation(page, { stationName: `HPCL Khopoli ${token}` });
+  const log = await createLog(page, { vehicleId: (await createVehicle(page, token)).id, stationId: station.id });
+  const invoice = await createInvoice(page, { stationId: station.id });
+  await open(page);
+  const [stations, logs, invoices] = [section(page, STATIONS), section(page, LOGS), section(page, INVOICES)];
+  await searchIn(page, logs, 'logs', log.id.toLowerCase());
+  await searchIn(page, invoices, 'invoices', invoice.id.toLowerCase());
+  await expect(rowsOf(logs).first().getByRole('cell').nth(2)).toHaveText(`HPCL Khopoli ${token}`);
+
+  await searchIn(page, stations, 'stations', token);
+  const edit = await openForm(page, stations, `Edit ${station.id}`, 'Edit Station');
+  await edit.getByLabel(/^Station Name/).fill(`HPCL Khalapur ${token}`);
+  await saveAndClose(page, edit, 'Save Changes', 'Station Updated!');
+  await expect(rowsOf(logs).first().getByRole('cell').nth(2)).toHaveText(`HPCL Khalapur ${token}`);
+  await expect(rowsOf(invoices).first().getByRole('cell').nth(1)).toHaveText(`HPCL Khalapur ${token}`);
+
+  // Compact rows chosen in one section apply to every section (one preference per user).
+  await logs.getByRole('button', { name: 'Compact' }).click();
+  for (const scope of [stations, logs, invoices]) await expect(scope.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
 });

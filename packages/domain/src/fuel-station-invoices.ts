@@ -1,5 +1,6 @@
 import type { Stored } from './area';
 import { declareArea, field, type InputOf } from './declare';
+import { todayIn } from './derived';
 import { todayIso } from './fields';
 import { roundRupees } from './money';
 
@@ -43,8 +44,9 @@ export const fuelStationInvoicesArea = declareArea({
     paidAmount: (v) => (v.paymentStatus === 'Paid' ? v.amount : undefined),
     balanceAmount: (v) => (v.paymentStatus === 'Paid' ? (v.amount === null ? null : 0) : v.amount !== null && v.paidAmount !== null ? roundRupees(v.amount - v.paidAmount) : null),
   },
-  // An invoice marked Paid without a date was paid today.
-  normalize: (v) => (v.paymentStatus === 'Paid' && !v.paidOn ? { ...v, paidOn: todayIso() } : v),
+  // An invoice marked Paid without a date was paid today: the operator's today (India), the same in the form
+  // and on the server whatever zone the server runs in.
+  normalize: (v) => (v.paymentStatus === 'Paid' && !v.paidOn ? { ...v, paidOn: todayIn('Asia/Kolkata') } : v),
   defaultSort: { sort: 'generatedOn', order: 'desc' },
 });
 

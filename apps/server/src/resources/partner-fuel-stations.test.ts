@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea, todayIso, type RefuelingLogInput } from '@raahi/domain';
+import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea, todayIn, todayIso, type RefuelingLogInput } from '@raahi/domain';
 import { areaTestKit, q, sorted } from '../testing/area-tests';
 import { declaredBody } from '../testing/declared-body';
 import { startTestServer, vehicleBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
@@ -213,7 +213,8 @@ describe('fuel station invoices', () => {
 
   it('Paid: paid amount = amount, balance 0.00, Paid On today when blank, a given date kept', async () => {
     const today = await create(INVOICES, invoiceBody({ amount: 98765.43, paymentStatus: 'Paid', paidAmount: 1, balanceAmount: 7, paidOn: null }));
-    expect(today).toMatchObject({ paidAmount: 98765.43, balanceAmount: 0, paidOn: todayIso() });
+    // Today in India, whatever zone the server runs in.
+    expect(today).toMatchObject({ paidAmount: 98765.43, balanceAmount: 0, paidOn: todayIn('Asia/Kolkata') });
     const given = await create(INVOICES, invoiceBody({ paymentStatus: 'Paid', paidOn: '2026-03-10' }));
     expect(given).toMatchObject({ paidAmount: 125000, balanceAmount: 0, paidOn: '2026-03-10' });
   });

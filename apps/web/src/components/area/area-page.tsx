@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
-import { PAGE_OUT_OF_REACH, lastReachablePage, todayIn, type AreaDefinition } from '@raahi/domain';
+import { PAGE_OUT_OF_REACH, lastReachablePage, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -97,17 +97,28 @@ export function AreaSectionsPage({ title, subtitle, sections }: { title: string;
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <PageHeader title={title} subtitle={subtitle} />
       {sections.map((section) => (
-        <AreaList key={section.prefix} config={section.config} prefix={section.prefix} />
+        <AreaList key={section.prefix} config={section.config} prefix={section.prefix} linkedFrom={linkingAreas(section, sections)} />
       ))}
     </div>
   );
 }
 
 /**
+ * The other sections whose records name this section's (logs and invoices show a station's name): a save
+ * or delete here refreshes them too, so a renamed station is not shown by its old name beside it.
+ */
+function linkingAreas(section: AreaSectionSpec, sections: readonly AreaSectionSpec[]): string[] {
+  const key = section.config.area.key;
+  const links = (other: AreaSectionSpec) =>
+    Object.values((other.config.area as { fields?: Record<string, AnyField> }).fields ?? {}).some((f) => (f.kind === 'reference' || f.kind === 'references') && f.area === key);
+  return sections.filter((other) => other !== section && links(other)).map((other) => other.config.client.key);
+}
+
+/**
  * The list of one area with its dialogs. Alone on a screen (no prefix) its title is the page's heading and its
  * actions sit beside it; as one section of several, the title heads its card (`config.title`) with the actions.
  */
-function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>; prefix?: string }) {
+function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: AreaPageConfig<R>; prefix?: string; linkedFrom?: readonly string[] }) {
   const { area, client, filters, texts } = config;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -186,7 +197,7 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
   const remove = useMutation({
     mutationFn: (row: R) => client.remove(row.id),
     onSuccess: (_, row) => {
-      queryClient.invalidateQueries({ queryKey: [client.key] });
+      for (const key of [client.key, ...linkedFrom]) queryClient.invalidateQueries({ queryKey: [key] });
       toast({ variant: 'destructive', ...config.toasts.deleted(row) });
       setDeleting(null);
     },
@@ -279,6 +290,8 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
     </>
   );
   const headingId = `${prefix ?? area.key}-heading`;
+  // On a screen of several lists, each list's controls say whose they are ('Search Lead Management').
+  const named = (control: string) => (prefix ? `${control} ${config.title}` : control);
 
   return (
     // minmax(0, 1fr): a wide table scrolls inside its card instead of widening the page.
@@ -303,7 +316,7 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
           <div className="flex flex-wrap items-center gap-3">
             <div className="relative min-w-56 flex-1">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input type="search" aria-label="Search" placeholder={config.searchPlaceholder} value={searchText} onChange={(e) => setSearchText(e.target.value)} className="pl-9" maxLength={200} />
+              <Input type="search" aria-label={named('Search')} placeholder={config.searchPlaceholder} value={searchText} onChange={(e) => setSearchText(e.target.value)} className="pl-9" maxLength={200} />
             </div>
             {filters.map((filter) => (
               <Select
@@ -350,7 +363,7 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
                 <Rows3 aria-hidden /> Compact
               </Button>
               <Select
-                aria-label="Rows per page"
+                aria-label={named('Rows per page')}
                 className="w-36 whitespace-nowrap"
                 value={String(pageSize)}
                 onValueChange={(value) => {
@@ -363,13 +376,13 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
                 Page {formatNumber(params.page)}
                 {pages !== undefined && ` of ${formatNumber(pages)}`}
               </span>
-              <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => goToPage(params.page - 1)}>
+              <Button variant="outline" size="sm" aria-label={named('Previous page')} disabled={params.page <= 1} onClick={() => goToPage(params.page - 1)}>
                 <ChevronLeft /> Previous
               </Button>
               <Button
                 variant="outline"
                 size="sm"
-                aria-label="Next page"
+                aria-label={named('Next page')}
                 disabled={!list.data?.hasMore || list.isPlaceholderData || atReach}
                 title={atReach ? PAGE_OUT_OF_REACH.message : undefined}
                 onClick={() => goToPage(params.page + 1)}
@@ -390,6 +403,7 @@ function AreaList<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>
         open={formOpen}
         onClose={dialog.close}
         savedToast={config.toasts.saved}
+        alsoRefresh={linkedFrom}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -48,6 +48,10 @@ export type FormValues = Record<string, string | string[] | FileItem[]>;
 /** A file field keeps its stored file's name beside its id (the API returns it as `<field>Name`). */
 const nameKey = (field: string) => `${field}Name`;
 
+/** A stored value as its input holds it: rupees with paise show both digits (34091.50, not 34091.5; 1500 stays 1500). */
+export const inputText = (field: Pick<FieldSpec, 'kind'> | undefined, value: unknown): string =>
+  value === null || value === undefined ? '' : field?.kind === 'money' && !Number.isInteger(Number(value)) ? Number(value).toFixed(2) : String(value);
+
 /** Record input → the strings the inputs hold. */
 export function toFormValues(input: Record<string, unknown>, fields: readonly FieldSpec[]): FormValues {
   const values: FormValues = {};
@@ -59,7 +63,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     else if (field.kind === 'choices' || field.kind === 'references') values[field.name] = [...((value as string[] | null) ?? [])];
     else if (value === null || value === undefined) values[field.name] = field.whenBlank ?? '';
     else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
-    else values[field.name] = String(value);
+    else values[field.name] = inputText(field, value);
   }
   return values;
 }

@@ -9,8 +9,20 @@ import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AnyField, DeclaredArea } from '@raahi/domain';
 import type { AreaClient } from './area-client';
-import { dateFormatHint, fieldInputId, FormFields, fromFormValues, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
+import { dateFormatHint, fieldInputId, FormFields, fromFormValues, inputText, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
+
+/**
+ * A computed value as its locked input shows it: rupees worked out (a balance, a total) to the paisa, 6300.00;
+ * a copy of an amount the user typed (paid = final) as it was typed.
+ */
+function computedText(name: string, value: unknown, fields: readonly FieldSpec[], computed: Record<string, unknown>, values: FormValues): string {
+  const field = fields.find((f) => f.name === name);
+  if (value === null || value === undefined || field?.kind !== 'money') return inputText(field, value);
+  const typed = (f: FieldSpec) => String(values[f.name] ?? '').trim();
+  const copied = fields.find((f) => f.kind === 'money' && !(f.name in computed) && typed(f) !== '' && Number(typed(f)) === value);
+  return copied ? typed(copied) : Number(value).toFixed(2);
+}
 
 export interface FormTexts {
   addTitle: string;
@@ -36,6 +48,8 @@ export interface RecordFormDialogProps<Row extends { id: string; version: number
   /** Closes the dialog (the caller takes it out of the URL). */
   onClose(): void;
   savedToast(row: Row, added: boolean): ToastMessage;
+  /** Other areas' keys whose queries a save refreshes too (lists on the same page that show this record's label). */
+  alsoRefresh?: readonly string[];
 }
 
 /** The message under a field at fault: a blank required field says so; another rule's message as given. */
@@ -48,7 +62,7 @@ function fieldMessage(failure: RuleFailure, field: FieldSpec): string {
  * fault marked, the first focused), saves, and on failure stays open with everything typed. Closing
  * with unsaved changes (Cancel, Escape, the overlay, the browser's Back) asks first.
  */
-export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast }: RecordFormDialogProps<Row>) {
+export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh }: RecordFormDialogProps<Row>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>();
@@ -76,9 +90,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   );
   useEffect(() => {
     for (const [name, value] of Object.entries(computed)) {
-      // Rupees read with their paise (34091.50, not 34091.5).
-      const money = fields.some((f) => f.name === name && f.kind === 'money');
-      const shown = value === null || value === undefined ? '' : money ? Number(value).toFixed(2) : String(value);
+      const shown = computedText(name, value, fields, computed, form.getValues());
       if (form.getValues(name) !== shown) form.setValue(name, shown);
     }
   }, [computed, form, fields]);
@@ -128,7 +140,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) => (record ? client.update(record.id, { ...input, version: record.version }) : client.create(input)),
     onSuccess: (row) => {
-      queryClient.invalidateQueries({ queryKey: [client.key] });
+      for (const key of [client.key, ...(alsoRefresh ?? [])]) queryClient.invalidateQueries({ queryKey: [key] });
       toast(savedToast(row, adding));
       closeNow();
     },

@@ -158,31 +158,48 @@ export interface ListPreferences {
   density: 'comfortable' | 'compact';
 }
 
-/** How a user likes lists (page size, density), kept in this browser per user. */
+/** Every list shown subscribes here, so that a choice made in one (a screen of sections has several) shows in all. */
+const preferenceListeners = new Set<(key: string, preferences: ListPreferences) => void>();
+
+/** The last choice per key, for a browser whose storage is blocked. */
+const remembered = new Map<string, ListPreferences>();
+
+function readPreferences(key: string): ListPreferences {
+  const fallback = remembered.get(key) ?? { pageSize: 50, density: 'comfortable' };
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<ListPreferences>;
+    return {
+      pageSize: PAGE_SIZES.find((size) => size === stored.pageSize) ?? 50,
+      density: stored.density === 'compact' ? 'compact' : 'comfortable',
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+/** How a user likes lists (page size, density), kept in this browser per user and shared by the lists shown. */
 export function useListPreferences(userKey: string) {
   const key = `raahi.lists.${userKey}`;
-  const [preferences, setPreferences] = useState<ListPreferences>(() => {
-    try {
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Partial<ListPreferences>;
-      return {
-        pageSize: PAGE_SIZES.find((size) => size === stored.pageSize) ?? 50,
-        density: stored.density === 'compact' ? 'compact' : 'comfortable',
-      };
-    } catch {
-      return { pageSize: 50, density: 'comfortable' };
-    }
-  });
+  const [preferences, setPreferences] = useState<ListPreferences>(() => readPreferences(key));
+  useEffect(() => {
+    const listener = (changedKey: string, next: ListPreferences) => changedKey === key && setPreferences(next);
+    preferenceListeners.add(listener);
+    return () => {
+      preferenceListeners.delete(listener);
+    };
+  }, [key]);
   const change = useCallback(
-    (changes: Partial<ListPreferences>) =>
-      setPreferences((current) => {
-        const next = { ...current, ...changes };
-        try {
-          localStorage.setItem(key, JSON.stringify(next));
-        } catch {
-          // Storage blocked: the choice lasts for this visit.
-        }
-        return next;
-      }),
+    (changes: Partial<ListPreferences>) => {
+      // From what is stored, not this list's copy: another list may have changed the other preference.
+      const next = { ...readPreferences(key), ...changes };
+      remembered.set(key, next);
+      try {
+        localStorage.setItem(key, JSON.stringify(next));
+      } catch {
+        // Storage blocked: the choice lasts for this visit.
+      }
+      for (const listener of preferenceListeners) listener(key, next);
+    },
     [key],
   );
   return [preferences, change] as const;
