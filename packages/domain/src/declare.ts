@@ -37,7 +37,8 @@ type Kind =
   | { kind: 'choice'; options: readonly string[]; open: boolean; labels?: Readonly<Record<string, string>> }
   /** Several of the options, stored as a list (a filter by one value finds the records holding it). */
   | { kind: 'choices'; options: readonly string[] }
-  | { kind: 'reference'; area: string }
+  /** `linkableWhen`: only records holding these values may be newly linked (an order to an Approved quotation). */
+  | { kind: 'reference'; area: string; linkableWhen?: Readonly<Record<string, string>> }
   /** Several records of another area (an order's vehicles), stored as a list of their ids; each must exist. */
   | { kind: 'references'; area: string; max: number }
   | { kind: 'file' }
@@ -75,12 +76,14 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100)
  * The id of a record of another area (the server checks it exists; the database keeps it so). A required
  * reference comes as '' when blank (its rule answers); an optional one is null when there is none.
  */
-function reference(area: string, options: FieldOptions<string> & { required: true }): FieldDeclaration<string>;
-function reference(area: string, options: FieldOptions<string | null> & { required?: false }): FieldDeclaration<string | null>;
-function reference(area: string, options: FieldOptions<string> | FieldOptions<string | null>): FieldDeclaration<string> | FieldDeclaration<string | null> {
-  return options.required
-    ? declare<string>({ kind: 'reference', area }, options as FieldOptions<string>, text(64), '')
-    : declare<string | null>({ kind: 'reference', area }, options as FieldOptions<string | null>, text(64).nullable(), null);
+type LinkOptions = { linkableWhen?: Readonly<Record<string, string>> };
+function reference(area: string, options: FieldOptions<string> & LinkOptions & { required: true }): FieldDeclaration<string>;
+function reference(area: string, options: FieldOptions<string | null> & LinkOptions & { required?: false }): FieldDeclaration<string | null>;
+function reference(area: string, options: (FieldOptions<string> | FieldOptions<string | null>) & LinkOptions): FieldDeclaration<string> | FieldDeclaration<string | null> {
+  const { linkableWhen, ...rest } = options;
+  return rest.required
+    ? declare<string>({ kind: 'reference', area, linkableWhen }, rest as FieldOptions<string>, text(64), '')
+    : declare<string | null>({ kind: 'reference', area, linkableWhen }, rest as FieldOptions<string | null>, text(64).nullable(), null);
 }
 
 export const field = {

@@ -124,7 +124,8 @@ export const ordersArea = declareArea({
   plural: 'sales orders',
   idFormat: { prefix: 'SO', timeDigits: 5, randomChars: 3 },
   fields: {
-    quotationId: field.reference('sales-quotations', { label: 'Quotation' }),
+    // Only Approved quotations may be linked (an order keeps its quotation if that changes status later).
+    quotationId: field.reference('sales-quotations', { label: 'Quotation', linkableWhen: { status: 'Approved' } }),
     customerName: field.text({ label: 'Customer Name', required: true, max: 200, sort: true, placeholder: 'e.g. Reliance Retail Ltd.' }),
     date: field.date({ label: 'Date', required: true, default: todayIso, sort: true }),
     finalAmount: field.money({ label: 'Final Amount', required: true, sort: true }),

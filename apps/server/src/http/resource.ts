@@ -40,6 +40,9 @@ export interface Reference {
   table: PgTable;
   /** 'vehicle' — for the message when it does not exist. */
   noun: string;
+  plural?: string;
+  /** Only records holding these values (column → value) may be newly linked; `labels` names the columns in messages. */
+  linkableWhen?: { values: Readonly<Record<string, string>>; labels: Readonly<Record<string, string>> };
 }
 
 /** What the server adds to an area: its table, linked labels, references and who uses its records. */
@@ -235,15 +238,34 @@ function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>) {
   return row;
 }
 
-async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>) {
+/**
+ * Every linked record must exist; one linked anew (not already linked by the stored record, `previous`) must
+ * also hold the values its link asks for (an order is placed on an Approved quotation).
+ */
+async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
   for (const ref of def.references ?? []) {
     const value = input[ref.field];
     const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
     if (ids.length === 0) continue;
-    const idColumn = (getTableColumns(ref.table) as Record<string, PgColumn>).id;
-    const found = new Set((await database.db.select({ id: idColumn }).from(ref.table).where(inArray(idColumn, ids))).map((row) => row.id));
+    const columns = getTableColumns(ref.table) as Record<string, PgColumn>;
+    const conditions = Object.entries(ref.linkableWhen?.values ?? {});
+    const rows = await database.db
+      .select({ id: columns.id, ...Object.fromEntries(conditions.map(([name]) => [name, columns[name]])) })
+      .from(ref.table)
+      .where(inArray(columns.id, ids));
+    const found = new Map(rows.map((row) => [row.id as string, row as Record<string, unknown>]));
     const gone = ids.find((id) => !found.has(id));
     if (gone) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${gone}) does not exist. It may have been deleted; choose another.`);
+    const kept = previous?.[ref.field];
+    for (const id of ids) {
+      if (id === kept || (Array.isArray(kept) && kept.includes(id))) continue;
+      const unmet = conditions.find(([name, wanted]) => found.get(id)![name] !== wanted);
+      if (unmet) {
+        const [name, wanted] = unmet;
+        const label = ref.linkableWhen!.labels[name] ?? name;
+        throw new ApiError(422, 'Invalid Link', `Only ${ref.plural ?? ref.noun + 's'} whose ${label} is ${wanted} can be linked: ${id} is ${String(found.get(id)![name])}.`);
+      }
+    }
   }
 }
 
@@ -345,7 +367,9 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.put('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     const { version, ...input } = parseInput(def, await readJson(c), true);
-    await checkReferences(database, def, input);
+    // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
+    const conditional = (def.references ?? []).some((ref) => ref.linkableWhen);
+    await checkReferences(database, def, input, conditional ? await readOne(id) : undefined);
     const [row] = await db
       .update(table)
       .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })

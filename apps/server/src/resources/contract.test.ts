@@ -35,7 +35,8 @@ beforeAll(async () => {
   links.trips = (await client.post('/api/trips', tripBody(links.vehicles, links.drivers))).body.id;
   // Sales: a quotation links to a lead, an order to a quotation.
   links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
-  links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links))).body.id;
+  // An order may be placed only on an Approved quotation.
+  links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }))).body.id;
   links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
 });
 afterAll(() => server?.close());

@@ -10,6 +10,9 @@ interface Linkable {
   table: PgTable;
   /** 'vehicle', for messages. */
   noun: string;
+  plural?: string;
+  /** Field labels of a declared area, for messages about its values. */
+  labels?: Readonly<Record<string, string>>;
   /** The label of the record an id names, as the screens show it (null when there is none). */
   label(id: SQLWrapper): SQL<string | null>;
 }
@@ -57,12 +60,16 @@ export function declaredResource(
   if (options.label) {
     const own = getTableColumns(table) as Record<string, PgColumn>;
     const label = options.label(own);
-    LINKABLE.set(area.key, { table, noun: area.singular, label: (id) => sql<string | null>`(SELECT ${label} FROM ${table} WHERE ${own.id} = ${id})` });
+    LINKABLE.set(area.key, { table, noun: area.singular, plural: area.plural, labels: area.fieldLabels, label: (id) => sql<string | null>`(SELECT ${label} FROM ${table} WHERE ${own.id} = ${id})` });
   }
   // Resolved when first asked (on the first save), once every area's resource has been declared.
   const references = (): Reference[] =>
     fields.flatMap(([name, f]): Reference[] => {
-      if (f.kind === 'reference' || f.kind === 'references') return [{ field: name, table: linked(f.area).table, noun: linked(f.area).noun }];
+      if (f.kind === 'reference' || f.kind === 'references') {
+        const target = linked(f.area);
+        const when = f.kind === 'reference' ? f.linkableWhen : undefined;
+        return [{ field: name, table: target.table, noun: target.noun, plural: target.plural, linkableWhen: when && { values: when, labels: target.labels ?? {} } }];
+      }
       if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
       return [];
     });

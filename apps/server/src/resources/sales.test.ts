@@ -182,6 +182,22 @@ describe('sales orders', () => {
     expect((await client.del(`/api/vehicles/${other.id}`)).status).toBe(204);
   });
 
+  it('links only an Approved quotation; an order keeps its quotation after that changes status', async () => {
+    const draft = await quotation({ customerName: 'Godrej Consumer Products', status: 'Draft' });
+    await expectNothingWritten(async () => {
+      const res = await client.post(ORDERS, orderBody({ quotationId: draft.id }));
+      expect([res.status, res.body]).toEqual([422, { title: 'Invalid Link', message: `Only quotations whose Status is Approved can be linked: ${draft.id} is Draft.` }]);
+    });
+    const approved = await quotation({ customerName: 'Godrej Consumer Products', status: 'Approved' });
+    const saved = await order({ quotationId: approved.id });
+    // The quotation is later rejected: the order still saves with it, but cannot switch to the draft.
+    expect((await client.put(`${QUOTATIONS}/${approved.id}`, quotationBody({ customerName: 'Godrej Consumer Products', status: 'Rejected', version: 1 }))).status).toBe(200);
+    const kept = await client.put(`${ORDERS}/${saved.id}`, orderBody({ quotationId: approved.id, deliveryTerms: 'Door Delivery', version: 1 }));
+    expect([kept.status, kept.body.deliveryTerms]).toEqual([200, 'Door Delivery']);
+    const switched = await client.put(`${ORDERS}/${saved.id}`, orderBody({ quotationId: draft.id, version: 2 }));
+    expect([switched.status, switched.body.title]).toEqual([422, 'Invalid Link']);
+  });
+
   it('refuses a missing vehicle in the list, writing nothing', async () => {
     await expectNothingWritten(async () => {
       const res = await client.post(ORDERS, orderBody({ assignedVehicles: [vehicle.id, 'VEH0000ZZZ'] }));
