@@ -21,6 +21,7 @@ import {
   tableRows,
   unique,
   seriousViolations,
+  expectOnlyMatch,
 } from './helpers';
 
 const ID = /^CCU\d{5}[A-Z0-9]{3}$/;
@@ -145,11 +146,7 @@ test('search matches id, name and the trip (its id and route); the status filter
   const mango = await createUnit(page, { tripId: ratnagiri.id, name: `Mango ${token}`, status: 'Warning' });
   const vaccine = await createUnit(page, { tripId: indore.id, name: `Vaccine ${token}`, status: 'Offline' });
   await openColdChain(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(firstCells(page).first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await expectOnly(mango.id.toLowerCase(), mango.id);

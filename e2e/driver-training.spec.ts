@@ -25,6 +25,7 @@ import {
   tableRows,
   todayInBrowserZone,
   unique,
+  expectOnlyMatch,
 } from './helpers';
 
 const ID = /^TRN\d{5}[A-Z0-9]{3}$/;
@@ -163,11 +164,7 @@ test('search matches the driver name, the training type and the trainer', async 
   const firstAid = await createTraining(page, { driverId: harpreet.id, trainingType: 'First Aid & CPR', trainerName: `Dr. Kulkarni ${token}` });
   await openTraining(page);
 
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(firstCell(page)).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await expectOnly(`vinod ${lower}`, hazmat.id); // driver name

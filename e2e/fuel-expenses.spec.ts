@@ -24,6 +24,7 @@ import {
   todayInBrowserZone,
   unique,
   vehicleLabel,
+  expectOnlyMatch,
 } from './helpers';
 
 const ID = /^EXP\d{5}[A-Z0-9]{3}$/;
@@ -182,11 +183,7 @@ test('search matches id, type, vendor, description, the vehicle plate and label,
   const onTrip = await createExpense(page, { vehicleId: vehicle.id, tripId: trip.id, vendor: `Khed Shivapur ${token}` });
   const meal = await createExpense(page, { type: 'Meal', amount: 180, description: `Dhaba dinner ${token}` });
   await openExpenses(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await expectOnly(`tn28${lower}`, onTrip.id); // plate

@@ -25,6 +25,7 @@ import {
   unique,
   vehicleLabel,
   seriousViolations,
+  expectOnlyMatch,
 } from './helpers';
 
 const ID = /^INC\d{5}[A-Z0-9]{3}$/;
@@ -188,11 +189,7 @@ test('search matches id, type, location, description, vehicle and driver; severi
   const b = await createIncident(page, { type: 'Theft/Vandalism', location: `Surat ${token}`, description: `Diesel siphoned overnight ${token}`, driverId: driver.id, severity: 'High', status: 'Resolved' });
   const c = await createIncident(page, { location: `Bharuch ${token}`, severity: 'Low', status: 'Investigating' });
   await openIncidents(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await expectOnly(`ultra ${lower}`, a.id);
   await expectOnly(`gj01${lower}`, a.id);
   await expectOnly(`HARISH ${token}`, b.id);

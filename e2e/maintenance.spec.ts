@@ -21,6 +21,7 @@ import {
   unique,
   vehicleLabel,
   seriousViolations,
+  expectOnlyMatch,
 } from './helpers';
 
 const ID = /^JOB\d{5}[A-Z0-9]{3}$/;
@@ -145,11 +146,7 @@ test('search matches id, the vehicle (make model plate), description and technic
   const a = await createJob(page, { vehicleId: bharat.id, description: `Turbo hose leak ${token}`, status: 'On Hold' });
   const b = await createJob(page, { vehicleId: eicher.id, technician: `Selvakumar ${token}`, status: 'In Progress' });
   await openMaintenance(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await expectOnly(`benz 1617r ${lower}`, a.id);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, expectListFetchFailure, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, seriousViolations, tableRows, unique } from './helpers';
+import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, expectListFetchFailure, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, seriousViolations, tableRows, unique, expectOnlyMatch } from './helpers';
 
 const ID = /^SP\d{5}[A-Z0-9]{3}$/;
 const openPartners = (page: Page) => openScreen(page, '/service-partners', 'On-Road Service Partners');
@@ -98,11 +98,7 @@ test('search matches name, contact and notes; the service-type filter lists the 
   const tow = await createPartner(page, { partnerName: `Sahyadri Towing ${token}`, serviceTypes: ['Towing', 'Fuel Delivery'], notes: `Crane at Khopoli ${token}` });
   const tyre = await createPartner(page, { partnerName: `Tyre Hub ${token}`, serviceTypes: ['Tyres'], contactInfo: `tyrehub.${token.toLowerCase()}@example.in` });
   await openPartners(page);
-  const expectOnly = async (term: string, id: string) => {
-    await searchList(page, term);
-    await expect(tableRows(page)).toHaveCount(1);
-    await expect(firstCells(page).first()).toHaveText(id);
-  };
+  const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await expectOnly(`SAHYADRI TOWING ${token}`, tow.id);
