@@ -62,7 +62,8 @@ export function declaredResource(
     const label = options.label(own);
     LINKABLE.set(area.key, { table, noun: area.singular, plural: area.plural, labels: area.fieldLabels, label: (id) => sql<string | null>`(SELECT ${label} FROM ${table} WHERE ${own.id} = ${id})` });
   }
-  // Resolved when first asked (on the first save), once every area's resource has been declared.
+  // Resolved when read, not here: a linked area's resource may be declared after this one. The registry
+  // (resources/index.ts) reads them once, after every resource is declared.
   const references = (): Reference[] =>
     fields.flatMap(([name, f]): Reference[] => {
       if (f.kind === 'reference' || f.kind === 'references') {

@@ -11,6 +11,11 @@ export function StatusBadge({ value, tones }: { value: string; tones: Record<str
   return <Badge tone={tones[value] ?? 'gray'}>{value}</Badge>;
 }
 
+/** A linked vehicle by its plate (what a fuel slip or a challan names), the whole vehicle on hover; N/A for none. */
+export function VehiclePlateCell({ record }: { record: { vehicleId: string | null; vehiclePlate: string | null; vehicleLabel: string | null } }) {
+  return <span title={record.vehicleLabel ?? undefined}>{record.vehiclePlate ?? record.vehicleId ?? NA}</span>;
+}
+
 export function IdCell({ id }: { id: string }) {
   return <span className="font-mono text-xs">{id}</span>;
 }

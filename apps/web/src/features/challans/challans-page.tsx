@@ -2,7 +2,7 @@ import { CircleCheck, FileText, IndianRupee } from 'lucide-react';
 import { CHALLAN_STATUSES, challansArea, type Challan, type ChallanInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { FileAction, IdCell } from '../../components/area/cells';
+import { FileAction, IdCell, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatRupees, NA } from '../../lib/format';
@@ -37,7 +37,7 @@ const config: AreaPageConfig<Challan> = {
   columns: [
     { id: 'id', header: 'Challan ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(challansArea, 'date'),
-    column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { width: 'w-32' }, cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{plate(row.original)}</span> }),
+    column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { width: 'w-32' }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
     column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ?? NA}</span> }),
     column(challansArea, 'offenseType', { meta: { keepWhole: true, width: 'w-44' } }),
     column(challansArea, 'amount', {

@@ -2,7 +2,7 @@ import { CircleEllipsis, Fuel, SquareParking, Ticket, Utensils, Wrench, type Luc
 import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, fuelExpensesArea, fuelUnit, type Expense, type ExpenseInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { IdCell } from '../../components/area/cells';
+import { IdCell, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { formatNumber, formatRupees, NA, toastExcerpt } from '../../lib/format';
 import { tripReference, vehicleReference } from '../references';
@@ -37,7 +37,7 @@ const config: AreaPageConfig<Expense> = {
     column(fuelExpensesArea, 'type', { meta: { keepWhole: true, width: 'w-44' }, cell: ({ row }) => <TypeCell type={row.original.type} /> }),
     column(fuelExpensesArea, 'date'),
     column(fuelExpensesArea, 'amount', { cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
-    column(fuelExpensesArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{row.original.vehiclePlate ?? NA}</span> }),
+    column(fuelExpensesArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
     column(fuelExpensesArea, 'tripId', { header: 'Trip', cell: ({ row }) => <span title={row.original.tripLabel ?? undefined}>{row.original.tripId ?? NA}</span> }),
     column(fuelExpensesArea, 'vendor'),
     { id: 'fuelDetails', header: 'Fuel Details', cell: ({ row }) => <span className="line-clamp-2 max-w-72">{fuelDetails(row.original)}</span> },

@@ -1,7 +1,7 @@
 import { fuelUnit, refuelingLogsArea, type RefuelingLog, type RefuelingLogInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import type { AreaPageConfig } from '../../components/area/area-page';
-import { IdCell } from '../../components/area/cells';
+import { IdCell, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { formatDateTime, formatNumber, formatRupees, NA } from '../../lib/format';
 import { driverReference, stationReference, vehicleReference } from '../references';
@@ -22,7 +22,7 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
     column(refuelingLogsArea, 'vehicleId', {
       header: 'Vehicle',
       meta: { keepWhole: true },
-      cell: ({ row }) => <span title={row.original.vehicleLabel ?? undefined}>{row.original.vehiclePlate ?? row.original.vehicleId}</span>,
+      cell: ({ row }) => <VehiclePlateCell record={row.original} />,
     }),
     column(refuelingLogsArea, 'stationId', { header: 'Station', cell: ({ row }) => <span title={row.original.stationLabel ?? undefined}>{row.original.stationLabel ?? row.original.stationId}</span> }),
     column(refuelingLogsArea, 'fuelType'),
