@@ -192,10 +192,10 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   await expect(dialog.getByLabel('Quantity (Liters)')).toBeVisible();
   await chooseOption(page, dialog, /^Fuel Type/, 'Diesel');
 
-  await dialog.getByLabel('Quantity (Liters)').fill('10.555');
+  await dialog.getByLabel('Quantity (Liters)').fill('10.55');
   await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('');
   await dialog.getByLabel('Rate (₹)').fill('1.001');
-  await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10.57');
+  await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10.56');
   await dialog.getByLabel('Quantity (Liters)').fill('120.5');
   await dialog.getByLabel('Rate (₹)').fill('90.455');
   await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10899.83');
