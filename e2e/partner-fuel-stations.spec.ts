@@ -192,10 +192,10 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   await expect(dialog.getByLabel('Quantity (Liters)')).toBeVisible();
   await chooseOption(page, dialog, /^Fuel Type/, 'Diesel');
 
-  await dialog.getByLabel('Quantity (Liters)').fill('10.555');
+  await dialog.getByLabel('Quantity (Liters)').fill('10.55');
   await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('');
   await dialog.getByLabel('Rate (₹)').fill('1.001');
-  await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10.57');
+  await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10.56');
   await dialog.getByLabel('Quantity (Liters)').fill('120.5');
   await dialog.getByLabel('Rate (₹)').fill('90.455');
   await expect(dialog.getByLabel('Total Cost (₹)')).toHaveValue('10899.83');
@@ -261,6 +261,33 @@ test('log: each validation message; search by vehicle, station or fuel type', as
   await searchIn(page, logs, 'logs', 'biofuel');
   await expect(rowsOf(logs).filter({ hasText: cng.id })).toHaveCount(1);
   await expect(rowsOf(logs).filter({ hasText: diesel.id })).toHaveCount(0);
+});
+
+test('log: a rate finer than 0.001 or a quantity finer than 0.01 is refused with its message, the dialog kept with its input', async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token, { licensePlate: `KA05${token}` });
+  await createStation(page, { stationName: `BPCL Hosur ${token}` });
+  await open(page);
+  const logs = section(page, LOGS);
+  const dialog = await openForm(page, logs, 'Add Log', 'Add Refueling Log');
+  await pickRecord(page, dialog, /^Vehicle/, `ka05${token.toLowerCase()}`, vehicleLabel(vehicle));
+  await pickRecord(page, dialog, /^Station/, `hosur ${token}`, `BPCL Hosur ${token}`);
+  await dialog.getByLabel('Timestamp').fill('14/03/2026 09:00');
+  await dialog.getByLabel('Quantity (Liters)').fill('50');
+  await dialog.getByLabel('Rate (₹)').fill('0.0001');
+  await clickSave(dialog, 'Add Log');
+  await expectDestructiveToast(page, 'Invalid Input', 'Rate (₹) must have at most 3 decimals.');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Rate (₹) must have at most 3 decimals.')).toBeVisible();
+  await expect(dialog.getByLabel('Rate (₹)')).toHaveValue('0.0001');
+  await expect(dialog.getByLabel('Quantity (Liters)')).toHaveValue('50');
+  await dialog.getByLabel('Rate (₹)').fill('90.455');
+  await dialog.getByLabel('Quantity (Liters)').fill('0.001');
+  await clickSave(dialog, 'Add Log');
+  await expectDestructiveToast(page, 'Invalid Input', 'Quantity must have at most 2 decimals.');
+  await expect(dialog.getByLabel('Quantity (Liters)')).toHaveValue('0.001');
+  await dialog.getByLabel('Quantity (Liters)').fill('50.25');
+  await saveAndClose(page, dialog, 'Add Log', 'Log Added!');
 });
 
 test('Add Log waits for the vehicles, drivers and stations pick-lists', async ({ page }) => {

@@ -70,7 +70,30 @@ const declare = <T>(kind: Kind, options: FieldOptions<T>, schema: z.ZodType<T>, 
 const SANE_NUMBER = 1e12;
 /** numeric(14,2): up to ₹999,999,999,999.99. */
 const MAX_MONEY = 999_999_999_999.99;
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** The decimals a step allows: 0.001 → 3, 0.1 → 1, 1 or 100 → 0. */
+export function decimalsOfStep(step: number): number {
+  let decimals = 0;
+  while (decimals < 10 && !hasAtMostDecimals(step, decimals)) decimals++;
+  return decimals;
+}
+/**
+ * Whether the value as it is (the number that is stored and that every rule judges) has at most these
+ * decimals: exact, no tolerance, so 1e-9 and 1.005 have more than 2, while 0.07 (0.07000000000000001 × 100
+ * rounds back to 0.07) has 2.
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale === value;
+}
+/** The message for a number with more decimals than its step allows, in words. */
+export const decimalsMessage = (decimals: number) => (decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`);
+/** A number at most as fine as its step: what passes is what the column stores, to the last digit. */
+const stepped = (schema: z.ZodNumber, step: number | 'any') => {
+  if (step === 'any') return schema;
+  const decimals = decimalsOfStep(step);
+  return schema.refine((value) => hasAtMostDecimals(value, decimals), decimalsMessage(decimals));
+};
 
 /**
  * The id of a record of another area (the server checks it exists; the database keeps it so). A required
@@ -89,7 +112,7 @@ function reference(area: string, options: (FieldOptions<string> | FieldOptions<s
 export const field = {
   text: (options: FieldOptions<string> & { max?: number; multiline?: boolean }) => {
     const max = options.max ?? (options.multiline ? 2000 : 200);
-    return declare<string>({ kind: 'text', max, multiline: options.multiline }, options, text(max), '');
+    return declare<string>({ kind: 'text', max, multiline: options.multiline }, options, text(max, { multiline: options.multiline }), '');
   },
   email: (options: FieldOptions<string>) =>
     declare<string>({ kind: 'text', max: 200, format: 'email' }, options, text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'), ''),
@@ -98,7 +121,7 @@ export const field = {
     declare<number | null>(
       { kind: 'number', step: options.step ?? 'any', integer: false },
       options,
-      z.number({ message: 'must be a number' }).min(options.min ?? -SANE_NUMBER).max(options.max ?? SANE_NUMBER).nullable(),
+      stepped(z.number({ message: 'must be a number' }).min(options.min ?? -SANE_NUMBER).max(options.max ?? SANE_NUMBER), options.step ?? 'any').nullable(),
       null,
     ),
   integer: (options: FieldOptions<number | null> & { min?: number; max?: number }) => {
@@ -158,13 +181,13 @@ export const field = {
         .number({ message: 'must be a number' })
         .min(-MAX_MONEY, `must be at least -${MAX_MONEY}`)
         .max(MAX_MONEY, `must be at most ${MAX_MONEY}`)
-        .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals (paise)')
+        .refine((value) => hasAtMostDecimals(value, 2), 'must have at most 2 decimals (paise)')
         .nullable(),
       null,
     ),
   /** A rating out of max (stars), typed to one decimal. The range the specification words is a rule. */
   rating: (options: FieldOptions<number | null> & { max?: number }) =>
-    declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, z.number({ message: 'must be a number' }).min(-1e6).max(1e6).nullable(), null),
+    declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(), null),
 };
 
 /** What an area declares; everything else of its AreaDefinition follows. */
@@ -233,8 +256,9 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     plural: declaration.plural,
     idFormat: declaration.idFormat,
     fields: declaration.fields,
-    // A conditional field may come blank (it is stored so while hidden), whatever its options.
-    input: z.strictObject(mapFields(declaration.fields, (f, name) => (shownWhen[name] && f.blank === '' ? f.schema.or(z.literal('')) : f.schema))),
+    // A conditional field may come blank (it is stored so while hidden), whatever its options. A text takes
+    // '' already and keeps its own messages (a union would answer only 'Invalid input').
+    input: z.strictObject(mapFields(declaration.fields, (f, name) => (shownWhen[name] && f.blank === '' && !f.schema.safeParse('').success ? f.schema.or(z.literal('')) : f.schema))),
     fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,

@@ -12,11 +12,28 @@ export const withoutBidiControls = (value: string) => value.replace(BIDI_CONTROL
  * message. The length is checked first and stops the checks after it (abort), so no pattern or rule
  * ever runs on an over-long text.
  */
-export const text = (max = 200) =>
+/**
+ * Whether a text holds a control character: C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F). A
+ * long text may hold tabs and line breaks (\n, or \r\n as a form sends them; a lone \r is refused). One pass
+ * over the characters, no pattern.
+ */
+export function hasControlCharacter(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if ((code >= 0x20 && code < 0x7f) || code > 0x9f) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || (code === 0x0d && value.charCodeAt(i + 1) === 0x0a))) continue;
+    return true;
+  }
+  return false;
+}
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
+
+export const text = (max = 200, options: { multiline?: boolean } = {}) =>
   z
     .string()
     .trim()
     .max(max, { message: `must be at most ${max} characters`, abort: true })
+    .refine((value) => !hasControlCharacter(value, options.multiline), { message: CONTROL_CHARACTERS_MESSAGE, abort: true })
     .transform(withoutBidiControls);
 export const requiredText = (max = 200) => text(max);
 export const optionalText = (max = 2000) => text(max).default('');

@@ -27,6 +27,8 @@ export function firstFailure<T>(rules: readonly Rule<T>[], value: T): RuleFailur
  */
 const VISIBLE = /[^\s\p{Cc}\p{Cf}\u115F\u2800\u3164\uFFA0]/u;
 export const hasVisibleCharacter = (value: string) => VISIBLE.test(value);
+/** Where the first character a reader can see is (-1 when there is none). */
+export const firstVisibleIndex = (value: string) => value.search(VISIBLE);
 
 /** Blank: nothing, an empty list, or text without a visible character (a lone zero-width space does not fill a required field). */
 export function isBlank(value: unknown): boolean {

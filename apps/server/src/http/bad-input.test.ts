@@ -156,8 +156,8 @@ describe('create and update bodies', () => {
     expectProblem(res, 400, invalid('Make must be at most 100 characters.'));
   });
 
-  it('refuses a NUL character, which PostgreSQL cannot store, with 400', async () => {
-    expectProblem(await client.post('/api/vehicles', vehicleBody({ make: 'Ta\u0000ta' })), 400, invalid('A value is not valid for its field.'));
+  it('refuses a NUL character, which PostgreSQL cannot store, with 400 naming the field', async () => {
+    expectProblem(await client.post('/api/vehicles', vehicleBody({ make: 'Ta\u0000ta' })), 400, invalid('Make must not contain control characters.'));
   });
 
   it('refuses a bad version on an update', async () => {

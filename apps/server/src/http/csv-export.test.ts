@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
+import { challansArea, fuelExpensesArea, maintenanceArea, ordersArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
+import { declaredBody } from '../testing/declared-body';
+import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
+import { csvField, spreadsheetPhone, startsLikeFormula } from './csv-export';
 
 let server: TestServer;
 let client: TestClient;
@@ -52,9 +55,9 @@ describe('Export CSV', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="vehicles-${today}.csv"`);
     expect(res.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, row] = res.text.slice(1).split('\r\n');
-    expect(header).toBe('ID,Make & Model,Year,License Plate,Type,Mileage (km),Status');
-    // Numbers without grouping; an empty mileage stays empty.
-    expect(row).toBe('VEX000010,Eicher Pro 10,2010,MH1210,Truck,,Active');
+    expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date');
+    // Numbers without grouping; an empty mileage and date stay empty.
+    expect(row).toBe('VEX000010,Eicher Pro 10,2010,MH1210,VIN10,Truck,,Active,');
   });
 
   it('quotes what must be quoted and never lets a cell run as a formula', async () => {
@@ -71,5 +74,95 @@ describe('Export CSV', () => {
     expect(zone.status).toBe(400);
     expect(zone.body.message).toBe('Time zone must be a time zone such as Asia/Kolkata.');
     expect((await server.client().get('/api/vehicles/export')).status).toBe(401);
+  });
+});
+
+describe('the formula guard', () => {
+  it('catches =, +, - and @ first, after invisible characters, and in full width; tab and carriage return first', () => {
+    for (const formula of ['=1+1', '+1', '-1', '@SUM(A1)', '\u0000=1+1', '\u001b=1', '\u200B=HYPERLINK("x")', '\uFEFF+1', '\u2060@x', '\u202E=1', ' =1', '\u00A0-1', '\u00AD=1', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20x', '\u200B\uFF1D1', '\tx', '\rx']) {
+      expect(startsLikeFormula(formula), JSON.stringify(formula)).toBe(true);
+      expect(csvField(formula).replace(/^"/, '').startsWith("'"), JSON.stringify(formula)).toBe(true);
+    }
+    for (const plain of ['Tata', '1+1', 'a=b', 'x\u200B=1', '', '\u200B', 'रवि']) expect(startsLikeFormula(plain), JSON.stringify(plain)).toBe(false);
+    expect(csvField('\u200B=1')).toBe("'\u200B=1");
+  });
+
+  it('writes a phone number without its +, grouped when written without spaces, and never as a formula', () => {
+    expect(spreadsheetPhone('+91 98765 43210')).toBe('91 98765 43210');
+    expect(spreadsheetPhone('+919876543210')).toBe('91 98765 43210');
+    expect(spreadsheetPhone('\u200B+91-98765-43210')).toBe('91-98765-43210');
+    expect(spreadsheetPhone('09876543210')).toBe('0 98765 43210');
+    expect(spreadsheetPhone('020 2612 3456')).toBe('020 2612 3456');
+    expect(spreadsheetPhone('\uFF0B91 98765 43210')).toBe('91 98765 43210');
+    for (const other of ['+=1+1', '+91 98765 43210 =1', 'ravi@example.in', '+', '=91 98765 43210', '+1', '+12 34']) expect(spreadsheetPhone(other), other).toBeNull();
+    // In any text column: a phone loses its +, other formulas get the apostrophe.
+    expect(csvField('+91 98765 43210')).toBe('91 98765 43210');
+    expect(csvField('+5 bonus')).toBe("'+5 bonus");
+    expect(csvField('+=1+1')).toBe("'+=1+1");
+  });
+});
+
+/** Every line of an exported file, split into cells (for rows without quoted commas or line breaks). */
+const exportedLines = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').map((line) => line.split(','));
+
+describe('the exports of the areas', () => {
+  it('name a vehicle by its plate in a column of its own, write a phone without + or apostrophe, and keep the job description', async () => {
+    const vehicle = (await client.post('/api/vehicles', vehicleBody({ make: 'Ashok Leyland', model: 'Ecomet 1615', licensePlate: 'KA01XP0001', vin: 'MB1PBEFC5NPXP0001', purchaseDate: '2023-01-20', currentMileage: 42000 }))).body;
+    const driver = (await client.post('/api/drivers', driverBody({ name: 'Suresh Export', contact: '+91 98765 43210' }))).body;
+    const vehicles = exportedLines((await client.get(`/api/vehicles/export?q=${vehicle.id}`)).text);
+    expect(vehicles).toEqual([
+      ['ID', 'Make & Model', 'Year', 'License Plate', 'VIN', 'Type', 'Mileage (km)', 'Status', 'Purchase Date'],
+      [vehicle.id, 'Ashok Leyland Ecomet 1615', '2022', 'KA01XP0001', 'MB1PBEFC5NPXP0001', 'Truck', '42000', 'Active', '2023-01-20'],
+    ]);
+    const drivers = exportedLines((await client.get(`/api/drivers/export?q=${driver.id}`)).text);
+    expect(drivers[0]).toEqual(['Driver ID', 'Name', 'License No.', 'Contact', 'Email', 'Joining Date', 'Status']);
+    expect(drivers[1]).toEqual([driver.id, 'Suresh Export', 'MH1220110012345', '91 98765 43210', 'ramesh.kumar@example.in', '2021-06-01', 'Active']);
+
+    const trip = (await client.post('/api/trips', tripBody(vehicle.id, driver.id, { startDate: '2026-11-21T04:00:00.000Z', endDate: '2026-11-21T09:15:00.000Z', status: 'Delivered' }))).body;
+    const trips = exportedLines((await client.get(`/api/trips/export?q=${trip.id}&tz=Asia/Kolkata`)).text);
+    expect(trips).toEqual([
+      ['Trip ID', 'Origin', 'Destination', 'Vehicle', 'License Plate', 'Driver', 'Status', 'ETA', 'Start Date', 'End Date'],
+      [trip.id, 'Mumbai', 'Pune', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Delivered', '2026-11-21 16:00', '2026-11-21 09:30', '2026-11-21 14:45'],
+    ]);
+
+    const job = (await client.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Replace front brake pads', technician: 'Ramesh Patil', partsUsed: 'Brake pads', scheduledDate: '2026-03-10', completionDate: null, cost: 4500.5 }))).body;
+    const jobs = exportedLines((await client.get(`/api/maintenance/export?q=${job.id}`)).text);
+    expect(jobs).toEqual([
+      ['Job ID', 'Vehicle', 'License Plate', 'Job Type', 'Job Description', 'Technician', 'Parts Used', 'Scheduled Date', 'Completion Date', 'Status', 'Cost (₹)'],
+      [job.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', 'Preventive', 'Replace front brake pads', 'Ramesh Patil', 'Brake pads', '2026-03-10', '', 'Scheduled', '4500.5'],
+    ]);
+
+    const expense = (await client.post('/api/fuel-expenses', declaredBody(fuelExpensesArea.fields, { vehicles: vehicle.id }, { type: 'Toll', amount: 350, date: '2026-03-10', vendor: 'FASTag', odometer: null, gpsLocation: '', description: 'Mumbai–Pune Expressway' }))).body;
+    expect(exportedLines((await client.get(`/api/fuel-expenses/export?q=${expense.id}`)).text)).toEqual([
+      ['Expense ID', 'Type', 'Date', 'Vehicle', 'License Plate', 'Trip', 'Fuel Type', 'Quantity', 'Price Per Unit (₹)', 'Amount (₹)', 'Odometer (km)', 'Vendor', 'GPS Location', 'Description'],
+      [expense.id, 'Toll', '2026-03-10', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', '', '', '', '', '350', '', 'FASTag', '', 'Mumbai–Pune Expressway'],
+    ]);
+
+    const challan = (await client.post('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id, drivers: driver.id }, { date: '2026-03-09', amount: 2000, paidDate: null, notes: '' }))).body;
+    expect(exportedLines((await client.get(`/api/challans/export?q=${challan.id}`)).text)).toEqual([
+      ['Challan ID', 'Date', 'Vehicle', 'License Plate', 'Driver', 'Offense Type', 'Amount (₹)', 'Scanned Copy', 'Status', 'Paid Date', 'Notes'],
+      [challan.id, '2026-03-09', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Speeding', '2000', '', 'Pending Payment', '', ''],
+    ]);
+
+    const station = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'HPCL Export Test', address: 'NH48 Vashi', phone: '+919820011223', email: 'vashi@hpcl-partner.in', gpsLocation: '' }))).body;
+    const stations = exportedLines((await client.get(`/api/partner-fuel-stations/export?q=${encodeURIComponent('HPCL Export Test')}`)).text);
+    expect(stations[1].slice(0, 7)).toEqual([station.id, 'HPCL Export Test', 'NH48 Vashi', '', 'Contact Person', '91 98200 11223', 'vashi@hpcl-partner.in']);
+
+    const log = (await client.post('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', odometer: 184250, notes: 'Full tank' }))).body;
+    expect(exportedLines((await client.get(`/api/refueling-logs/export?q=${log.id}&tz=Asia/Kolkata`)).text)).toEqual([
+      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Notes'],
+      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'Full tank'],
+    ]);
+  });
+
+  it('keeps a long text with its line breaks, quoted, and a vehicle list with its plates', async () => {
+    const vehicle = (await client.post('/api/vehicles', vehicleBody({ licensePlate: 'GJ05ZZ0042', vin: 'MAT448123NKL00042' }))).body;
+    const job = (await client.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Replace pads, "front"\nBleed lines', completionDate: null }))).body;
+    const text = (await client.get(`/api/maintenance/export?q=${job.id}`)).text;
+    expect(text).toContain(',"Replace pads, ""front""\nBleed lines",');
+    const order = (await client.post('/api/sales-orders', declaredBody(ordersArea.fields, { vehicles: vehicle.id }, { customerName: 'Reliance Retail Ltd.', finalAmount: 10000 }))).body;
+    const orders = exportedLines((await client.get(`/api/sales-orders/export?q=${order.id}`)).text);
+    const plates = orders[0].indexOf('License Plates');
+    expect([orders[0][plates - 1], orders[1][plates - 1], orders[1][plates]]).toEqual(['Assigned Vehicles', 'Tata Prima 4028.S (GJ05ZZ0042)', 'GJ05ZZ0042']);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { firstVisibleIndex } from '@raahi/domain';
 import type { Database } from '../db/client';
 
 /** One column of an export: the header the table shows, and the value in a form a spreadsheet reads. */
@@ -7,8 +8,11 @@ export interface ExportColumn {
   header: string;
   /** The cell's value; `today` (the reader's, YYYY-MM-DD) for states that depend on the date. */
   value(row: Record<string, unknown>, today: string): unknown;
-  /** 'date': YYYY-MM-DD; 'datetime': YYYY-MM-DD HH:MM in the reader's zone; 'money': a plain decimal (₹ in the header). */
-  kind?: 'text' | 'number' | 'date' | 'datetime' | 'money';
+  /**
+   * 'date': YYYY-MM-DD; 'datetime': YYYY-MM-DD HH:MM in the reader's zone; 'money': a plain decimal (₹ in the header);
+   * 'phone': as spreadsheetPhone writes it.
+   */
+  kind?: 'text' | 'number' | 'date' | 'datetime' | 'money' | 'phone';
 }
 
 /** A column that shows one field of the row as it is. */
@@ -20,14 +24,65 @@ export const labelColumn = (header: string, labelKey: string, idKey: string): Ex
 /** Rows fetched per query: enough to keep the database busy, small enough to keep memory flat. */
 const BATCH_ROWS = 1000;
 
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection); some read the
+ * full-width and small forms as the ASCII ones.
+ */
+const FORMULA_CHARACTERS = new Set(['=', '+', '-', '@', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20', '\uFE66', '\uFE62', '\uFE63', '\uFE6B']);
+const PLUS_SIGNS = new Set(['+', '\uFF0B', '\uFE62']);
 
-/** One CSV field (RFC 4180): quoted when it must be, and never read as a formula. */
+/**
+ * Whether a spreadsheet could run the text as a formula: it starts with a tab or a carriage return (OWASP),
+ * or its first visible character, after any control, zero-width, bidi or other invisible ones, starts a formula.
+ */
+export function startsLikeFormula(text: string): boolean {
+  const first = text.charAt(0);
+  if (first === '\t' || first === '\r') return true;
+  const visible = firstVisibleIndex(text);
+  return visible >= 0 && FORMULA_CHARACTERS.has(text.charAt(visible));
+}
+
+const isDigit = (c: string) => c >= '0' && c <= '9';
+const PHONE_PUNCTUATION = new Set([' ', '-', '(', ')', '.']);
+/** The fewest digits of a phone number (a local number without its code). */
+const MIN_PHONE_DIGITS = 7;
+
+/**
+ * A phone number as a spreadsheet should show it: text, never a formula, without a visible apostrophe.
+ * The leading + goes (+91 98765 43210 → 91 98765 43210), and a number of 10 digits or more written without
+ * spaces is grouped (+919876543210 → 91 98765 43210, 09876543210 → 0 98765 43210), so that no spreadsheet
+ * reads it as a number in exponent form or drops its leading zero. Null when the text is not a phone number
+ * (digits, spaces, - ( ) . only, at least 7 digits).
+ */
+export function spreadsheetPhone(text: string): string | null {
+  const start = firstVisibleIndex(text);
+  if (start < 0) return null;
+  let rest = text.slice(start).trimEnd();
+  if (PLUS_SIGNS.has(rest.charAt(0))) rest = rest.slice(1).trimStart();
+  if (!isDigit(rest.charAt(0))) return null;
+  let [digitsOnly, digits] = [true, 0];
+  for (const c of rest) {
+    if (isDigit(c)) digits++;
+    else if (PHONE_PUNCTUATION.has(c)) digitsOnly = false;
+    else return null;
+  }
+  // Shorter is a sum or a count ('+1'), not a phone: it keeps its sign behind the apostrophe.
+  if (digits < MIN_PHONE_DIGITS) return null;
+  if (!digitsOnly || rest.length < 10) return rest;
+  return `${rest.slice(0, -10)} ${rest.slice(-10, -5)} ${rest.slice(-5)}`.trimStart();
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it must be, and never read as a formula: a text that could start one
+ * gets an apostrophe in front, except a phone number written with its + (which loses the + instead).
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && FORMULA_START.has(text.charAt(0))) text = `'${text}`;
+  if (typeof value === 'string' && startsLikeFormula(text)) {
+    const phone = PLUS_SIGNS.has(text.charAt(firstVisibleIndex(text))) ? spreadsheetPhone(text) : null;
+    text = phone ?? `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -50,6 +105,7 @@ function cellFormatter(timeZone: string, today: string) {
     if (column.kind === 'datetime') return dateTimeIn(value);
     if (column.kind === 'date') return String(value).slice(0, 10);
     if (column.kind === 'money' || column.kind === 'number') return String(value);
+    if (column.kind === 'phone') return csvField(spreadsheetPhone(String(value)) ?? value);
     return csvField(value);
   };
 }

@@ -207,3 +207,26 @@ describe('challans', () => {
     expect(await ids('sort=amount&order=asc')).toEqual([newer.id, older.id]);
   });
 });
+
+describe('challans: values as stored', () => {
+  it('refuses an amount of 1e-9 (it would be stored as 0.00, past "greater than zero") and writes nothing', async () => {
+    await expectNothingWritten(async () => {
+      for (const amount of [1e-9, 2000.001]) {
+        const res = await client.post(PATH, body({ amount }));
+        expect([res.status, res.body], String(amount)).toEqual([400, { title: 'Invalid Request', message: 'Amount (₹) must have at most 2 decimals (paise).' }]);
+      }
+    });
+    expect((await challan({ amount: 0.07 })).amount).toBe(0.07);
+  });
+
+  it('refuses control characters in a text; keeps line breaks and tabs in notes', async () => {
+    await expectNothingWritten(async () => {
+      for (const notes of ['Katraj\u0000chowk', 'camera \u001b[2J']) {
+        const res = await client.post(PATH, body({ notes }));
+        expect([res.status, res.body], JSON.stringify(notes)).toEqual([400, { title: 'Invalid Request', message: 'Notes must not contain control characters.' }]);
+      }
+    });
+    const saved = await challan({ notes: 'e-challan by Pune traffic police\n\tcamera at Katraj chowk' });
+    expect((await client.get(`${PATH}/${saved.id}`)).body.notes).toBe('e-challan by Pune traffic police\n\tcamera at Katraj chowk');
+  });
+});

@@ -1,11 +1,11 @@
 import { challansArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
-import { driverNameOf, vehiclePlateOf } from './labels';
+import { driverNameOf } from './labels';
 
 export const challans = declaredTable('challans', challansArea.fields);
-// The Vehicle column shows the licence plate (a challan is issued to a registration number), the Driver column the name.
+// The Vehicle column shows the licence plate (vehiclePlate: a challan is issued to a registration number), the Driver column the name.
 export const challansResource = declaredResource(challansArea, challans, {
   idHeader: 'Challan ID',
-  computed: (c) => ({ vehiclePlate: vehiclePlateOf(c.vehicleId), driverName: driverNameOf(c.driverId) }),
+  computed: (c) => ({ driverName: driverNameOf(c.driverId) }),
 });

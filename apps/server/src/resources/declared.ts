@@ -4,7 +4,7 @@ import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import type { Reference, ResourceDefinition } from '../http/resource';
-import { driverLabelOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf } from './labels';
+import { driverLabelOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf, vehiclePlateOf } from './labels';
 
 interface Linkable {
   table: PgTable;
@@ -35,11 +35,14 @@ function linked(area: string): Linkable {
 
 /** Where a linked record's label is returned: vehicleId → vehicleLabel. */
 export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
+/** Where a linked vehicle's plate is returned: vehicleId → vehiclePlate; several, assignedVehicles → assignedVehiclesPlates. */
+export const plateKey = (field: string) => `${field.replace(/Id$/, '')}Plate`;
+const PLATE_HEADER = 'License Plate';
 
 /**
  * A declared area's server side: links checked on save, linked labels and file names returned with every
- * record (vehicleId → vehicleLabel, a file → its name, several files → [{id, name}]), and its export's columns
- * (each field under its label, unless the area lists them).
+ * record (vehicleId → vehicleLabel and vehiclePlate, a file → its name, several files → [{id, name}]), and its
+ * export's columns (each field under its label, a linked vehicle's plate beside it, unless the area lists them).
  */
 export function declaredResource(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -77,9 +80,12 @@ export function declaredResource(
   const computed = (columns: Record<string, PgColumn>) => ({
     ...Object.fromEntries(
       fields.flatMap(([name, f]): [string, SQL][] => {
-        if (f.kind === 'reference') return [[labelKey(name), linked(f.area).label(columns[name])]];
+        // A vehicle is also named by its plate alone (a column of its own in exports; the plate column of some lists).
+        if (f.kind === 'reference')
+          return [[labelKey(name), linked(f.area).label(columns[name])], ...(f.area === 'vehicles' ? [[plateKey(name), vehiclePlateOf(columns[name])] as [string, SQL]] : [])];
         // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
-        if (f.kind === 'references') return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)]];
+        if (f.kind === 'references')
+          return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)], ...(f.area === 'vehicles' ? [[`${name}Plates`, labelListOf(columns[name], vehiclePlateOf)] as [string, SQL]] : [])];
         if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
         if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
         return [];
@@ -90,11 +96,15 @@ export function declaredResource(
   const exportColumns = options.exportColumns ?? [
     fieldColumn(options.idHeader ?? 'ID', 'id'),
     ...fields.flatMap(([name, f]): ExportColumn[] => {
-      if (f.kind === 'reference') return [labelColumn(f.label, labelKey(name), name)];
+      if (f.kind === 'reference') return [labelColumn(f.label, labelKey(name), name), ...(f.area === 'vehicles' ? [fieldColumn(PLATE_HEADER, plateKey(name))] : [])];
       if (f.kind === 'file') return [fieldColumn(f.label, `${name}Name`)];
-      if (f.kind === 'files' || (f.kind === 'text' && f.multiline)) return [];
+      if (f.kind === 'files') return [];
+      if (f.kind === 'text' && f.format === 'tel') return [fieldColumn(f.label, name, 'phone')];
       if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
-      if (f.kind === 'references') return [{ header: f.label, value: (row) => (row[`${name}Labels`] as { label: string }[]).map((l) => l.label).join('; ') }];
+      if (f.kind === 'references') {
+        const joined = (key: string) => (row: Record<string, unknown>) => (row[key] as { label: string }[]).map((l) => l.label).join('; ');
+        return [{ header: f.label, value: joined(`${name}Labels`) }, ...(f.area === 'vehicles' ? [{ header: `${PLATE_HEADER}s`, value: joined(`${name}Plates`) }] : [])];
+      }
       // A value as the screen shows it: a status by today's date (Expired), a choice by its label (Meal Allowance).
       const state = area.derived?.[name];
       if (state) return [{ header: f.label, value: (row, today) => derive(state, row, today) }];

@@ -13,7 +13,7 @@ export const driversResource: ResourceDefinition = {
     fieldColumn('Driver ID', 'id'),
     fieldColumn('Name', 'name'),
     fieldColumn('License No.', 'license'),
-    fieldColumn('Contact', 'contact'),
+    fieldColumn('Contact', 'contact', 'phone'),
     fieldColumn('Email', 'email'),
     fieldColumn('Joining Date', 'joiningDate', 'date'),
     fieldColumn('Status', 'status'),

@@ -1,11 +1,7 @@
 import { fuelExpensesArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
-import { vehiclePlateOf } from './labels';
 
 export const fuelExpenses = declaredTable('fuel_expenses', fuelExpensesArea.fields);
-// The Vehicle column shows the licence plate alone, falling back to the vehicle's id.
-export const fuelExpensesResource = declaredResource(fuelExpensesArea, fuelExpenses, {
-  idHeader: 'Expense ID',
-  computed: (columns) => ({ vehiclePlate: vehiclePlateOf(columns.vehicleId) }),
-});
+// The Vehicle column shows the licence plate alone (vehiclePlate), falling back to the vehicle's id.
+export const fuelExpensesResource = declaredResource(fuelExpensesArea, fuelExpenses, { idHeader: 'Expense ID' });

@@ -63,3 +63,20 @@ describe('inventory', () => {
     for (const term of [saved.id.toLowerCase(), 'clutch pl', 'ashok-77', 'VALEO', 'q9, nag']) expect(await search(q(term))).toContain(saved.id);
   });
 });
+
+describe('inventory: values as stored', () => {
+  it('refuses a quantity or cost of 1e-9 (stored, it would be 0) with its message, and control characters in a name', async () => {
+    await expectNothingWritten(async () => {
+      for (const [overrides, message] of [
+        [{ quantity: 1e-9 }, 'Quantity must be a whole number.'],
+        [{ costPerUnit: 1e-9 }, 'Cost Per Unit (₹) must have at most 2 decimals (paise).'],
+        [{ costPerUnit: 99.999999999 }, 'Cost Per Unit (₹) must have at most 2 decimals (paise).'],
+        [{ name: 'Brake\u0000Pad' }, 'Name must not contain control characters.'],
+        [{ location: 'Rack\u009bA3' }, 'Location must not contain control characters.'],
+      ] as const) {
+        const res = await client.post(PATH, declaredBody(inventoryArea.fields, {}, { name: 'X', partNumber: 'Y', ...overrides }));
+        expect([res.status, res.body], JSON.stringify(overrides)).toEqual([400, { title: 'Invalid Request', message }]);
+      }
+    });
+  });
+});

@@ -86,3 +86,21 @@ describe('maintenance jobs', () => {
     expect((await client.del(`/api/vehicles/${v.id}`)).status).toBe(204);
   });
 });
+
+describe('maintenance jobs: values as stored', () => {
+  it('refuses a cost of 1e-9 or finer than a paisa, and control characters in the technician; keeps line breaks in the description', async () => {
+    await expectNothingWritten(async () => {
+      for (const [overrides, message] of [
+        [{ cost: 1e-9 }, 'Cost (₹) must have at most 2 decimals (paise).'],
+        [{ cost: 1.005 }, 'Cost (₹) must have at most 2 decimals (paise).'],
+        [{ technician: 'Ravi\u0000' }, 'Technician must not contain control characters.'],
+        [{ technician: 'Ravi\u001b[31m' }, 'Technician must not contain control characters.'],
+        [{ description: 'Brake pads\u0007' }, 'Job Description must not contain control characters.'],
+      ] as const) {
+        const res = await client.post(PATH, body(overrides));
+        expect([res.status, res.body], JSON.stringify(overrides)).toEqual([400, { title: 'Invalid Request', message }]);
+      }
+    });
+    expect(await job({ cost: 0.07, description: 'Replace front brake pads\n\tbleed the lines' })).toMatchObject({ cost: 0.07, description: 'Replace front brake pads\n\tbleed the lines' });
+  });
+});

@@ -110,7 +110,7 @@ describe('partner fuel stations', () => {
 
 describe('refuelling logs', () => {
   it.each([
-    [10.555, 1.001, 10.57],
+    [10.55, 1.001, 10.56],
     [33.33, 3.333, 111.09],
     [0.01, 0.001, 0],
     [120.5, 90.455, 10899.83],
@@ -261,5 +261,32 @@ describe('fuel station invoices', () => {
     expect([res.status, res.body]).toEqual([409, { title: 'Delete Failed', message: 'This station cannot be deleted because 2 invoices use it.' }]);
     expect((await client.put(`${STATIONS}/${s.id}`, stationBody({ stationName: 'BPCL Kasara Ghat', version: 1 }))).status).toBe(200);
     expect(await invoicesKit.search(q('kasara ghat'))).toEqual(sorted(jan.id, feb.id));
+  });
+});
+
+describe('partner fuel stations: values as stored', () => {
+  const invalid = (message: string) => ({ title: 'Invalid Request', message });
+  const refused = async (k: typeof stationsKit, path: string, body: Record<string, unknown>, message: string) =>
+    k.expectNothingWritten(async () => {
+      const res = await client.post(path, body);
+      expect([res.status, res.body], JSON.stringify(body)).toEqual([400, invalid(message)]);
+    });
+
+  it('refuses a credit limit finer than a paisa, and control characters in a station name', async () => {
+    await refused(stationsKit, STATIONS, stationBody({ creditLimit: 1e-9 }), 'Credit Limit (₹) must have at most 2 decimals (paise).');
+    await refused(stationsKit, STATIONS, stationBody({ stationName: 'IOCL\u0000Vashi' }), 'Station Name must not contain control characters.');
+    await refused(stationsKit, STATIONS, stationBody({ stationName: 'IOCL\tVashi' }), 'Station Name must not contain control characters.');
+    expect((await create(STATIONS, stationBody({ creditLimit: 500000.5, pricingStructure: 'Pump price\nless ₹0.50/L' }))).pricingStructure).toBe('Pump price\nless ₹0.50/L');
+  });
+
+  it('refuses a log quantity of 1e-9 (it would pass "greater than zero" and cost ₹0.00) and a rate of 0.0001', async () => {
+    await refused(logsKit, LOGS, logBody({ quantity: 1e-9 }), 'Quantity must have at most 2 decimals.');
+    await refused(logsKit, LOGS, logBody({ rate: 0.0001 }), 'Rate (₹) must have at most 3 decimals.');
+    expect(await create(LOGS, logBody({ quantity: 0.01, rate: 90.455 }))).toMatchObject({ quantity: 0.01, rate: 90.455, totalCost: 0.9 });
+  });
+
+  it('refuses invoice amounts finer than a paisa', async () => {
+    await refused(invoicesKit, INVOICES, invoiceBody({ amount: 1e-9 }), 'Amount (₹) must have at most 2 decimals (paise).');
+    await refused(invoicesKit, INVOICES, invoiceBody({ amount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }), 'Paid Amount (₹) must have at most 2 decimals (paise).');
   });
 });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
-import { vehiclePlateOf } from './labels';
 
 // Partner fuel stations (spec 002 §2.2): the directory, refuelling logs at its stations, and their invoices.
 export const partnerFuelStations = declaredTable('partner_fuel_stations', partnerFuelStationsArea.fields, 'generated');
@@ -14,6 +13,6 @@ export const partnerFuelStationsResource = declaredResource(partnerFuelStationsA
   idHeader: 'Station ID',
   label: (c) => sql`${c.stationName}`,
 });
-// The Vehicle column shows the licence plate (the full label on hover), as the expense log does.
-export const refuelingLogsResource = declaredResource(refuelingLogsArea, refuelingLogs, { idHeader: 'Log ID', computed: (c) => ({ vehiclePlate: vehiclePlateOf(c.vehicleId) }) });
+// The Vehicle column shows the licence plate (vehiclePlate; the full label on hover), as the expense log does.
+export const refuelingLogsResource = declaredResource(refuelingLogsArea, refuelingLogs, { idHeader: 'Log ID' });
 export const fuelStationInvoicesResource = declaredResource(fuelStationInvoicesArea, fuelStationInvoices, { idHeader: 'Invoice ID' });

@@ -214,3 +214,27 @@ describe('sales orders', () => {
     expect(await searchIn(ORDERS, `${q('quillon')}&status=New`)).toEqual([]);
   });
 });
+
+describe('sales: values as stored', () => {
+  const invalid = (message: string) => ({ title: 'Invalid Request', message });
+
+  it('refuses a Partially Paid order paying 99.999999999 of 100 (stored, it would be paid in full yet Partially Paid)', async () => {
+    await refused(ORDERS, orderBody({ finalAmount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }), invalid('Paid Amount must have at most 2 decimals (paise).'), 400);
+    await refused(ORDERS, orderBody({ finalAmount: 1e-9 }), invalid('Final Amount must have at most 2 decimals (paise).'), 400);
+    expect(await order({ finalAmount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.99 })).toMatchObject({ paidAmount: 99.99, balanceAmount: 0.01 });
+  });
+
+  it('refuses quotation prices finer than a paisa and tax or discount finer than 0.1', async () => {
+    await refused(QUOTATIONS, quotationBody({ flatRate: null, pricingPerKm: 1e-9 }), invalid('Pricing per KM (₹) must have at most 2 decimals (paise).'), 400);
+    await refused(QUOTATIONS, quotationBody({ flatRate: 85000.005 }), invalid('Flat Rate (₹) must have at most 2 decimals (paise).'), 400);
+    await refused(QUOTATIONS, quotationBody({ tax: 5.25 }), invalid('Tax (%) must have at most 1 decimal.'), 400);
+    await refused(QUOTATIONS, quotationBody({ discount: 1e-9 }), invalid('Discount (%) must have at most 1 decimal.'), 400);
+    expect(await quotation({ tax: 12.5, discount: 2.5, flatRate: 85000.05 })).toMatchObject({ tax: 12.5, discount: 2.5, flatRate: 85000.05 });
+  });
+
+  it('refuses control characters in a lead, keeps line breaks in its notes', async () => {
+    await refused(LEADS, leadBody({ companyName: 'Tata\u0000Steel' }), invalid('Company Name must not contain control characters.'), 400);
+    await refused(LEADS, leadBody({ contactPerson: 'Anil\u0085Deshmukh' }), invalid('Contact Person must not contain control characters.'), 400);
+    expect((await lead({ notes: 'Met at the Pune office.\nWants a quote by Friday.' })).notes).toBe('Met at the Pune office.\nWants a quote by Friday.');
+  });
+});

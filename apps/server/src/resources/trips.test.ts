@@ -41,6 +41,7 @@ describe('create and read', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       vehicleLabel: 'Tata Prima 4028.S (MH12AB1234)',
+      vehiclePlate: 'MH12AB1234',
       driverLabel: `Ramesh Kumar (${driver.id})`,
     });
     const read = await client.get(`/api/trips/${res.body.id}`);

@@ -11,8 +11,10 @@ export const vehiclesResource: ResourceDefinition = {
     { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` },
     fieldColumn('Year', 'year', 'number'),
     fieldColumn('License Plate', 'licensePlate'),
+    fieldColumn('VIN', 'vin'),
     fieldColumn('Type', 'type'),
     fieldColumn('Mileage (km)', 'currentMileage', 'number'),
     fieldColumn('Status', 'status'),
+    fieldColumn('Purchase Date', 'purchaseDate', 'date'),
   ],
 };
