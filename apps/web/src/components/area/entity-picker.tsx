@@ -41,8 +41,8 @@ export function EntityPicker({
   const options = [...choices.map((c) => ({ key: c.reference.area, label: c.label })), { key: NO_ENTITY, label: 'None' }];
   const nouns = choices.map((c) => c.label.toLowerCase());
   return (
-    <div className="grid gap-2">
-      <div role="radiogroup" aria-labelledby={labelId} className="inline-flex w-fit flex-wrap gap-0.5 rounded-md border p-0.5">
+    <div className="flex flex-wrap items-center gap-2">
+      <div role="radiogroup" aria-labelledby={labelId} className="inline-flex h-9 shrink-0 items-center gap-0.5 rounded-md border p-0.5">
         {options.map((option) => (
           <label
             key={option.key}
@@ -65,19 +65,21 @@ export function EntityPicker({
         ))}
       </div>
       {unmatched ? (
-        <p id={id} className="text-sm">
+        <p id={id} className="min-w-56 flex-1 text-sm">
           <span className="font-mono">{value}</span>
           <span className="text-muted-foreground"> names no {nouns.slice(0, -1).join(', ')} or {nouns.at(-1)}; it is kept as stored.</span>
         </p>
       ) : (
         choice && (
-          <ReferencePicker
-            id={id}
-            value={value}
-            reference={choice.reference}
-            placeholder={`Select a ${choice.label.toLowerCase()}...`}
-            onChange={(picked) => onChange(picked, choice.reference.area)}
-          />
+          <div className="min-w-56 flex-1">
+            <ReferencePicker
+              id={id}
+              value={value}
+              reference={choice.reference}
+              placeholder={`Select a ${choice.label.toLowerCase()}...`}
+              onChange={(picked) => onChange(picked, choice.reference.area)}
+            />
+          </div>
         )
       )}
     </div>

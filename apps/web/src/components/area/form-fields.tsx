@@ -235,7 +235,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references';
+        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references' || field.kind === 'entity';
         return (
           <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', wide && 'sm:col-span-2')}>
             <Label htmlFor={id} id={`${id}-label`}>
