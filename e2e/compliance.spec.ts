@@ -1,6 +1,31 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfFile } from './fixtures/files';
-import { apiCreate, chooseFile, chooseOption, clickSave, columnHeaders, confirmDeletion, expectDestructiveToast, expectDownload, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, shownDate, tableRows, todayInBrowserZone, unique } from './helpers';
+import {
+  apiCreate,
+  chooseFile,
+  chooseOption,
+  clickSave,
+  columnHeaders,
+  confirmDeletion,
+  createDriver,
+  createTrip,
+  createVehicle,
+  driverLabel,
+  expectDestructiveToast,
+  expectDownload,
+  listSettled,
+  openDialog,
+  openScreen,
+  optionsOf,
+  pickRecord,
+  saveAndClose,
+  searchList,
+  shownDate,
+  tableRows,
+  todayInBrowserZone,
+  unique,
+  vehicleLabel,
+} from './helpers';
 
 const openCompliance = (page: Page) => openScreen(page, '/compliance', 'Compliance Management (Document Hub)');
 const inDays = (days: number) => {
@@ -80,4 +105,86 @@ test('expiry badges and the expiry filter at the edges: yesterday, today, today 
   await chooseOption(page, page, 'Document type', 'Driver License');
   await listSettled(page);
   await expect(page.getByText('No Documents Found')).toBeVisible();
+});
+
+test('the Entity ID names a vehicle, a driver, a trip or none, chosen by kind; the list shows the plate, the name, the trip', async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token);
+  const driver = await createDriver(page, token);
+  const trip = await createTrip(page, { vehicleId: vehicle.id, driverId: driver.id, origin: 'Nashik', destination: `Surat ${token}` });
+  await openCompliance(page);
+  const entityCell = () => tableRows(page).first().getByRole('cell').nth(3);
+
+  // A registration is a vehicle's: the form offers vehicles first.
+  let dialog = await openDialog(page, 'Add Document', 'Add New Document');
+  await dialog.getByLabel('Doc Name').fill(`RC ${token}`);
+  await dialog.getByLabel('Expiry Date').fill(shownDate(inDays(400)));
+  await expect(dialog.getByRole('radiogroup', { name: 'Entity ID' }).getByRole('radio')).toHaveCount(4);
+  await expect(dialog.getByRole('radio', { name: 'Vehicle' })).toBeChecked();
+  await pickRecord(page, dialog, /^Entity ID/, `MH12${token}`, vehicleLabel(vehicle));
+  await saveAndClose(page, dialog, 'Add Document', 'Document Added!', `New document RC ${token} has been added.`);
+  await searchList(page, `RC ${token}`);
+  await expect(entityCell()).toHaveText(`MH12${token}`);
+  await expect(entityCell().locator('span[title]')).toHaveAttribute('title', vehicleLabel(vehicle));
+  // Search finds it by the vehicle's plate.
+  await searchList(page, `mh12${token.toLowerCase()}`);
+  await expect(tableRows(page)).toHaveCount(1);
+
+  // Now a driver's.
+  await tableRows(page).first().getByRole('button', { name: /^Edit / }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Compliance Document' });
+  await expect(dialog.getByRole('radio', { name: 'Vehicle' })).toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: /^Entity ID/ })).toHaveText(vehicleLabel(vehicle));
+  await dialog.getByText('Driver', { exact: true }).click();
+  await pickRecord(page, dialog, /^Entity ID/, `Ramesh ${token}`, driverLabel(driver));
+  await saveAndClose(page, dialog, 'Save Changes', 'Document Updated!', `Document RC ${token} has been updated.`);
+  await searchList(page, `RC ${token}`);
+  await expect(entityCell()).toHaveText(`Ramesh ${token}`);
+
+  // And none: a company document.
+  await tableRows(page).first().getByRole('button', { name: /^Edit / }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit Compliance Document' });
+  await expect(dialog.getByRole('radio', { name: 'Driver' })).toBeChecked();
+  await dialog.getByText('None', { exact: true }).click();
+  await expect(dialog.getByRole('combobox', { name: /^Entity ID/ })).toHaveCount(0);
+  await saveAndClose(page, dialog, 'Save Changes', 'Document Updated!', `Document RC ${token} has been updated.`);
+  await searchList(page, `RC ${token}`);
+  await expect(entityCell()).toHaveText('N/A');
+
+  // An e-Way Bill is a trip's.
+  dialog = await openDialog(page, 'Add Document', 'Add New Document');
+  await dialog.getByLabel('Doc Name').fill(`EWB ${token}`);
+  await chooseOption(page, dialog, /^Doc Type/, 'e-Way Bill');
+  await dialog.getByLabel('Expiry Date').fill(shownDate(inDays(5)));
+  await expect(dialog.getByRole('radio', { name: 'Trip' })).toBeChecked();
+  await pickRecord(page, dialog, /^Entity ID/, `Surat ${token}`, `${trip.id} (Nashik → Surat ${token})`);
+  await saveAndClose(page, dialog, 'Add Document', 'Document Added!', `New document EWB ${token} has been added.`);
+  await searchList(page, `EWB ${token}`);
+  await expect(entityCell()).toHaveText(`${trip.id} (Nashik → Surat ${token})`);
+});
+
+test('the PUC and Fitness certificates follow the eight types, in the form and in the type filter', async ({ page }) => {
+  const token = unique();
+  const typed = (name: string, documentType: string) =>
+    apiCreate(page, 'compliance', { documentName: name, documentType, entityId: '', documentNumber: '', issuer: '', issueDate: null, expiryDate: inDays(90), notes: '', documentFile: null });
+  const puc = await typed(`Typed ${token} PUC`, 'Pollution Under Control (PUC) Certificate');
+  const fitness = await typed(`Typed ${token} FC`, 'Fitness Certificate');
+  await openCompliance(page);
+  const types = ['Vehicle Registration', 'Insurance Policy', 'Operating Permit', 'Driver License', 'e-Way Bill', 'Safety Certificate', 'Aadhar Card', 'Other', 'Pollution Under Control (PUC) Certificate', 'Fitness Certificate'];
+  expect(await optionsOf(page, page, 'Document type')).toEqual(['All Types', ...types]);
+  const dialog = await openDialog(page, 'Add Document', 'Add New Document');
+  expect(await optionsOf(page, dialog, /^Doc Type/)).toEqual(types);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await searchList(page, `Typed ${token}`);
+  await expect(tableRows(page)).toHaveCount(2);
+  await chooseOption(page, page, 'Document type', 'Pollution Under Control (PUC) Certificate');
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(puc.id);
+  await chooseOption(page, page, 'Document type', 'Fitness Certificate');
+  await listSettled(page);
+  await expect(tableRows(page)).toHaveCount(1);
+  await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(fitness.id);
 });

@@ -10,7 +10,29 @@ export const DOCUMENT_TYPES = [
   'Safety Certificate',
   'Aadhar Card',
   'Other',
+  // Every goods vehicle in India must carry both (issue 16); added after the specification's eight.
+  'Pollution Under Control (PUC) Certificate',
+  'Fitness Certificate',
 ] as const;
+
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The areas a document's Entity ID may name: a vehicle, a driver or a trip (an e-Way Bill is a trip's). */
+export const DOCUMENT_ENTITY_AREAS = ['vehicles', 'drivers', 'trips'] as const;
+
+/** Whose document a type usually is (the form offers that kind first; the demo data follows it); null: the company's. */
+export const DOCUMENT_TYPE_ENTITY: Readonly<Record<DocumentType, (typeof DOCUMENT_ENTITY_AREAS)[number] | null>> = {
+  'Vehicle Registration': 'vehicles',
+  'Insurance Policy': 'vehicles',
+  'Operating Permit': 'vehicles',
+  'Driver License': 'drivers',
+  'e-Way Bill': 'trips',
+  'Safety Certificate': 'vehicles',
+  'Aadhar Card': 'drivers',
+  Other: null,
+  'Pollution Under Control (PUC) Certificate': 'vehicles',
+  'Fitness Certificate': 'vehicles',
+};
 
 /** Documents expiring within this many days from today (today included) are shown as Expires Soon. */
 export const EXPIRY_WINDOW_DAYS = 30;
@@ -23,7 +45,7 @@ export const complianceArea = declareArea({
   fields: {
     documentName: field.text({ label: 'Doc Name', required: true, sort: true, placeholder: 'e.g. RC – MH12AB1234' }),
     documentType: field.choice(DOCUMENT_TYPES, { label: 'Doc Type', required: true, default: 'Vehicle Registration', sort: true, filter: true }),
-    entityId: field.text({ label: 'Entity ID', max: 64, sort: true, placeholder: 'e.g. VEH1234AB' }),
+    entityId: field.entity(DOCUMENT_ENTITY_AREAS, { label: 'Entity ID', max: 64, sort: true }),
     documentNumber: field.text({ label: 'Doc Number', max: 100, placeholder: 'e.g. MH12 20230012345' }),
     issuer: field.text({ label: 'Issuer', sort: true, placeholder: 'e.g. RTO Pune' }),
     issueDate: field.date({ label: 'Issue Date' }),
@@ -53,4 +75,10 @@ export const complianceArea = declareArea({
 });
 
 export type ComplianceInput = InputOf<typeof complianceArea.fields>;
-export type ComplianceDocument = Stored<ComplianceInput> & { documentFileName: string | null };
+export type ComplianceDocument = Stored<ComplianceInput> & {
+  documentFileName: string | null;
+  /** Which area the Entity ID names, its label as the list shows it and in full; null when it names none. */
+  entityArea: (typeof DOCUMENT_ENTITY_AREAS)[number] | null;
+  entityLabel: string | null;
+  entityTitle: string | null;
+};

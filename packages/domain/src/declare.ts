@@ -41,6 +41,8 @@ type Kind =
   | { kind: 'reference'; area: string; linkableWhen?: Readonly<Record<string, string>> }
   /** Several records of another area (an order's vehicles), stored as a list of their ids; each must exist. */
   | { kind: 'references'; area: string; max: number }
+  /** A record of one of several areas (a document's vehicle, driver or trip) by its id, '' for none. */
+  | { kind: 'entity'; areas: readonly string[]; max: number }
   | { kind: 'file' }
   /** Several private files on one record, by the ids the upload service gave them. */
   | { kind: 'files'; max: number }
@@ -160,6 +162,15 @@ export const field = {
       .max(max, `must name at most ${max} records`)
       .refine((list) => new Set(list).size === list.length, 'must not name a record twice');
     return declare<string[]>({ kind: 'references', area, max }, options, schema, []);
+  },
+  /**
+   * A record of any of `areas` (a document's vehicle, driver or trip), or none (''), stored as its id in a
+   * text column: which area it names follows from the id. A newly chosen id must name a record; an id kept
+   * from before that names none stays as it is (shown as text).
+   */
+  entity: (areas: readonly [string, ...string[]], options: FieldOptions<string> & { max?: number }) => {
+    const max = options.max ?? 64;
+    return declare<string>({ kind: 'entity', areas, max }, options, text(max), '');
   },
   /** One private file, by the id the upload service gave it. */
   file: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'file' }, options, fileRef, null),

@@ -19,6 +19,7 @@ const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
   text: ['text'],
   choice: ['text'],
   reference: ['text'],
+  entity: ['text'],
   file: ['text'],
   date: ['date'],
   datetime: ['timestamp with time zone'],

@@ -11,6 +11,7 @@ function columnFor(name: string, field: FieldDeclaration<unknown>): PgColumnBuil
   switch (field.kind) {
     case 'text':
     case 'choice':
+    case 'entity':
       return text(sqlName).notNull();
     case 'reference':
       return field.blank === null ? text(sqlName) : text(sqlName).notNull();

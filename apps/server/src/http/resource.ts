@@ -45,6 +45,17 @@ export interface Reference {
   linkableWhen?: { values: Readonly<Record<string, string>>; labels: Readonly<Record<string, string>> };
 }
 
+/**
+ * A field that names a record of any of several tables (a document's vehicle, driver or trip) by its id,
+ * '' for none. A newly chosen id must name one; an id kept from the stored record stays, even if it names none.
+ */
+export interface EntityReference {
+  field: string;
+  /** The field's label and the nouns of its tables, for the message when an id names none. */
+  label: string;
+  targets: { table: PgTable; noun: string }[];
+}
+
 /** What the server adds to an area: its table, linked labels, references and who uses its records. */
 export interface ResourceDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -53,6 +64,7 @@ export interface ResourceDefinition {
   /** Values computed from linked records (labels, file names), returned with every record. */
   computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
   references?: Reference[];
+  entities?: EntityReference[];
   usedBy?: UsedBy[];
   /** The list's columns as the table shows them, for Export CSV. */
   exportColumns: ExportColumn[];
@@ -269,6 +281,25 @@ async function checkReferences(database: Database, def: ResourceDefinition, inpu
   }
 }
 
+/** Each entity field chosen anew (not the stored record's, `previous`) must name a record of one of its tables. */
+async function checkEntities(database: Database, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
+  for (const entity of def.entities ?? []) {
+    const id = input[entity.field];
+    if (typeof id !== 'string' || id === '' || id === previous?.[entity.field]) continue;
+    let found = false;
+    for (const { table } of entity.targets) {
+      const idColumn = (getTableColumns(table) as Record<string, PgColumn>).id;
+      found = (await database.db.select({ id: idColumn }).from(table).where(eq(idColumn, id))).length > 0;
+      if (found) break;
+    }
+    if (!found) {
+      const nouns = entity.targets.map((t) => t.noun);
+      const either = nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} or ${nouns.at(-1)}` : nouns[0];
+      throw new ApiError(422, 'Invalid Link', `The ${entity.label} ${id} names no ${either}. Choose one from the list, or none.`);
+    }
+  }
+}
+
 const idParam = (id: string) => {
   if (id.length > 64) throw notFound('No such record.');
   return id;
@@ -345,6 +376,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.post('/', async (c) => {
     const input = parseInput(def, await readJson(c), false);
     await checkReferences(database, def, input);
+    await checkEntities(database, def, input);
     // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await db
@@ -369,7 +401,9 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const { version, ...input } = parseInput(def, await readJson(c), true);
     // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
     const conditional = (def.references ?? []).some((ref) => ref.linkableWhen);
-    await checkReferences(database, def, input, conditional ? await readOne(id) : undefined);
+    const stored = conditional || def.entities?.length ? await readOne(id) : undefined;
+    await checkReferences(database, def, input, conditional ? stored : undefined);
+    await checkEntities(database, def, input, stored);
     const [row] = await db
       .update(table)
       .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })

@@ -85,11 +85,11 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     await nothingWritten(async () => {
       expect((await client.post(path, body({ surprise: 1 }))).status).toBe(400);
       for (const [name, field] of Object.entries(fields)) {
-        const wrong = field.kind === 'text' || field.kind === 'choice' || field.kind === 'reference' ? 42 : field.kind === 'choices' || field.kind === 'files' ? 'x' : 'not-this';
+        const wrong = field.kind === 'text' || field.kind === 'choice' || field.kind === 'reference' || field.kind === 'entity' ? 42 : field.kind === 'choices' || field.kind === 'files' ? 'x' : 'not-this';
         const res = await client.post(path, body({ [name]: wrong }));
         expect(res.status, `${name}: ${res.text}`).toBe(400);
         expect(res.body.message).toContain(field.label);
-        if (field.kind === 'text') expect((await client.post(path, body({ [name]: 'x'.repeat(field.max + 1) }))).status, name).toBe(400);
+        if (field.kind === 'text' || field.kind === 'entity') expect((await client.post(path, body({ [name]: 'x'.repeat(field.max + 1) }))).status, name).toBe(400);
       }
     });
   });

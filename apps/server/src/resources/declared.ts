@@ -3,8 +3,8 @@ import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
-import type { Reference, ResourceDefinition } from '../http/resource';
-import { driverLabelOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf, vehiclePlateOf } from './labels';
+import type { EntityReference, Reference, ResourceDefinition } from '../http/resource';
+import { driverLabelOf, driverNameOf, entityAreaOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf, vehiclePlateOf } from './labels';
 
 interface Linkable {
   table: PgTable;
@@ -15,6 +15,8 @@ interface Linkable {
   labels?: Readonly<Record<string, string>>;
   /** The label of the record an id names, as the screens show it (null when there is none). */
   label(id: SQLWrapper): SQL<string | null>;
+  /** A shorter label where a list names records of several areas in one column (a vehicle by its plate); the label otherwise. */
+  shortLabel?(id: SQLWrapper): SQL<string | null>;
 }
 
 /**
@@ -22,8 +24,8 @@ interface Linkable {
  * joins by giving its resource a `label` (a station by its name, a lead by its company).
  */
 const LINKABLE = new Map<string, Linkable>([
-  ['vehicles', { table: vehicles, noun: 'vehicle', label: vehicleLabelOf }],
-  ['drivers', { table: drivers, noun: 'driver', label: driverLabelOf }],
+  ['vehicles', { table: vehicles, noun: 'vehicle', label: vehicleLabelOf, shortLabel: vehiclePlateOf }],
+  ['drivers', { table: drivers, noun: 'driver', label: driverLabelOf, shortLabel: driverNameOf }],
   ['trips', { table: trips, noun: 'trip', label: tripLabelOf }],
 ]);
 
@@ -38,6 +40,15 @@ export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
 /** Where a linked vehicle's plate is returned: vehicleId → vehiclePlate; several, assignedVehicles → assignedVehiclesPlates. */
 export const plateKey = (field: string) => `${field.replace(/Id$/, '')}Plate`;
 const PLATE_HEADER = 'License Plate';
+
+/**
+ * Where an entity field's record is described: entityId → entityArea (the area it names), entityLabel (as the
+ * list shows it: a vehicle's plate, a driver's name, a trip with its route) and entityTitle (in full, for hover).
+ */
+export const entityKeys = (field: string) => {
+  const base = field.replace(/Id$/, '');
+  return { area: `${base}Area`, label: `${base}Label`, title: `${base}Title` };
+};
 
 /**
  * A declared area's server side: links checked on save, linked labels and file names returned with every
@@ -77,6 +88,10 @@ export function declaredResource(
       if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
       return [];
     });
+  const entities = (): EntityReference[] =>
+    fields.flatMap(([name, f]): EntityReference[] =>
+      f.kind === 'entity' ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(key).table, noun: linked(key).noun })) }] : [],
+    );
   const computed = (columns: Record<string, PgColumn>) => ({
     ...Object.fromEntries(
       fields.flatMap(([name, f]): [string, SQL][] => {
@@ -88,6 +103,17 @@ export function declaredResource(
           return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)], ...(f.area === 'vehicles' ? [[`${name}Plates`, labelListOf(columns[name], vehiclePlateOf)] as [string, SQL]] : [])];
         if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
         if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
+        if (f.kind === 'entity') {
+          const keys = entityKeys(name);
+          const targets = f.areas.map((key) => ({ key, ...linked(key) }));
+          // Ids of different areas differ in their prefix, so at most one area holds a given id.
+          const firstOf = (values: SQL<string | null>[]) => sql<string | null>`coalesce(${sql.join(values, sql`, `)})`;
+          return [
+            [keys.area, entityAreaOf(columns[name], targets)],
+            [keys.label, firstOf(targets.map((t) => (t.shortLabel ?? t.label)(columns[name])))],
+            [keys.title, firstOf(targets.map((t) => t.label(columns[name])))],
+          ];
+        }
         return [];
       }),
     ),
@@ -98,6 +124,8 @@ export function declaredResource(
     ...fields.flatMap(([name, f]): ExportColumn[] => {
       if (f.kind === 'reference') return [labelColumn(f.label, labelKey(name), name), ...(f.area === 'vehicles' ? [fieldColumn(PLATE_HEADER, plateKey(name))] : [])];
       if (f.kind === 'file') return [fieldColumn(f.label, `${name}Name`)];
+      // The id as stored, and beside it the record it names as the list shows it (blank when it names none).
+      if (f.kind === 'entity') return [fieldColumn(f.label, name), fieldColumn(f.label.replace(/ ID$/, ''), entityKeys(name).label)];
       if (f.kind === 'files') return [];
       if (f.kind === 'text' && f.format === 'tel') return [fieldColumn(f.label, name, 'phone')];
       if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
@@ -122,6 +150,9 @@ export function declaredResource(
     computed,
     get references() {
       return references();
+    },
+    get entities() {
+      return entities();
     },
     exportColumns,
   };

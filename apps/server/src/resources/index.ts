@@ -50,7 +50,7 @@ export const resources: ResourceDefinition[] = areas.map((resource) => ({
   ...resource,
   usedBy: areas.flatMap((user) =>
     Object.entries((user.area as { fields?: Record<string, AnyField> }).fields ?? {})
-      .filter(([, field]) => (field.kind === 'reference' || field.kind === 'references') && field.area === resource.area.key)
+      .filter(([, field]) => ((field.kind === 'reference' || field.kind === 'references') && field.area === resource.area.key) || (field.kind === 'entity' && field.areas.includes(resource.area.key)))
       .map(([name, field]) =>
         usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Record<string, PgColumn>)[name], field.kind === 'references' ? 'list' : 'one'),
       ),

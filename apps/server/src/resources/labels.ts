@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /** Labels of linked records, computed in SQL with the same functions the search triggers use. */
 export const vehicleLabelOf = (vehicleId: SQLWrapper): SQL<string | null> =>
@@ -28,3 +29,10 @@ export const fileListOf = (fileIds: SQLWrapper): SQL<{ id: string; name: string 
 export const labelListOf = (ids: SQLWrapper, labelOf: (id: SQLWrapper) => SQL<string | null>): SQL<{ id: string; label: string }[]> =>
   sql`(SELECT coalesce(json_agg(json_build_object('id', l.id, 'label', coalesce(${labelOf(sql`l.id`)}, l.id)) ORDER BY l.n), '[]'::json)
        FROM unnest(${ids}) WITH ORDINALITY AS l(id, n))`;
+
+/** Which of several areas holds a record with this id (its key, such as 'vehicles'), null when none does. */
+export const entityAreaOf = (id: SQLWrapper, areas: { key: string; table: PgTable }[]): SQL<string | null> =>
+  sql<string | null>`(CASE ${sql.join(
+    areas.map(({ key, table }) => sql`WHEN EXISTS (SELECT 1 FROM ${table} e WHERE e.id = ${id}) THEN ${key}`),
+    sql` `,
+  )} END)`;

@@ -27,6 +27,8 @@ function exampleValue(field: AnyField, links: Links): unknown {
       return links[field.area] ?? null;
     case 'references':
       return links[field.area] ? [links[field.area]] : [];
+    case 'entity':
+      return links[field.areas[0]] ?? '';
     case 'file':
       return null;
     case 'files':

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DOCUMENT_TYPE_ENTITY,
+  DOCUMENT_TYPES,
+  type DocumentType,
   CHALLAN_STATUSES,
   challansArea,
   OFFENSE_TYPES,
@@ -358,15 +361,24 @@ describe('seed:demo with linked fleet records', () => {
   it('adds parts in stock and compliance documents of every type, with expiries on both sides of today', async () => {
     const added = await seedDemo(database, { vehicles: 0, inventory: 60, compliance: 800, seed: 7 });
     expect(added.inserted).toMatchObject({ inventory: 60, compliance: 800 });
+    // The load computes the search text (with the named record's label) itself: a sample matches the trigger's.
+    expect(added.verified.compliance_documents).toBe(50);
     const [docs] = await database.query<{ types: number; expired: number; soon: number; valid: number; ordered: number }>(
       `SELECT count(DISTINCT document_type)::int AS types, count(*) FILTER (WHERE expiry_date < current_date)::int AS expired,
               count(*) FILTER (WHERE expiry_date BETWEEN current_date AND current_date + 30)::int AS soon,
               count(*) FILTER (WHERE expiry_date > current_date + 30)::int AS valid, count(*) FILTER (WHERE issue_date <= expiry_date)::int AS ordered
        FROM compliance_documents`,
     );
-    expect(docs.types).toBe(8);
+    expect(docs.types).toBe(DOCUMENT_TYPES.length);
     expect(Math.min(docs.expired, docs.soon, docs.valid)).toBeGreaterThan(0);
     expect(docs.ordered).toBe(800);
+    // Each names a real record of its type's kind (a PUC certificate a vehicle, an e-Way Bill a trip), or none for Other.
+    const named = await database.query<{ document_type: DocumentType; area: string | null; entity_id: string }>(
+      `SELECT document_type, entity_id, CASE WHEN EXISTS (SELECT 1 FROM vehicles v WHERE v.id = entity_id) THEN 'vehicles'
+              WHEN EXISTS (SELECT 1 FROM drivers d WHERE d.id = entity_id) THEN 'drivers' WHEN EXISTS (SELECT 1 FROM trips t WHERE t.id = entity_id) THEN 'trips' END AS area
+       FROM compliance_documents`,
+    );
+    for (const doc of named) expect(doc.area, `${doc.document_type} ${doc.entity_id}`).toBe(DOCUMENT_TYPE_ENTITY[doc.document_type]);
     const [parts] = await database.query<{ bad: number }>(`SELECT count(*) FILTER (WHERE quantity < 0 OR reorder_level < 0 OR cost_per_unit <= 0 OR supplier = '')::int AS bad FROM inventory_items`);
     expect(parts.bad).toBe(0);
   });

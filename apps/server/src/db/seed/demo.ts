@@ -209,7 +209,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
     inserted.health = health.inserted;
     if (options.inventory) inserted.inventory = await step('inventory', () => seedInventory(database, options.inventory!, seed));
-    if (options.compliance) inserted.compliance = await step('compliance', () => seedCompliance(database, options.compliance!, seed));
+    const documents = options.compliance ? await step('compliance', () => seedCompliance(database, options.compliance!, seed)) : { inserted: 0, ids: [] };
+    if (options.compliance) inserted.compliance = documents.inserted;
     const insurance = await step('insurance', () => seedInsurance(database, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }));
     inserted.insurance = insurance.inserted;
     const jobs = await step('maintenance', () => seedMaintenance(database, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }));
@@ -242,6 +243,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
       if (logs.inserted) verified.refueling_logs = await verifySearchText(database, 'refueling_logs', logs.ids, random);
       verified.challans = await verifySearchText(database, 'challans', challans.ids, random);
+      if (documents.inserted) verified.compliance_documents = await verifySearchText(database, 'compliance_documents', documents.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

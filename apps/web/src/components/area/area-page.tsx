@@ -110,7 +110,7 @@ export function AreaSectionsPage({ title, subtitle, sections }: { title: string;
 function linkingAreas(section: AreaSectionSpec, sections: readonly AreaSectionSpec[]): string[] {
   const key = section.config.area.key;
   const links = (other: AreaSectionSpec) =>
-    Object.values((other.config.area as { fields?: Record<string, AnyField> }).fields ?? {}).some((f) => (f.kind === 'reference' || f.kind === 'references') && f.area === key);
+    Object.values((other.config.area as { fields?: Record<string, AnyField> }).fields ?? {}).some((f) => ((f.kind === 'reference' || f.kind === 'references') && f.area === key) || (f.kind === 'entity' && f.areas.includes(key)));
   return sections.filter((other) => other !== section && links(other)).map((other) => other.config.client.key);
 }
 

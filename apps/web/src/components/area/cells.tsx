@@ -16,6 +16,15 @@ export function VehiclePlateCell({ record }: { record: { vehicleId: string | nul
   return <span title={record.vehicleLabel ?? undefined}>{record.vehiclePlate ?? record.vehicleId ?? NA}</span>;
 }
 
+/**
+ * A record of one of several areas (a document's vehicle, driver or trip) as the list names it, in full on hover
+ * where that says more (a vehicle's make and model); an id that names no record as it is; N/A for none.
+ */
+export function EntityCell({ id, label, title }: { id: string; label: string | null; title: string | null }) {
+  if (id === '') return <span>{NA}</span>;
+  return <span title={title && title !== label ? title : undefined}>{label ?? id}</span>;
+}
+
 export function IdCell({ id }: { id: string }) {
   return <span className="font-mono text-xs">{id}</span>;
 }

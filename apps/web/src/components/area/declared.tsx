@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { derive, todayIn, type AnyField, type DerivedState, type FieldDeclaration } from '@raahi/domain';
 import { formatDate, formatDateTime, formatNumber, formatRupees, NA } from '../../lib/format';
-import { RatingStars } from './cells';
-import type { FieldSpec } from './form-fields';
+import { EntityCell, RatingStars } from './cells';
+import type { FieldSpec, FormValues } from './form-fields';
 import type { ReferenceSpec } from './reference-picker';
+import type { EntityChoice } from './entity-picker';
 
 /**
  * The form and the table of a declared area follow from its field declarations: one input per field, in
@@ -15,6 +16,14 @@ import type { ReferenceSpec } from './reference-picker';
 type Declared<F extends Record<string, AnyField>> = { fields: F };
 /** The names of an area's fields whose declaration is a reference to another area's record. */
 type ReferenceNames<F> = { [K in keyof F]: F[K] extends { kind: 'reference' | 'references' } ? K : never }[keyof F];
+/** The names of an area's fields that name a record of one of several areas. */
+type EntityNames<F> = { [K in keyof F]: F[K] extends { kind: 'entity' } ? K : never }[keyof F];
+
+/** An entity field's pick-lists, one per area it may name, and the kind the other values make likely. */
+export interface EntitySpec {
+  choices: readonly EntityChoice[];
+  suggest?: (values: FormValues) => string | undefined;
+}
 
 function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
   switch (declaration.kind) {
@@ -33,7 +42,10 @@ function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
  * The form's inputs for every declared field. `references` gives each reference field its pick-list (which
  * records, in which order, the failure text of its screen); a misspelt or missing name fails to compile.
  */
-export function formFields<F extends Record<string, AnyField>>(area: Declared<F>, references: { [K in ReferenceNames<F>]: ReferenceSpec }): FieldSpec[] {
+export function formFields<F extends Record<string, AnyField>>(
+  area: Declared<F>,
+  references: { [K in ReferenceNames<F>]: ReferenceSpec } & { [K in EntityNames<F>]: EntitySpec },
+): FieldSpec[] {
   return Object.entries(area.fields as Record<string, FieldDeclaration<unknown>>).map(([name, declaration]) => ({
     name,
     label: declaration.label,
@@ -41,6 +53,8 @@ export function formFields<F extends Record<string, AnyField>>(area: Declared<F>
     options: declaration.kind === 'choice' || declaration.kind === 'choices' ? declaration.options : undefined,
     optionLabels: declaration.kind === 'choice' ? declaration.labels : undefined,
     reference: declaration.kind === 'reference' || declaration.kind === 'references' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
+    entities: declaration.kind === 'entity' ? (references as Record<string, EntitySpec>)[name].choices : undefined,
+    suggestEntity: declaration.kind === 'entity' ? (references as Record<string, EntitySpec>)[name].suggest : undefined,
     placeholder: declaration.placeholder,
     required: declaration.required,
     wide: declaration.wide,
@@ -66,6 +80,19 @@ function formatted(declaration: FieldDeclaration<unknown>, value: unknown): Reac
 /** The default column of a declared field; `overrides` replaces what an area shows differently (a badge, a label). */
 export function column<F extends Record<string, AnyField>, R>(area: Declared<F>, name: keyof F & string, overrides: Partial<ColumnDef<R>> = {}): ColumnDef<R> {
   const declaration = (area.fields as Record<string, FieldDeclaration<unknown>>)[name];
+  if (declaration.kind === 'entity') {
+    // The record named as the API describes it (entityId → entityLabel, entityTitle); an id that names none as it is.
+    const base = name.replace(/Id$/, '');
+    return {
+      id: name,
+      header: declaration.label,
+      cell: ({ row }) => {
+        const record = row.original as Record<string, unknown>;
+        return <EntityCell id={String(record[name] ?? '')} label={record[`${base}Label`] as string | null} title={record[`${base}Title`] as string | null} />;
+      },
+      ...overrides,
+    };
+  }
   // Dates and amounts read whole (₹12,34,567.50 cut short would mislead).
   const dated = declaration.kind === 'date' || declaration.kind === 'datetime' || declaration.kind === 'money';
   return {

@@ -8,12 +8,13 @@ import { cn } from '../../lib/utils';
 import { FileField } from './file-field';
 import { FilesField, type FileItem } from './files-field';
 import { ReferencePicker, ReferencesPicker, type ReferenceSpec } from './reference-picker';
+import { EntityPicker, type EntityChoice } from './entity-picker';
 
 /** One input of an area's form, declared by the area and drawn by the shared form dialog. */
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'file' | 'files';
+  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'entity' | 'file' | 'files';
   options?: readonly string[];
   /** Options shown under another name than the one stored (Meal as Meal Allowance). */
   optionLabels?: Readonly<Record<string, string>>;
@@ -23,6 +24,9 @@ export interface FieldSpec {
   uploadFailureTitle?: string;
   /** For 'reference' and 'references': the records of another area this field names. */
   reference?: ReferenceSpec;
+  /** For 'entity': the kinds of record it may name, and the kind the other values make likely (an e-Way Bill: a trip). */
+  entities?: readonly EntityChoice[];
+  suggestEntity?: (values: FormValues) => string | undefined;
   /**
    * For 'reference': values the chosen record fills in (a quotation's customer name from its lead), given
    * the record chosen (null when cleared), the form's values and whether the record is new.
@@ -48,6 +52,9 @@ export type FormValues = Record<string, string | string[] | FileItem[]>;
 /** A file field keeps its stored file's name beside its id (the API returns it as `<field>Name`). */
 const nameKey = (field: string) => `${field}Name`;
 
+/** An entity field keeps the kind of record it names beside its id (the API returns it as entityId → `entityArea`). */
+const entityAreaKey = (field: string) => `${field.replace(/Id$/, '')}Area`;
+
 /** A stored value as its input holds it: rupees with paise show both digits (34091.50, not 34091.5; 1500 stays 1500). */
 export const inputText = (field: Pick<FieldSpec, 'kind'> | undefined, value: unknown): string =>
   value === null || value === undefined ? '' : field?.kind === 'money' && !Number.isInteger(Number(value)) ? Number(value).toFixed(2) : String(value);
@@ -58,6 +65,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
   for (const field of fields) {
     const value = input[field.name];
     if (field.kind === 'file') values[nameKey(field.name)] = String(input[nameKey(field.name)] ?? '');
+    if (field.kind === 'entity') values[entityAreaKey(field.name)] = String(input[entityAreaKey(field.name)] ?? '');
     // Several files come with their names (the API returns them as `<field>Files`).
     if (field.kind === 'files') values[field.name] = (input[`${field.name}Files`] as FileItem[] | undefined) ?? [];
     else if (field.kind === 'choices' || field.kind === 'references') values[field.name] = [...((value as string[] | null) ?? [])];
@@ -227,7 +235,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references';
+        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references' || field.kind === 'entity';
         return (
           <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', wide && 'sm:col-span-2')}>
             <Label htmlFor={id} id={`${id}-label`}>
@@ -276,6 +284,25 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
                 control={control}
                 name={field.name}
                 render={({ field: f }) => <ReferencesPicker id={id} value={(f.value as string[]) ?? []} onChange={f.onChange} reference={field.reference!} max={field.max} />}
+              />
+            ) : field.kind === 'entity' && field.entities ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => (
+                  <EntityPicker
+                    id={id}
+                    labelId={`${id}-label`}
+                    value={String(f.value ?? '')}
+                    area={String(values[entityAreaKey(field.name)] ?? '')}
+                    choices={field.entities!}
+                    suggested={field.suggestEntity?.(values)}
+                    onChange={(value, area) => {
+                      form.setValue(entityAreaKey(field.name), area);
+                      f.onChange(value);
+                    }}
+                  />
+                )}
               />
             ) : field.kind === 'file' ? (
               <FileInput form={form} name={field.name} id={id} onUploading={onUploading} />

@@ -1,11 +1,12 @@
 import { FileText } from 'lucide-react';
-import { DOCUMENT_TYPES, complianceArea, type ComplianceDocument, type ComplianceInput } from '@raahi/domain';
+import { DOCUMENT_TYPE_ENTITY, DOCUMENT_TYPES, complianceArea, type ComplianceDocument, type ComplianceInput, type DocumentType } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { column, derivedState, formFields } from '../../components/area/declared';
 import { FileAction, IdCell } from '../../components/area/cells';
 import { Badge } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
+import { driverReference, tripReference, vehicleReference } from '../references';
 
 /** Expired: date in red, Expires Soon: date in yellow (within 30 days, today included), else the date in green. */
 function ExpiryBadge({ document }: { document: ComplianceDocument }) {
@@ -40,7 +41,17 @@ const config: AreaPageConfig<ComplianceDocument> = {
   texts: { loading: 'Loading documents...', empty: 'No Documents Found', fetchError: 'Could not fetch documents.' },
   form: {
     texts: { addTitle: 'Add New Document', editTitle: 'Edit Compliance Document', addButton: 'Add Document', editButton: 'Save Changes' },
-    fields: formFields(complianceArea, {}),
+    fields: formFields(complianceArea, {
+      entityId: {
+        choices: [
+          { label: 'Vehicle', reference: vehicleReference },
+          { label: 'Driver', reference: driverReference },
+          { label: 'Trip', reference: tripReference },
+        ],
+        // A new document offers the kind its type belongs to (an e-Way Bill: a trip); Other starts with none.
+        suggest: (values) => DOCUMENT_TYPE_ENTITY[values.documentType as DocumentType] ?? undefined,
+      },
+    }),
   },
   toasts: {
     saved: (d, added) =>
