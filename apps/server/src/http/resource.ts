@@ -22,7 +22,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
-import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
+import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
 
@@ -318,7 +318,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const term = searchTerm(q);
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const batches = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
+    const batches = await firstBatchFetched(exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order }));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {
