@@ -52,6 +52,8 @@ export interface ResourceDefinition {
   table: PgTable;
   /** Values computed from linked records (labels, file names), returned with every record. */
   computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
+  /** The types of computed values that are not text or null (a list of labels), for the OpenAPI document. */
+  computedTypes?: Record<string, z.ZodType>;
   references?: Reference[];
   usedBy?: UsedBy[];
   /** The list's columns as the table shows them, for Export CSV. */
@@ -99,6 +101,13 @@ export function listQuerySchema(area: AreaDefinition) {
     sort: z.enum(area.sorts as [string, ...string[]]).default(area.defaultSort.sort),
     order: z.enum(['asc', 'desc']).default(area.defaultSort.order),
     ...filters,
+  });
+}
+
+/** An export's query: the list's without paging, and the reader's time zone for dates and times. */
+export function exportQuerySchema(area: AreaDefinition) {
+  return listQuerySchema(area).omit({ page: true, pageSize: true }).extend({
+    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
   });
 }
 
@@ -308,9 +317,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   });
 
   // Every row of the current search, filters and sort (all pages), streamed as CSV in batches.
-  const exportSchema = querySchema.omit({ page: true, pageSize: true }).extend({
-    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-  });
+  const exportSchema = exportQuerySchema(area);
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...LIST_PARAM_LABELS, tz: 'Time zone' }, c.req.query(), 'parameter'));

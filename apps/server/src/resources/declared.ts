@@ -1,5 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
@@ -74,17 +75,17 @@ export function declaredResource(
       if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
       return [];
     });
+  // Each value computed from a link, with the type the API returns it as (for the OpenAPI document).
+  const linkedValues = fields.flatMap(([name, f]): [key: string, value: (columns: Record<string, PgColumn>) => SQL, type: z.ZodType][] => {
+    if (f.kind === 'reference') return [[labelKey(name), (columns) => linked(f.area).label(columns[name]), z.string().nullable()]];
+    // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
+    if (f.kind === 'references') return [[`${name}Labels`, (columns) => labelListOf(columns[name], linked(f.area).label), z.array(z.object({ id: z.string(), label: z.string() }))]];
+    if (f.kind === 'file') return [[`${name}Name`, (columns) => fileNameOf(columns[name]), z.string().nullable()]];
+    if (f.kind === 'files') return [[`${name}Files`, (columns) => fileListOf(columns[name]), z.array(z.object({ id: z.string(), name: z.string() }))]];
+    return [];
+  });
   const computed = (columns: Record<string, PgColumn>) => ({
-    ...Object.fromEntries(
-      fields.flatMap(([name, f]): [string, SQL][] => {
-        if (f.kind === 'reference') return [[labelKey(name), linked(f.area).label(columns[name])]];
-        // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
-        if (f.kind === 'references') return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)]];
-        if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
-        if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
-        return [];
-      }),
-    ),
+    ...Object.fromEntries(linkedValues.map(([key, value]) => [key, value(columns)])),
     ...options.computed?.(columns),
   });
   const exportColumns = options.exportColumns ?? [
@@ -110,6 +111,7 @@ export function declaredResource(
     area,
     table,
     computed,
+    computedTypes: Object.fromEntries(linkedValues.map(([key, , type]) => [key, type])),
     get references() {
       return references();
     },
