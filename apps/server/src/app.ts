@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { compressJson } from './http/compress-json';
 import { ApiError, errorResponse } from './http/errors';
 import { allowedHostsOnly } from './http/hosts';
 import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
@@ -143,6 +144,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   // Everything below needs a signed-in user.
   const secured = new Hono<AppEnv>();
   secured.use(requireSession(database, config));
+  // Records and the API document, never the sign-in routes above (they answer the CSRF token).
+  secured.use(compressJson());
   const openApi = buildOpenApiDocument(resources);
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
