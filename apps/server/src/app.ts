@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -11,6 +9,7 @@ import type { Database } from './db/client';
 import { compressJson } from './http/compress-json';
 import { ApiError, errorResponse } from './http/errors';
 import { allowedHostsOnly } from './http/hosts';
+import { closeAfterUnreadBody } from './http/unread-body';
 import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
@@ -20,24 +19,6 @@ import { fileRoutes } from './files/routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
 
 const JSON_BODY_LIMIT = 256 * 1024;
-/** An unread body up to this size is read off after the answer, so that its connection can be kept. */
-const DRAINED_BODY_LIMIT = 64 * 1024;
-const DRAIN_WAIT_MS = 1000;
-
-/** Reads off (and drops) the rest of a request body: true once it has all arrived, false after `ms` or an error. */
-function bodyArrived(incoming: IncomingMessage, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (arrived: boolean) => {
-      clearTimeout(timer);
-      incoming.off('end', ended).off('error', failed);
-      resolve(arrived);
-    };
-    const ended = () => done(true);
-    const failed = () => done(false);
-    const timer = setTimeout(failed, ms);
-    incoming.on('end', ended).on('error', failed).resume();
-  });
-}
 
 export function createApp(database: Database, config: Config, storage: FileStorage = localDiskStorage(join(config.dataDir, 'files'))) {
   const app = new Hono<AppEnv>();
@@ -53,18 +34,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
     });
   }
 
-  // A body refused as too large, or answered before it was read (401, 403, 404, 415) while more of it is
-  // still on its way, leaves the connection unable to carry another request in time: say it closes (the
-  // client then sends its next request on a new one instead of losing it). A small body is read off
-  // first, and its connection kept.
-  app.use(async (c, next) => {
-    await next();
-    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-    const hasBody = c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;
-    const unread = hasBody && incoming?.complete === false;
-    if (unread && Number(c.req.header('content-length')) <= DRAINED_BODY_LIMIT && (await bodyArrived(incoming, DRAIN_WAIT_MS))) return;
-    if (c.res.status === 413 || unread) c.res.headers.set('Connection', 'close');
-  });
+  // A body left unread (413, or a refusal before reading) must not cost the client its next request.
+  app.use(closeAfterUnreadBody());
 
   app.use(
     secureHeaders({
