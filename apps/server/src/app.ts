@@ -6,8 +6,10 @@ import { authRoutes } from './auth/routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { compressJson } from './http/compress-json';
 import { ApiError, errorResponse } from './http/errors';
 import { allowedHostsOnly } from './http/hosts';
+import { closeAfterUnreadBody } from './http/unread-body';
 import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
@@ -32,12 +34,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
     });
   }
 
-  // A body refused as too large is left unread: the connection cannot carry another request, so say
-  // it closes (the client then sends its next request on a new one instead of losing it).
-  app.use(async (c, next) => {
-    await next();
-    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
-  });
+  // A body left unread (413, or a refusal before reading) must not cost the client its next request.
+  app.use(closeAfterUnreadBody());
 
   app.use(
     secureHeaders({
@@ -117,6 +115,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   // Everything below needs a signed-in user.
   const secured = new Hono<AppEnv>();
   secured.use(requireSession(database, config));
+  // Records and the API document, never the sign-in routes above (they answer the CSRF token).
+  secured.use(compressJson());
   const openApi = buildOpenApiDocument(resources);
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));

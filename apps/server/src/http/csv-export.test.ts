@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { challansArea, fuelExpensesArea, maintenanceArea, ordersArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
 import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
-import { csvField, spreadsheetPhone, startsLikeFormula } from './csv-export';
+import { csvField, csvStream, fieldColumn, spreadsheetPhone, startsLikeFormula } from './csv-export';
 
 let server: TestServer;
 let client: TestClient;
@@ -74,6 +74,54 @@ describe('Export CSV', () => {
     expect(zone.status).toBe(400);
     expect(zone.body.message).toBe('Time zone must be a time zone such as Asia/Kolkata.');
     expect((await server.client().get('/api/vehicles/export')).status).toBe(401);
+  });
+
+  it('answers a search or filter the database cannot take (a NUL) with the list\'s 400, before any of the file, and logs no search text', async () => {
+    // With the request log on, as in production.
+    const logging = await (await server.listen({ logRequests: true })).signedIn();
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    try {
+      // An open filter (any value present) is text like the search.
+      const cases = ['vehicles', 'trips', 'drivers', 'sales-orders', 'challans'].flatMap((area) => ['q=secret%00search', 'q=%00'].map((query) => [area, query]));
+      for (const [area, query] of [...cases, ['driver-training', 'trainingType=secret%00search']]) {
+        const list = await logging.get(`/api/${area}?${query}`);
+        const file = await logging.get(`/api/${area}/export?${query}`);
+        expect(list.status, `${area} list ${query}`).toBe(400);
+        expect({ status: file.status, body: file.body, type: file.headers.get('content-type') }, `${area} export ${query}`).toEqual({
+          status: 400,
+          body: list.body,
+          type: 'application/json',
+        });
+        expect(file.body).toEqual({ title: 'Invalid Request', message: 'A value is not valid for its field.' });
+      }
+      const logged = spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
+      expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/^GET \/api\/vehicles\/export 400 /)]));
+      expect(logged.filter((line) => line.includes('secret') || line.includes('\u0000') || line.includes('?'))).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+  });
+
+  it('logs a batch that fails mid-file by its statement, never its parameters (the search text)', async () => {
+    const failing = (async function* (): AsyncGenerator<Record<string, unknown>[]> {
+      yield [{ id: 'VEH1' }];
+      throw Object.assign(new Error('Failed query: select ... where search_text like $1\nparams: %secret search%'), {
+        query: 'select ... where search_text like $1',
+        cause: { code: '57014', message: 'canceling statement due to statement timeout' },
+      });
+    })();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const reader = csvStream([fieldColumn('ID', 'id')], failing, 'Asia/Kolkata', 'vehicles', '2026-01-01').getReader();
+      await reader.read();
+      await reader.read();
+      await expect(reader.read()).rejects.toThrow();
+      const logged = errors.mock.calls.map((args) => args.map(String).join(' '));
+      expect(logged).toEqual([expect.stringContaining('Export of vehicles failed: Failed query (57014 canceling statement due to statement timeout): select ... where search_text like $1 [parameters withheld]')]);
+      expect(logged.join('\n')).not.toContain('secret');
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { firstVisibleIndex } from '@raahi/domain';
 import type { Database } from '../db/client';
+import { describeForLog } from './errors';
 
 /** One column of an export: the header the table shows, and the value in a form a spreadsheet reads. */
 export interface ExportColumn {
@@ -134,7 +135,8 @@ export function csvStream(
         if (next.done) return controller.close();
         controller.enqueue(encoder.encode(next.value.map((row) => line(columns.map((column) => format(column, row)))).join('')));
       } catch (err) {
-        console.error(`Export of ${name} failed:`, (err as Error).message);
+        // Not the error's message: a failed query's lists its parameters (the search text, filter values).
+        console.error(`Export of ${name} failed: ${describeForLog(err)}`);
         controller.error(err);
       }
     },
@@ -142,6 +144,23 @@ export function csvStream(
       await batches.return(undefined);
     },
   });
+}
+
+/**
+ * The batches with the first one already fetched: a query the database refuses (a NUL in the search)
+ * then fails before the answer starts, and gets the list's 400 instead of a cut or header-only file.
+ */
+export async function firstBatchFetched(batches: AsyncGenerator<Record<string, unknown>[]>): Promise<AsyncGenerator<Record<string, unknown>[]>> {
+  const first = await batches.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* batches;
+    } finally {
+      await batches.return(undefined);
+    }
+  })();
 }
 
 /** Whether `zone` is a time zone this runtime knows (the client names its own). */

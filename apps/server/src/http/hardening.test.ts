@@ -208,6 +208,76 @@ describe('a request refused as too large', () => {
   });
 });
 
+describe('a request refused before its body is read', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function until(done: () => boolean, ms: number) {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await sleep(10);
+  }
+
+  /**
+   * Sends a request with a body of `bodySize` bytes on a raw keep-alive socket as a slow link does (the first
+   * 64 KiB, then the rest only after the answer has come and longer than any drain the server may try), then
+   * GET /livez on the same socket. Returns what came back and whether the socket was closed.
+   */
+  async function refusedThenNext(port: number, head: string, bodySize: number) {
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    let closed = false;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => (closed = true));
+    socket.on('error', () => {}); // a reset after the server closed is expected then
+    const first = Math.min(bodySize, 64 * 1024);
+    socket.write(`${head}Host: 127.0.0.1:${port}\r\nConnection: keep-alive\r\nContent-Length: ${bodySize}\r\n\r\n`);
+    socket.write(Buffer.alloc(first, 0x61));
+    await until(() => received.includes('\r\n\r\n') || closed, 5000);
+    if (bodySize > first) await sleep(700);
+    if (!socket.destroyed) {
+      socket.write(Buffer.alloc(bodySize - first, 0x61));
+      socket.write(`GET /livez HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    }
+    await until(() => closed || received.includes('{"status":"ok"}'), 3000);
+    socket.destroy();
+    const [firstHead] = received.split('\r\n\r\n');
+    return { status: Number(firstHead.split(' ')[1]), saysClose: /^connection: close$/im.test(firstHead), nextAnswered: /HTTP\/1\.1 200 OK[^]*"status":"ok"/.test(received.slice(firstHead.length)), closed };
+  }
+
+  /** Either the answer says the connection closes and it does, or the next request on it is answered. */
+  function expectHonest(result: Awaited<ReturnType<typeof refusedThenNext>>, status: number) {
+    expect(result.status).toBe(status);
+    if (result.saysClose) expect(result.closed).toBe(true);
+    else expect(result.nextAnswered).toBe(true);
+  }
+
+  it('says Connection: close when it answers 401, 403, 404 or 415 with a large body unread', async () => {
+    const signedIn = await server.signedIn();
+    const session = `Cookie: raahi_session=${signedIn.cookie}\r\nX-CSRF-Token: ${signedIn.csrfToken}\r\n`;
+    const MB = 1024 * 1024;
+    const cases: [string, number, string, number][] = [
+      ['no session', 401, 'POST /api/files HTTP/1.1\r\nContent-Type: multipart/form-data; boundary=x\r\n', MB],
+      ['no session, JSON', 401, 'POST /api/vehicles HTTP/1.1\r\nContent-Type: application/json\r\n', 200 * 1024],
+      ['cross-site', 403, 'POST /api/files HTTP/1.1\r\nOrigin: http://evil.example\r\nContent-Type: multipart/form-data; boundary=x\r\n', MB],
+      ['no CSRF token', 403, `POST /api/files HTTP/1.1\r\nCookie: raahi_session=${signedIn.cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\n`, MB],
+      ['unknown path', 404, 'POST /no/such/path HTTP/1.1\r\nContent-Type: application/octet-stream\r\n', MB],
+      ['unknown API path', 404, `POST /api/no-such-area HTTP/1.1\r\n${session}Content-Type: application/json\r\n`, 200 * 1024],
+      ['wrong content type', 415, `POST /api/files HTTP/1.1\r\n${session}Content-Type: text/plain\r\n`, MB],
+    ];
+    for (const [name, status, head, size] of cases) {
+      const result = await refusedThenNext(server.port, head, size);
+      expect(result, name).toEqual(expect.objectContaining({ status }));
+      expectHonest(result, status);
+      expect(result.saysClose, name).toBe(true);
+    }
+  });
+
+  it('keeps the connection for the next request when the small body refused had all arrived', async () => {
+    const result = await refusedThenNext(server.port, 'POST /api/vehicles HTTP/1.1\r\nContent-Type: application/json\r\n', 200);
+    expectHonest(result, 401);
+    expect(result).toEqual({ status: 401, saysClose: false, nextAnswered: true, closed: false });
+  });
+});
+
 describe('the web app files', () => {
   it('serves files, index.html for client-side routes, and 404 for a missing file', async () => {
     const asset = await server.client().get('/assets/index-abc123.js');

@@ -4,7 +4,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
-import { listQuerySchema, type ResourceDefinition } from './resource';
+import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -59,7 +59,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     // the values computed from linked records too: labels and file names (or null), several files' names.
     const computed = Object.keys(resource.computed?.(getTableColumns(resource.table) as Record<string, PgColumn>) ?? {});
     const computedShape = Object.fromEntries(
-      computed.map((key) => [key, key.endsWith('Files') ? z.array(z.object({ id: z.string(), name: z.string() })) : z.string().nullable().describe('Computed from a linked record')]),
+      computed.map((key) => [key, (resource.computedTypes?.[key] ?? z.string().nullable()).describe('Computed from a linked record')]),
     );
     const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string(), ...computedShape });
     const input = area.input;
@@ -85,6 +85,18 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       summary: `How many ${area.plural} a search and filters match: exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-IN')}, estimated above`,
       request: { query: listQuerySchema(area).omit({ page: true, pageSize: true, sort: true, order: true }) },
       responses: { 200: { description: 'The total', ...json(z.object({ total: z.number(), totalIsEstimate: z.boolean() })) }, 400: error('Bad query'), ...common },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: `${base}/export`,
+      tags,
+      summary: `Every ${area.singular} the search and filters match (all pages), in the list's order, as a CSV file with the table's columns`,
+      request: { query: exportQuerySchema(area) },
+      responses: {
+        200: { description: 'The CSV file (UTF-8 with a byte order mark), streamed', content: { 'text/csv': { schema: z.string() } } },
+        400: error('Bad query'),
+        ...common,
+      },
     });
     registry.registerPath({
       method: 'post',

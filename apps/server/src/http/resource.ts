@@ -22,7 +22,7 @@ import {
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
-import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
+import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
 
@@ -63,6 +63,8 @@ export interface ResourceDefinition {
   table: PgTable;
   /** Values computed from linked records (labels, file names), returned with every record. */
   computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
+  /** The types of computed values that are not text or null (a list of labels), for the OpenAPI document. */
+  computedTypes?: Record<string, z.ZodType>;
   references?: Reference[];
   entities?: EntityReference[];
   usedBy?: UsedBy[];
@@ -111,6 +113,13 @@ export function listQuerySchema(area: AreaDefinition) {
     sort: z.enum(area.sorts as [string, ...string[]]).default(area.defaultSort.sort),
     order: z.enum(['asc', 'desc']).default(area.defaultSort.order),
     ...filters,
+  });
+}
+
+/** An export's query: the list's without paging, and the reader's time zone for dates and times. */
+export function exportQuerySchema(area: AreaDefinition) {
+  return listQuerySchema(area).omit({ page: true, pageSize: true }).extend({
+    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
   });
 }
 
@@ -339,9 +348,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   });
 
   // Every row of the current search, filters and sort (all pages), streamed as CSV in batches.
-  const exportSchema = querySchema.omit({ page: true, pageSize: true }).extend({
-    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-  });
+  const exportSchema = exportQuerySchema(area);
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...LIST_PARAM_LABELS, tz: 'Time zone' }, c.req.query(), 'parameter'));
@@ -349,7 +356,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const term = searchTerm(q);
     const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const batches = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
+    const batches = await firstBatchFetched(exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order }));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {

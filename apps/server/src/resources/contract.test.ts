@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
 import { leadsArea, partnerFuelStationsArea, quotationsArea, type AnyField } from '@raahi/domain';
 import { declaredBody, type Links } from '../testing/declared-body';
+import { schemaProblems } from '../testing/json-schema';
 import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { resources } from '.';
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
   // An order may be placed only on an Approved quotation.
   links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }))).body.id;
+  links.file = (await client.upload('scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' })).body.id;
   links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
 });
 afterAll(() => server?.close());
@@ -68,6 +70,28 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     const csv = await client.get(`${path}/export`);
     expect(csv.status).toBe(200);
     expect(csv.text.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('returns records of the types its OpenAPI document gives them (links and files filled), and documents its export', async () => {
+    const doc = (await client.get('/api/openapi.json')).body;
+    const withFiles = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, f]): [string, unknown][] => (f.kind === 'file' ? [[name, links.file]] : f.kind === 'files' ? [[name, [links.file]]] : [])),
+    );
+    const created = await client.post(path, body(withFiles));
+    expect(created.status, created.text).toBe(201);
+    const record = doc.paths[`${path}/{id}`].get.responses['200'].content['application/json'].schema;
+    expect(schemaProblems(created.body, record)).toEqual([]);
+    expect(schemaProblems((await client.get(path)).body, doc.paths[path].get.responses['200'].content['application/json'].schema)).toEqual([]);
+    // Every computed value is filled here, so its item types are held to the document too.
+    for (const [name, f] of Object.entries(fields)) {
+      if (f.kind === 'files') expect(created.body[`${name}Files`], name).toEqual([{ id: links.file, name: 'scan.pdf' }]);
+      if (f.kind === 'references') expect(created.body[`${name}Labels`], name).toEqual([{ id: links[f.area], label: expect.any(String) }]);
+    }
+    const exported = doc.paths[`${path}/export`]?.get;
+    expect(Object.keys(exported?.responses['200'].content ?? {})).toEqual(['text/csv']);
+    const parameters = (exported.parameters as { name: string; in: string }[]).map((p) => `${p.in} ${p.name}`).sort();
+    const listed = (doc.paths[path].get.parameters as { name: string; in: string }[]).map((p) => `${p.in} ${p.name}`).filter((p) => p !== 'query page' && p !== 'query pageSize');
+    expect(parameters).toEqual([...listed, 'query tz'].sort());
   });
 
   it('updates with the version read, refuses a stale one, deletes, then answers 404', async () => {

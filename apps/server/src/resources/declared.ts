@@ -1,5 +1,6 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
 import { drivers, files, trips, vehicles } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
@@ -92,31 +93,41 @@ export function declaredResource(
     fields.flatMap(([name, f]): EntityReference[] =>
       f.kind === 'entity' ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(key).table, noun: linked(key).noun })) }] : [],
     );
+  // Each value computed from a link, with the type the API returns it as (for the OpenAPI document).
+  type LinkedValue = [key: string, value: (columns: Record<string, PgColumn>) => SQL, type: z.ZodType];
+  const text = z.string().nullable();
+  const linkedValues = fields.flatMap(([name, f]): LinkedValue[] => {
+    // A vehicle is also named by its plate alone (a column of its own in exports; the plate column of some lists).
+    if (f.kind === 'reference')
+      return [
+        [labelKey(name), (columns) => linked(f.area).label(columns[name]), text],
+        ...(f.area === 'vehicles' ? [[plateKey(name), (columns) => vehiclePlateOf(columns[name]), text] as LinkedValue] : []),
+      ];
+    // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
+    if (f.kind === 'references') {
+      const list = z.array(z.object({ id: z.string(), label: z.string() }));
+      return [
+        [`${name}Labels`, (columns) => labelListOf(columns[name], linked(f.area).label), list],
+        ...(f.area === 'vehicles' ? [[`${name}Plates`, (columns) => labelListOf(columns[name], vehiclePlateOf), list] as LinkedValue] : []),
+      ];
+    }
+    if (f.kind === 'file') return [[`${name}Name`, (columns) => fileNameOf(columns[name]), text]];
+    if (f.kind === 'files') return [[`${name}Files`, (columns) => fileListOf(columns[name]), z.array(z.object({ id: z.string(), name: z.string() }))]];
+    if (f.kind === 'entity') {
+      const keys = entityKeys(name);
+      const targets = f.areas.map((key) => ({ key, ...linked(key) }));
+      // Ids of different areas differ in their prefix, so at most one area holds a given id.
+      const firstOf = (values: SQL<string | null>[]) => sql<string | null>`coalesce(${sql.join(values, sql`, `)})`;
+      return [
+        [keys.area, (columns) => entityAreaOf(columns[name], targets), text],
+        [keys.label, (columns) => firstOf(targets.map((t) => (t.shortLabel ?? t.label)(columns[name]))), text],
+        [keys.title, (columns) => firstOf(targets.map((t) => t.label(columns[name]))), text],
+      ];
+    }
+    return [];
+  });
   const computed = (columns: Record<string, PgColumn>) => ({
-    ...Object.fromEntries(
-      fields.flatMap(([name, f]): [string, SQL][] => {
-        // A vehicle is also named by its plate alone (a column of its own in exports; the plate column of some lists).
-        if (f.kind === 'reference')
-          return [[labelKey(name), linked(f.area).label(columns[name])], ...(f.area === 'vehicles' ? [[plateKey(name), vehiclePlateOf(columns[name])] as [string, SQL]] : [])];
-        // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
-        if (f.kind === 'references')
-          return [[`${name}Labels`, labelListOf(columns[name], linked(f.area).label)], ...(f.area === 'vehicles' ? [[`${name}Plates`, labelListOf(columns[name], vehiclePlateOf)] as [string, SQL]] : [])];
-        if (f.kind === 'file') return [[`${name}Name`, fileNameOf(columns[name])]];
-        if (f.kind === 'files') return [[`${name}Files`, fileListOf(columns[name])]];
-        if (f.kind === 'entity') {
-          const keys = entityKeys(name);
-          const targets = f.areas.map((key) => ({ key, ...linked(key) }));
-          // Ids of different areas differ in their prefix, so at most one area holds a given id.
-          const firstOf = (values: SQL<string | null>[]) => sql<string | null>`coalesce(${sql.join(values, sql`, `)})`;
-          return [
-            [keys.area, entityAreaOf(columns[name], targets)],
-            [keys.label, firstOf(targets.map((t) => (t.shortLabel ?? t.label)(columns[name])))],
-            [keys.title, firstOf(targets.map((t) => t.label(columns[name])))],
-          ];
-        }
-        return [];
-      }),
-    ),
+    ...Object.fromEntries(linkedValues.map(([key, value]) => [key, value(columns)])),
     ...options.computed?.(columns),
   });
   const exportColumns = options.exportColumns ?? [
@@ -148,6 +159,7 @@ export function declaredResource(
     area,
     table,
     computed,
+    computedTypes: Object.fromEntries(linkedValues.map(([key, , type]) => [key, type])),
     get references() {
       return references();
     },
