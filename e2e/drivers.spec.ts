@@ -263,9 +263,10 @@ test('replace and then remove the Aadhar card of a driver', async ({ page }) => 
   await chooseFile(page, dialog, second);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
   await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
-  // The row links to the new file once the list has reloaded.
+  // The row links to the new file once the list has reloaded; the replaced file is gone.
   await expect(viewDocuments(page, driver.name)).not.toHaveAttribute('href', firstHref);
   await expectDownload(page, viewDocuments(page, driver.name), second);
+  expect((await page.request.get(firstHref)).status()).toBe(404);
 
   dialog = await openEdit(page, driver.id);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
