@@ -20,7 +20,7 @@ import {
   type ListTotal,
 } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
@@ -291,8 +291,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
   const openFilters = presentFilterNames(area);
-  // A record's files are attached, and let go, in the transaction that saves or deletes it.
+  // A record's files are attached, and let go, in the transaction that saves or deletes it; an area
+  // without files writes its one statement as before.
   const ownFiles = recordFiles(def);
+  const withFiles = <T>(write: (tx: Db) => Promise<T>): Promise<T> => (ownFiles.any ? db.transaction((tx) => write(tx)) : write(db));
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -355,7 +357,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const userId = c.get('session')?.user.id;
     // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
     for (let attempt = 0; attempt < 8; attempt++) {
-      const id = await db.transaction(async (tx) => {
+      const id = await withFiles(async (tx) => {
         const [row] = await tx
           .insert(table)
           .values({ ...toRow(all, input), id: generateId(area.idFormat) })
@@ -382,7 +384,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
     const conditional = (def.references ?? []).some((ref) => ref.linkableWhen);
     await checkReferences(database, def, input, conditional ? await readOne(id) : undefined);
-    const released = await db.transaction(async (tx) => {
+    const released = await withFiles(async (tx) => {
       // The files the record names now, held until the save ends, so that what it lets go is exact.
       const [previous] = ownFiles.any ? await tx.select(ownFiles.columns).from(table).where(eq(all.id, id)).for('update') : [{}];
       const [row] = await tx
@@ -415,7 +417,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
       }
     }
     // The record's files go with it: their rows in its transaction, their bytes once it has committed.
-    const released = await db.transaction(async (tx) => {
+    const released = await withFiles(async (tx) => {
       const deleted = await tx.delete(table).where(eq(all.id, id)).returning({ id: all.id });
       return deleted.length === 0 ? undefined : await ownFiles.remove(tx, id);
     });
