@@ -263,9 +263,10 @@ test('replace and then remove the Aadhar card of a driver', async ({ page }) => 
   await chooseFile(page, dialog, second);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
   await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
-  // The row links to the new file once the list has reloaded.
+  // The row links to the new file once the list has reloaded; the replaced file is gone.
   await expect(viewDocuments(page, driver.name)).not.toHaveAttribute('href', firstHref);
   await expectDownload(page, viewDocuments(page, driver.name), second);
+  expect((await page.request.get(firstHref)).status()).toBe(404);
 
   dialog = await openEdit(page, driver.id);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
@@ -296,6 +297,33 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await expectToast(page, 'Driver Added!');
   await searchList(page, token);
   await expect(viewDocuments(page, `Mohan ${token}`)).toBeEnabled();
+});
+
+test('a file over the upload limit is refused in the form before anything is sent, and the form keeps its input', async ({ page }) => {
+  const token = unique();
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/files')) uploads.push(`${request.method()} ${request.url()}`);
+  });
+  const dialog = await openAdd(page);
+  await fill(dialog, { name: `Harish ${token}`, license: `GJ01${token}`, contact: '+91 97250 00000' });
+  // Just over the server's 10 MB (RAAHI_UPLOAD_MAX_MB's default).
+  const card = pdfFile(`aadhar-${token}.pdf`);
+  await chooseFile(page, dialog, { ...card, buffer: Buffer.concat([card.buffer, Buffer.alloc(10 * 1024 * 1024 + 1 - card.buffer.length)]) });
+  await expectDestructiveToast(page, 'Upload Failed', 'The file is larger than 10 MB. Choose a smaller file.');
+  await expect(dialog.getByRole('alert')).toHaveText('File Too Large: The file is larger than 10 MB. Choose a smaller file.');
+  expect(uploads).toEqual([]);
+  await expect(dialog.getByText('No file chosen')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Choose File' })).toBeEnabled();
+  await expect(dialog.getByLabel('Name')).toHaveValue(`Harish ${token}`);
+  await expect(dialog.getByLabel('License No.')).toHaveValue(`GJ01${token}`);
+  await expect(dialog.getByLabel('Contact')).toHaveValue('+91 97250 00000');
+
+  // A file within the limit then uploads, and the note goes.
+  await chooseFile(page, dialog, pdfFile(`aadhar-ok-${token}.pdf`));
+  await expect(dialog.getByTestId('file-name')).toHaveText(`aadhar-ok-${token}.pdf`);
+  await expect(dialog.getByRole('alert')).toBeHidden();
+  expect(uploads).toEqual([expect.stringMatching(/^POST .*\/api\/files$/)]);
 });
 
 test('when the drivers cannot be fetched: an Error toast, the failure in the table with Retry, never the empty state', async ({ page }) => {

@@ -121,7 +121,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
-  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists));
+  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');
   });

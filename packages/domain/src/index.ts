@@ -25,3 +25,4 @@ export * from './partner-fuel-stations';
 export * from './refueling-logs';
 export * from './fuel-station-invoices';
 export * from './challans';
+export * from './uploads';

@@ -35,6 +35,7 @@ describe('sign-in', () => {
     expect(res.body).toEqual({
       user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'Fleet Manager', email: 'admin@raahi.local', phone: '', address: '' },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      uploadMaxBytes: 10 * 1024 * 1024,
     });
     expect(res.text).not.toContain('password');
     const cookie = sessionCookie(res.headers);
@@ -100,12 +101,12 @@ describe('sign-in', () => {
     expect((await victim.get('/api/auth/me')).body).toEqual(NOT_SIGNED_IN);
   });
 
-  it('answers /api/auth/me with the signed-in user and the session CSRF token', async () => {
+  it('answers /api/auth/me with the signed-in user, the session CSRF token and the upload limit', async () => {
     const client = server.client();
     const login = await client.login();
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ user: login.body.user, csrfToken: login.csrfToken });
+    expect(me.body).toEqual({ user: login.body.user, csrfToken: login.csrfToken, uploadMaxBytes: 10 * 1024 * 1024 });
   });
 
   it('gives each session its own CSRF token', async () => {

@@ -45,13 +45,14 @@ export function authRoutes(database: Database, config: Config) {
       path: '/',
       maxAge: Math.floor(config.sessionMaxMs / 1000),
     });
-    return c.json({ user: toCurrentUser(user), csrfToken });
+    return c.json({ user: toCurrentUser(user), csrfToken, uploadMaxBytes: config.uploadMaxBytes });
   });
 
   app.use('/me', requireSession(database, config));
+  // The session answer carries the upload limit, so that the form refuses a file too large before sending it.
   app.get('/me', (c) => {
     const session = c.get('session');
-    return c.json({ user: toCurrentUser(session.user), csrfToken: session.csrfToken });
+    return c.json({ user: toCurrentUser(session.user), csrfToken: session.csrfToken, uploadMaxBytes: config.uploadMaxBytes });
   });
 
   app.use('/logout', requireSession(database, config));

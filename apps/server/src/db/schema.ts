@@ -70,6 +70,10 @@ export const files = pgTable('files', {
   sha256: text('sha256').notNull(),
   uploadedBy: text('uploaded_by'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The record the file belongs to (table, id, column); none while the upload waits for its form to be saved. */
+  attachedTable: text('attached_table'),
+  attachedRecord: text('attached_record'),
+  attachedField: text('attached_field'),
 });
 
 export const drivers = pgTable('drivers', {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
@@ -203,6 +204,34 @@ describe('what is refused', () => {
       const res = await client.upload('big.pdf', big);
       expect(res.status).toBe(413);
       expect(res.body).toEqual({ title: 'File Too Large', message: 'The file is larger than 10 MB. Choose a smaller file.' });
+    });
+  });
+
+  it('answers 413 to a declared size over the limit before the body is sent, and closes the connection', async () => {
+    await expectNothingStored(async () => {
+      const socket = connect(server.port, '127.0.0.1');
+      const received: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => received.push(chunk));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      // Headers that promise 50 MB, and only the first bytes of the body: the rest is never sent.
+      socket.write(
+        [
+          'POST /api/files HTTP/1.1',
+          `Host: 127.0.0.1:${server.port}`,
+          'Content-Type: multipart/form-data; boundary=raahi',
+          `Content-Length: ${50 * 1024 * 1024}`,
+          `Cookie: raahi_session=${client.cookie}`,
+          `X-CSRF-Token: ${client.csrfToken}`,
+          '',
+          '--raahi\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n\r\n%PDF-1.4',
+        ].join('\r\n'),
+      );
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the server waited for the body')), 5_000));
+      await Promise.race([closed, timeout]);
+      const answer = Buffer.concat(received).toString('utf8');
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ title: 'File Too Large', message: 'The file is larger than 10 MB. Choose a smaller file.' });
     });
   });
 

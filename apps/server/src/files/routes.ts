@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
-import { FILE_ID_PATTERN } from '@raahi/domain';
+import { FILE_ID_PATTERN, fileTooLarge } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { randomToken } from '../auth/tokens';
 import type { Database } from '../db/client';
@@ -23,11 +23,14 @@ const ACCEPTED = 'Only PDF, JPEG, PNG and WebP files can be uploaded.';
 /** One upload service for the whole product: POST /api/files (multipart, field "file"), GET /api/files/:id. */
 export function fileRoutes(database: Database, storage: FileStorage, maxBytes: number) {
   const app = new Hono<AppEnv>();
-  const limit = maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  const tooLarge = () => new ApiError(413, 'File Too Large', `The file is larger than ${limit}. Choose a smaller file.`);
+  const tooLarge = () => {
+    const { title, message } = fileTooLarge(maxBytes);
+    return new ApiError(413, title, message);
+  };
 
   app.post(
     '/',
+    // A declared Content-Length over the limit is refused before a byte of the body is read.
     bodyLimit({
       maxSize: maxBytes + 64 * 1024, // room for the multipart envelope
       onError: () => {

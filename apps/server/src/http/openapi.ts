@@ -40,7 +40,8 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     method: 'post',
     path: '/api/files',
     tags: ['files'],
-    summary: 'Upload a file (multipart/form-data, field "file"): PDF, JPEG, PNG or WebP, checked by content; records keep the returned id',
+    summary:
+      'Upload a file (multipart/form-data, field "file"): PDF, JPEG, PNG or WebP, checked by content. Saving a record with the returned id attaches it to that record (only for the uploader, once: otherwise 422 Invalid File); it is deleted with the record or when the record lets it go; never attached, it is deleted after a day',
     request: { body: { content: { 'multipart/form-data': { schema: z.object({ file: z.string().describe('binary') }) } } } },
     responses: { 201: { description: 'Stored', ...json(storedFile) }, 400: error('No file or an empty one'), 413: error('Too large'), 415: error('Not an accepted type'), ...common },
   });

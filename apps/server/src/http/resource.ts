@@ -20,11 +20,13 @@ import {
   type ListTotal,
 } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
+import { deleteStoredBytes, recordFiles } from '../files/attachments';
+import type { FileStorage } from '../files/storage';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
 export interface UsedBy {
@@ -314,8 +316,11 @@ const idParam = (id: string) => {
   return id;
 };
 
-/** The routes of one area. `cache` keeps its list answers; the caller invalidates it after writes. */
-export function resourceRoutes(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
+/**
+ * The routes of one area. `cache` keeps its list answers; the caller invalidates it after writes.
+ * `storage` holds the bytes of the area's files, removed when a save or delete lets a file go.
+ */
+export function resourceRoutes(database: Database, def: ResourceDefinition, cache = new ListCache(0), storage?: FileStorage) {
   const { area, table } = def;
   const list = listQueries(database, def, cache);
   const { db } = database;
@@ -326,6 +331,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
   const openFilters = presentFilterNames(area);
+  // A record's files are attached, and let go, in the transaction that saves or deletes it; an area
+  // without files writes its one statement as before.
+  const ownFiles = recordFiles(def);
+  const withFiles = <T>(write: (tx: Db) => Promise<T>): Promise<T> => (ownFiles.any ? db.transaction((tx) => write(tx)) : write(db));
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -384,14 +393,19 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const input = parseInput(def, await readJson(c), false);
     await checkReferences(database, def, input);
     await checkEntities(database, def, input);
+    const userId = c.get('session')?.user.id;
     // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
     for (let attempt = 0; attempt < 8; attempt++) {
-      const [row] = await db
-        .insert(table)
-        .values({ ...toRow(all, input), id: generateId(area.idFormat) })
-        .onConflictDoNothing({ target: all.id })
-        .returning({ id: all.id });
-      if (row) return c.json(await readOne(row.id as string), 201);
+      const id = await withFiles(async (tx) => {
+        const [row] = await tx
+          .insert(table)
+          .values({ ...toRow(all, input), id: generateId(area.idFormat) })
+          .onConflictDoNothing({ target: all.id })
+          .returning({ id: all.id });
+        if (row) await ownFiles.save(tx, row.id as string, input, {}, userId);
+        return row?.id as string | undefined;
+      });
+      if (id) return c.json(await readOne(id), 201);
     }
     throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
   });
@@ -411,12 +425,20 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const stored = conditional || def.entities?.length ? await readOne(id) : undefined;
     await checkReferences(database, def, input, conditional ? stored : undefined);
     await checkEntities(database, def, input, stored);
-    const [row] = await db
-      .update(table)
-      .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(all.id, id), eq(all.version, version as number)))
-      .returning({ id: all.id });
-    if (row) return c.json(await readOne(id));
+    const released = await withFiles(async (tx) => {
+      // The files the record names now, held until the save ends, so that what it lets go is exact.
+      const [previous] = ownFiles.any ? await tx.select(ownFiles.columns).from(table).where(eq(all.id, id)).for('update') : [{}];
+      const [row] = await tx
+        .update(table)
+        .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(all.id, id), eq(all.version, version as number)))
+        .returning({ id: all.id });
+      return row ? await ownFiles.save(tx, id, input, previous ?? {}, c.get('session')?.user.id) : undefined;
+    });
+    if (released) {
+      await deleteStoredBytes(storage, released);
+      return c.json(await readOne(id));
+    }
     const [exists] = await db.select({ id: all.id }).from(table).where(eq(all.id, id));
     if (!exists) throw missing(id);
     throw new ApiError(
@@ -435,8 +457,13 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
         throw new ApiError(409, 'Delete Failed', `This ${area.singular} cannot be deleted because ${users} it.`);
       }
     }
-    const deleted = await db.delete(table).where(eq(all.id, id)).returning({ id: all.id });
-    if (deleted.length === 0) throw missing(id);
+    // The record's files go with it: their rows in its transaction, their bytes once it has committed.
+    const released = await withFiles(async (tx) => {
+      const deleted = await tx.delete(table).where(eq(all.id, id)).returning({ id: all.id });
+      return deleted.length === 0 ? undefined : await ownFiles.remove(tx, id);
+    });
+    if (!released) throw missing(id);
+    await deleteStoredBytes(storage, released);
     return c.body(null, 204);
   });
 

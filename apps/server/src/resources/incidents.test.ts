@@ -56,14 +56,16 @@ describe('incidents', () => {
     });
   });
 
-  it('keeps several photos in order with their names; removes one on edit; refuses a file that does not exist', async () => {
+  it('keeps several photos in order with their names; removes one on edit, which deletes it; refuses a file that does not exist', async () => {
     const [front, side, rear] = [await photo('front.jpg'), await photo('side.jpg'), await photo('rear.jpg')];
     const saved = await incident({ images: [front.id, side.id, rear.id] });
     expect(saved.imagesFiles).toEqual([front, side, rear].map(({ id, name }) => ({ id, name })));
     const edited = await client.put(`${PATH}/${saved.id}`, body({ images: [front.id, rear.id], version: 1 }));
     expect(edited.status).toBe(200);
     expect(edited.body.imagesFiles.map((f: Json) => f.name)).toEqual(['front.jpg', 'rear.jpg']);
-    expect((await client.get(`/api/files/${side.id}`)).status).toBe(200);
+    // The removed photo goes with the edit; the kept ones stay.
+    expect((await client.get(`/api/files/${side.id}`)).status).toBe(404);
+    expect((await client.get(`/api/files/${rear.id}`)).status).toBe(200);
     await expectNothingWritten(async () => {
       const gone = await client.post(PATH, body({ images: [front.id, 'FILdoesnotexist000'] }));
       expect([gone.status, gone.body.title]).toEqual([409, 'Linked Record Missing']);

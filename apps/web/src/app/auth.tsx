@@ -2,11 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@raahi/domain';
-import { api, ApiError, setCsrfToken, setUnauthorizedHandler } from '../lib/api';
+import { api, ApiError, setCsrfToken, setUnauthorizedHandler, setUploadMaxBytes } from '../lib/api';
 
 interface Session {
   user: CurrentUser;
   csrfToken: string;
+  uploadMaxBytes: number;
 }
 
 interface AuthState {
@@ -37,6 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setCsrfToken(data?.csrfToken ?? null);
+    setUploadMaxBytes(data?.uploadMaxBytes ?? null);
   }, [data]);
 
   // Any 401 from the API means the session is gone: forget it, and the guard sends the user to /login.
@@ -49,6 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (username: string, password: string) => {
       const session = await api<Session>('/api/auth/login', { method: 'POST', body: { username, password } });
       setCsrfToken(session.csrfToken);
+      setUploadMaxBytes(session.uploadMaxBytes);
       setLoggedOut(false);
       queryClient.setQueryData(SESSION_KEY, session);
       return session.user;

@@ -1,3 +1,5 @@
+import { fileTooLarge } from '@raahi/domain';
+
 /** The one way the app talks to the server: JSON, the session cookie, and the CSRF token on changes. */
 export class ApiError extends Error {
   constructor(
@@ -10,10 +12,15 @@ export class ApiError extends Error {
 }
 
 let csrfToken: string | null = null;
+let uploadMaxBytes: number | null = null;
 let onUnauthorized: (() => void) | null = null;
 
 export const setCsrfToken = (token: string | null) => {
   csrfToken = token;
+};
+/** The server's upload limit, from the session answer. */
+export const setUploadMaxBytes = (bytes: number | null) => {
+  uploadMaxBytes = bytes;
 };
 export const setUnauthorizedHandler = (handler: (() => void) | null) => {
   onUnauthorized = handler;
@@ -67,6 +74,11 @@ export interface StoredFile {
  * progress as a fraction from 0 to 1 (XMLHttpRequest: fetch cannot report an upload's progress).
  */
 export function uploadFile(file: File, onProgress?: (fraction: number) => void): Promise<StoredFile> {
+  // A file over the limit is refused here, in the server's words, before any of it is sent.
+  if (uploadMaxBytes !== null && file.size > uploadMaxBytes) {
+    const { title, message } = fileTooLarge(uploadMaxBytes);
+    return Promise.reject(new ApiError(413, title, message));
+  }
   const body = new FormData();
   body.set('file', file);
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { FileText, Loader2, Upload, X } from 'lucide-react';
-import { fileUrl, uploadFile } from '../../lib/api';
+import { ApiError, fileUrl, uploadFile } from '../../lib/api';
+import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { useToast } from '../ui/toast';
 
@@ -8,7 +9,8 @@ export const ACCEPTED_FILES = '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/
 
 /**
  * A file input that uploads as soon as a file is chosen and keeps only the stored file's id in the form.
- * Shows the chosen file's name, lets the user replace or remove it; an upload failure leaves the form as it was.
+ * Shows the chosen file's name, lets the user replace or remove it; an upload failure leaves the form as it was
+ * and says why under the field (a file over the limit is refused before it is sent).
  */
 export function FileField({
   id,
@@ -26,10 +28,12 @@ export function FileField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
   const toast = useToast();
 
   async function onPick(file: File | undefined) {
     if (!file) return;
+    setProblem(null);
     setUploading(true);
     onUploading?.(1);
     try {
@@ -37,6 +41,7 @@ export function FileField({
       onChange(stored.id, stored.name);
     } catch (err) {
       console.error('Upload failed:', err);
+      setProblem(uploadProblem(err));
       toast({ title: 'Upload Failed', description: (err as Error).message, variant: 'destructive' });
     } finally {
       setUploading(false);
@@ -65,6 +70,31 @@ export function FileField({
           <X /> Remove
         </Button>
       )}
+      {problem && <UploadProblemNote problem={problem} className="basis-full" />}
     </div>
+  );
+}
+
+export interface UploadProblem {
+  title: string;
+  message: string;
+  /** The file's name, where a field holds several. */
+  fileName?: string;
+}
+
+/** Why an upload failed, in the server's words (or the same words, when the form refused the file itself). */
+export const uploadProblem = (err: unknown, fileName?: string): UploadProblem => ({
+  title: err instanceof ApiError ? err.title : 'Upload Failed',
+  message: (err as Error).message,
+  fileName,
+});
+
+/** The failure under the field, where the user is looking (the toast goes away; this stays until the next pick). */
+export function UploadProblemNote({ problem, className }: { problem: UploadProblem; className?: string }) {
+  return (
+    <p role="alert" className={cn('text-sm text-destructive', className)}>
+      {problem.fileName && <>{problem.fileName} — </>}
+      <span className="font-medium">{problem.title}:</span> {problem.message}
+    </p>
   );
 }

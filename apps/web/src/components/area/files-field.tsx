@@ -3,7 +3,7 @@ import { FileText, Upload, X } from 'lucide-react';
 import { fileUrl, uploadFile } from '../../lib/api';
 import { Button } from '../ui/button';
 import { useToast } from '../ui/toast';
-import { ACCEPTED_FILES } from './file-field';
+import { ACCEPTED_FILES, uploadProblem, UploadProblemNote, type UploadProblem } from './file-field';
 
 /** A stored file as a record lists it. */
 export interface FileItem {
@@ -31,6 +31,7 @@ export function FilesField({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ key: string; name: string; fraction: number }[]>([]);
+  const [problems, setProblems] = useState<UploadProblem[]>([]);
   const toast = useToast();
   // Uploads finish in any order: each adds itself to the list as it is then.
   const latest = useRef(value);
@@ -44,6 +45,7 @@ export function FilesField({
       onChange(latest.current);
     } catch (err) {
       console.error('Upload failed:', err);
+      setProblems((all) => [...all, uploadProblem(err, file.name)]);
       toast({ title: failureTitle, description: `${file.name}: ${(err as Error).message}`, variant: 'destructive' });
     } finally {
       setProgress((all) => all.filter((p) => p.key !== key));
@@ -54,6 +56,7 @@ export function FilesField({
   function onPick(list: FileList | null) {
     const chosen = [...(list ?? [])];
     if (input.current) input.current.value = '';
+    setProblems([]);
     const started = chosen.map((file, i) => ({ file, key: `${Date.now()}-${i}-${file.name}` }));
     setProgress((all) => [...all, ...started.map(({ file, key }) => ({ key, name: file.name, fraction: 0 }))]);
     for (const { file, key } of started) void upload(file, key);
@@ -82,6 +85,9 @@ export function FilesField({
           </li>
         ))}
       </ul>
+      {problems.map((problem, i) => (
+        <UploadProblemNote key={i} problem={problem} />
+      ))}
       <div>
         <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
           <Upload /> {value.length > 0 ? 'Add More Files' : 'Choose Files'}
