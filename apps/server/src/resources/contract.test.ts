@@ -38,7 +38,6 @@ beforeAll(async () => {
   links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
   // An order may be placed only on an Approved quotation.
   links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }))).body.id;
-  links.file = (await client.upload('scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' })).body.id;
   links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
 });
 afterAll(() => server?.close());
@@ -74,8 +73,10 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
 
   it('returns records of the types its OpenAPI document gives them (links and files filled), and documents its export', async () => {
     const doc = (await client.get('/api/openapi.json')).body;
+    // A file belongs to one record: each record here gets an upload of its own.
+    const file = (await client.upload('scan.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' })).body.id;
     const withFiles = Object.fromEntries(
-      Object.entries(fields).flatMap(([name, f]): [string, unknown][] => (f.kind === 'file' ? [[name, links.file]] : f.kind === 'files' ? [[name, [links.file]]] : [])),
+      Object.entries(fields).flatMap(([name, f]): [string, unknown][] => (f.kind === 'file' ? [[name, file]] : f.kind === 'files' ? [[name, [file]]] : [])),
     );
     const created = await client.post(path, body(withFiles));
     expect(created.status, created.text).toBe(201);
@@ -84,7 +85,7 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     expect(schemaProblems((await client.get(path)).body, doc.paths[path].get.responses['200'].content['application/json'].schema)).toEqual([]);
     // Every computed value is filled here, so its item types are held to the document too.
     for (const [name, f] of Object.entries(fields)) {
-      if (f.kind === 'files') expect(created.body[`${name}Files`], name).toEqual([{ id: links.file, name: 'scan.pdf' }]);
+      if (f.kind === 'files') expect(created.body[`${name}Files`], name).toEqual([{ id: file, name: 'scan.pdf' }]);
       if (f.kind === 'references') expect(created.body[`${name}Labels`], name).toEqual([{ id: links[f.area], label: expect.any(String) }]);
     }
     const exported = doc.paths[`${path}/export`]?.get;
