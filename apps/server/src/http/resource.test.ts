@@ -25,11 +25,12 @@ afterAll(() => server?.close());
 describe('create and read', () => {
   it('creates a vehicle with a server-made id, version 1 and timestamps, and reads it back', async () => {
     const started = Date.now();
-    const res = await client.post('/api/vehicles', vehicleBody());
+    const body = vehicleBody();
+    const res = await client.post('/api/vehicles', body);
     expect(res.status).toBe(201);
     const v = res.body;
     expect(v).toEqual({
-      ...vehicleBody(),
+      ...body,
       id: expect.stringMatching(/^VEH\d{4}[A-Z0-9]{2}$/),
       version: 1,
       createdAt: expect.any(String),

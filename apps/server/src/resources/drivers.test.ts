@@ -23,10 +23,11 @@ afterAll(() => server?.close());
 
 describe('create and read', () => {
   it('creates a driver with a DRV id and version 1, and reads it back', async () => {
-    const res = await client.post('/api/drivers', driverBody());
+    const body = driverBody();
+    const res = await client.post('/api/drivers', body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      ...driverBody(),
+      ...body,
       id: expect.stringMatching(/^DRV\d{4}[A-Z0-9]{2}$/),
       version: 1,
       createdAt: expect.any(String),
