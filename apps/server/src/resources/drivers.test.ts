@@ -130,7 +130,7 @@ describe('search and the status filter', () => {
 describe('editing', () => {
   it('saves an edit of the current version, then refuses a stale one with 409 and keeps the first change', async () => {
     const d = await createDriver();
-    const first = await client.put(`/api/drivers/${d.id}`, driverBody({ status: 'Inactive', version: 1 }));
+    const first = await client.put(`/api/drivers/${d.id}`, driverBody({ license: d.license, status: 'Inactive', version: 1 }));
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ...d, status: 'Inactive', version: 2, updatedAt: expect.any(String) });
     await expectNothingWritten(async () => {
