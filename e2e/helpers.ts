@@ -219,13 +219,17 @@ export interface DriverRecord {
   email: string;
 }
 
+// Plates and license numbers are unique: a token's first record gets the plain one, later ones a suffix.
+const taken = new Set<string>();
+const firstUse = (value: string) => (taken.has(value) ? `${value}${unique()}` : (taken.add(value), value));
+
 export const createVehicle = (page: Page, token: string, fields: Record<string, unknown> = {}) =>
   apiCreate<VehicleRecord>(page, 'vehicles', {
     make: 'Tata',
     model: `Prima ${token}`,
     year: 2022,
     vin: `MAT${token}${unique()}`,
-    licensePlate: `MH12${token}`,
+    licensePlate: firstUse(`MH12${token}`),
     type: 'Truck',
     status: 'Active',
     currentMileage: 1200,
@@ -236,7 +240,7 @@ export const createVehicle = (page: Page, token: string, fields: Record<string, 
 export const createDriver = (page: Page, token: string, fields: Record<string, unknown> = {}) =>
   apiCreate<DriverRecord>(page, 'drivers', {
     name: `Ramesh ${token}`,
-    license: `MH14${token}0012345`,
+    license: firstUse(`MH14${token}0012345`),
     contact: '+91 98765 43210',
     email: `ramesh.${token.toLowerCase()}@example.in`,
     status: 'Active',

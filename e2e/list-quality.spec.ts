@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { chooseOption, clickSave, createVehicle, expectDestructiveToast, listSettled, openScreen, pickRecord, searchList, signedOut, tableRows, unique, vehicleLabel } from './helpers';
+import { chooseOption, clickSave, createDriver, createVehicle, expectDestructiveToast, listSettled, openScreen, pickRecord, searchList, signedOut, tableRows, unique, vehicleLabel } from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
 const openVehicles = (page: Parameters<typeof openScreen>[0], query = '') => openScreen(page, `/vehicle-management${query}`, 'Vehicle Management');
@@ -173,8 +173,8 @@ test('Export CSV downloads exactly the rows of the current search, filters and s
   const [header, ...rows] = text.trimEnd().split('\r\n');
   expect(header).toBe('ID,Make & Model,Year,License Plate,Type,Mileage (km),Status');
   expect(rows).toEqual([
-    `${vans[1].id},Tata Eeco ${token},2022,MH12${token},Van,123456,Active`,
-    `${vans[0].id},Tata Winger ${token},2022,MH12${token},Van,5000,Active`,
+    `${vans[1].id},Tata Eeco ${token},2022,${vans[1].licensePlate},Van,123456,Active`,
+    `${vans[0].id},Tata Winger ${token},2022,${vans[0].licensePlate},Van,5000,Active`,
   ]);
 });
 
@@ -245,10 +245,11 @@ test.describe('a first visit', () => {
   });
 });
 
-test('pick-lists show each record\'s status and put Active ones first; a sold vehicle is marked, not hidden', async ({ page }) => {
+test('pick-lists show each record\'s status and put Active ones first; a sold vehicle is marked, not hidden, and a trip on it is refused in words', async ({ page }) => {
   const token = unique();
-  await createVehicle(page, token, { status: 'Sold', model: `Sold ${token}` });
-  await createVehicle(page, token, { status: 'Active', model: `Running ${token}` });
+  const sold = await createVehicle(page, token, { status: 'Sold', model: `Sold ${token}` });
+  const running = await createVehicle(page, token, { status: 'Active', model: `Running ${token}` });
+  await createDriver(page, token); // the form pre-selects an active driver
   await page.goto('/fleet-management?new');
   const dialog = page.getByRole('dialog', { name: 'Create New Trip' });
   await dialog.getByRole('combobox', { name: /^Vehicle/ }).click();
@@ -256,12 +257,23 @@ test('pick-lists show each record\'s status and put Active ones first; a sold ve
   await expect(options.first()).toHaveAttribute('aria-description', 'Active');
   await page.getByRole('combobox', { name: 'Search choices' }).fill(token);
   await expect(options).toHaveCount(2);
-  await expect(options.nth(0)).toHaveAccessibleName(`Tata Running ${token} (MH12${token})`);
-  await expect(options.nth(1)).toHaveAccessibleName(`Tata Sold ${token} (MH12${token})`);
+  await expect(options.nth(0)).toHaveAccessibleName(`Tata Running ${token} (${running.licensePlate})`);
+  await expect(options.nth(1)).toHaveAccessibleName(`Tata Sold ${token} (${sold.licensePlate})`);
   await expect(options.nth(1)).toHaveAttribute('aria-description', 'Sold');
   await expect(options.nth(1)).toContainText('Sold');
   await options.nth(1).click();
-  await expect(dialog.getByRole('combobox', { name: /^Vehicle/ })).toHaveText(`Tata Sold ${token} (MH12${token})`);
+  await expect(dialog.getByRole('combobox', { name: /^Vehicle/ })).toHaveText(`Tata Sold ${token} (${sold.licensePlate})`);
+  // Saving a trip to run on it is refused in the server's words; the dialog keeps what was typed.
+  await dialog.getByLabel('Origin').fill(`Pune ${token}`);
+  await dialog.getByLabel('Destination').fill('Mumbai');
+  await clickSave(dialog, 'Create Trip');
+  await expectDestructiveToast(
+    page,
+    'Vehicle Unavailable',
+    `Tata Sold ${token} (${sold.licensePlate}) is Sold. A trip that is Scheduled, In Transit or Delayed cannot use a vehicle that is Sold or Out of Service; choose another vehicle.`,
+  );
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Origin')).toHaveValue(`Pune ${token}`);
 });
 
 test.describe('in an English-US browser', () => {

@@ -236,3 +236,17 @@ test('pages through many vehicles and sorts by a column', async ({ page }) => {
   await expect(page).toHaveURL(/order=desc/);
   await expect(rows(page).first()).toContainText('2019');
 });
+
+test('a plate already on another vehicle, however typed, is refused naming that vehicle; the dialog keeps what was typed', async ({ page }) => {
+  const token = unique();
+  await addVehicle(page, { make: 'Ashok Leyland', model: `Boss ${token}`, plate: `KA01${token}` });
+  await search(page, token);
+  const id = (await rows(page).first().getByRole('cell').first().textContent())!.trim();
+  const dialog = await openAdd(page);
+  const retyped = `ka-01 ${token.toLowerCase()}`;
+  await fill(page, dialog, { make: 'Tata', model: `Signa ${token}`, plate: retyped, vin: `MAT${unique()}${unique()}` });
+  await dialog.getByRole('button', { name: 'Add Vehicle' }).click();
+  await expectToast(page, 'Add Failed', `The license plate ${retyped} is already on vehicle ${id} (Ashok Leyland Boss ${token}, KA01${token}).`);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('License Plate')).toHaveValue(retyped);
+});

@@ -7,6 +7,7 @@ import { deleteOldGuesses } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
@@ -14,7 +15,12 @@ import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }).catch((err) => {
+  // Records that must be unique and are not: a list to resolve, not a stack trace; the database is as it was.
+  if (!(err instanceof DuplicateRecordsError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const admin = await ensureAdmin(database, config.adminPassword);
 
 const storage = localDiskStorage(join(config.dataDir, 'files'));

@@ -28,6 +28,20 @@ interface FieldOptions<T> {
   wide?: boolean;
 }
 
+/** What a linked record must hold (or must not) to be linked; checked on save by the server. */
+export interface LinkConditions {
+  /** Only records holding these values may be linked (an order to an Approved quotation). */
+  linkableWhen?: Readonly<Record<string, string>>;
+  /** Records holding any of these values may not be linked (a trip's vehicle that is Sold). */
+  unlinkableWhen?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The conditions hold only while the linking record has these values (a trip Scheduled, In Transit or
+   * Delayed), and are checked again when those fields change. Without it they are checked when a link
+   * is made, and a kept link stays allowed after its record changes (a quotation no longer Approved).
+   */
+  checkedWhile?: Readonly<Record<string, readonly string[]>>;
+}
+
 type Kind =
   | { kind: 'text'; max: number; format?: 'email' | 'tel'; multiline?: boolean }
   | { kind: 'number'; step: number | 'any'; integer: boolean }
@@ -38,7 +52,7 @@ type Kind =
   /** Several of the options, stored as a list (a filter by one value finds the records holding it). */
   | { kind: 'choices'; options: readonly string[] }
   /** `linkableWhen`: only records holding these values may be newly linked (an order to an Approved quotation). */
-  | { kind: 'reference'; area: string; linkableWhen?: Readonly<Record<string, string>> }
+  | ({ kind: 'reference'; area: string } & LinkConditions)
   /** Several records of another area (an order's vehicles), stored as a list of their ids; each must exist. */
   | { kind: 'references'; area: string; max: number }
   /** A record of one of several areas (a document's vehicle, driver or trip) by its id, '' for none. */
@@ -101,14 +115,15 @@ const stepped = (schema: z.ZodNumber, step: number | 'any') => {
  * The id of a record of another area (the server checks it exists; the database keeps it so). A required
  * reference comes as '' when blank (its rule answers); an optional one is null when there is none.
  */
-type LinkOptions = { linkableWhen?: Readonly<Record<string, string>> };
+type LinkOptions = LinkConditions;
 function reference(area: string, options: FieldOptions<string> & LinkOptions & { required: true }): FieldDeclaration<string>;
 function reference(area: string, options: FieldOptions<string | null> & LinkOptions & { required?: false }): FieldDeclaration<string | null>;
 function reference(area: string, options: (FieldOptions<string> | FieldOptions<string | null>) & LinkOptions): FieldDeclaration<string> | FieldDeclaration<string | null> {
-  const { linkableWhen, ...rest } = options;
+  const { linkableWhen, unlinkableWhen, checkedWhile, ...rest } = options;
+  const kind = { kind: 'reference' as const, area, linkableWhen, unlinkableWhen, checkedWhile };
   return rest.required
-    ? declare<string>({ kind: 'reference', area, linkableWhen }, rest as FieldOptions<string>, text(64), '')
-    : declare<string | null>({ kind: 'reference', area, linkableWhen }, rest as FieldOptions<string | null>, text(64).nullable(), null);
+    ? declare<string>(kind, rest as FieldOptions<string>, text(64), '')
+    : declare<string | null>(kind, rest as FieldOptions<string | null>, text(64).nullable(), null);
 }
 
 export const field = {

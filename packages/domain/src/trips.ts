@@ -2,6 +2,10 @@ import type { Stored } from './area';
 import { declareArea, field, type InputOf } from './declare';
 
 export const TRIP_STATUSES = ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled'] as const;
+/** A vehicle or driver is on at most one trip with these statuses at a time (a database index holds it). */
+export const TRIPS_ON_THE_ROAD = ['In Transit', 'Delayed'] as const;
+/** Trips that need their vehicle and driver: those not yet finished or cancelled. */
+export const TRIPS_UNDER_WAY_OR_PLANNED = ['Scheduled', ...TRIPS_ON_THE_ROAD] as const;
 
 export const tripsArea = declareArea({
   key: 'trips',
@@ -11,8 +15,10 @@ export const tripsArea = declareArea({
   fields: {
     origin: field.text({ label: 'Origin', required: true, sort: true, placeholder: 'e.g. Pune' }),
     destination: field.text({ label: 'Destination', required: true, sort: true, placeholder: 'e.g. Mumbai' }),
-    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
-    driverId: field.reference('drivers', { label: 'Driver', required: true }),
+    // The form pre-selects the first vehicle and driver (as specified); a trip that is or will be under way
+    // may not name one that is gone, and a finished trip keeps the vehicle it ran on after it is sold.
+    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true, unlinkableWhen: { status: ['Sold', 'Out of Service'] }, checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED } }),
+    driverId: field.reference('drivers', { label: 'Driver', required: true, unlinkableWhen: { status: ['Inactive'] }, checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED } }),
     status: field.choice(TRIP_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     eta: field.dateTime({ label: 'ETA', sort: true }),
     startDate: field.dateTime({ label: 'Start Date' }),

@@ -43,11 +43,19 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** false: open the database as it is, without applying migrations (to list what stops one). */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
-  await applyMigrations(database);
+  if (options.migrate === false) return database;
+  try {
+    await applyMigrations(database);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   return database;
 }
 

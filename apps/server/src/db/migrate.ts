@@ -1,12 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client';
+import { DuplicateRecordsError, findDuplicates } from './duplicates';
 
 /** SQL migrations beside this file (the build copies them next to the bundle). */
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const MIGRATION_LOCK = 727274;
 
-/** Applies every migration not yet recorded, each in its own transaction, in file-name order. */
+/**
+ * Applies every migration not yet recorded, each in its own transaction, in file-name order. One that would
+ * make values unique which the data holds twice is not tried: DuplicateRecordsError lists them instead.
+ */
 export async function applyMigrations(database: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
@@ -15,6 +19,8 @@ export async function applyMigrations(database: Database, dir: string = MIGRATIO
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await readFile(dir + file, 'utf8');
+    const duplicates = await findDuplicates(database, new Set([file]));
+    if (duplicates.length > 0) throw new DuplicateRecordsError(file, duplicates);
     try {
       // The lock serialises servers starting together; the loser's INSERT then fails and it skips the file.
       await database.execInTransaction(

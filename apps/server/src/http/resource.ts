@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -45,6 +45,22 @@ export interface Reference {
   plural?: string;
   /** Only records holding these values (column → value) may be newly linked; `labels` names the columns in messages. */
   linkableWhen?: { values: Readonly<Record<string, string>>; labels: Readonly<Record<string, string>> };
+  /** Records holding any of these values (column → values) may not be linked: a trip's vehicle that is Sold. */
+  unlinkableWhen?: Readonly<Record<string, readonly string[]>>;
+  /** The conditions hold while the saved record has these values, and are checked again when they change (LinkConditions). */
+  checkedWhile?: Readonly<Record<string, readonly string[]>>;
+  /** The linked record's label, to name it in messages. */
+  label?: (id: SQLWrapper) => SQL<string | null>;
+}
+
+/** A value that one record at most may hold, kept by a unique index; a save that would repeat it gets 409 naming the holder. */
+export interface UniqueValue {
+  /** The index, as PostgreSQL names it in the violation. */
+  index: string;
+  /** Which record holds the saved value: a condition on the table's columns. */
+  heldBy(columns: Record<string, PgColumn>, input: Record<string, unknown>): SQL | undefined;
+  /** The answer, naming the holder (read as the API returns records). */
+  refusal(holder: Record<string, unknown>, input: Record<string, unknown>): { title: string; message: string };
 }
 
 /**
@@ -69,6 +85,7 @@ export interface ResourceDefinition {
   computedTypes?: Record<string, z.ZodType>;
   references?: Reference[];
   entities?: EntityReference[];
+  uniqueValues?: UniqueValue[];
   usedBy?: UsedBy[];
   /** The list's columns as the table shows them, for Export CSV. */
   exportColumns: ExportColumn[];
@@ -261,9 +278,13 @@ function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>) {
   return row;
 }
 
+const orList = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`);
+
 /**
  * Every linked record must exist; one linked anew (not already linked by the stored record, `previous`) must
- * also hold the values its link asks for (an order is placed on an Approved quotation).
+ * also hold the values its link asks for (an order is placed on an Approved quotation) and none it refuses
+ * (a trip's vehicle that is Sold). A link `checkedWhile` the record has some values is checked only then,
+ * and again when those values change (a Delivered trip is set back to In Transit).
  */
 async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
   for (const ref of def.references ?? []) {
@@ -272,16 +293,32 @@ async function checkReferences(database: Database, def: ResourceDefinition, inpu
     if (ids.length === 0) continue;
     const columns = getTableColumns(ref.table) as Record<string, PgColumn>;
     const conditions = Object.entries(ref.linkableWhen?.values ?? {});
+    const refused = Object.entries(ref.unlinkableWhen ?? {});
+    const named = [...conditions, ...refused].map(([name]) => name);
     const rows = await database.db
-      .select({ id: columns.id, ...Object.fromEntries(conditions.map(([name]) => [name, columns[name]])) })
+      .select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])), ...(ref.label && refused.length ? { label: ref.label(sql`${ref.table}.${sql.identifier(columns.id.name)}`) } : {}) })
       .from(ref.table)
       .where(inArray(columns.id, ids));
     const found = new Map(rows.map((row) => [row.id as string, row as Record<string, unknown>]));
     const gone = ids.find((id) => !found.has(id));
     if (gone) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${gone}) does not exist. It may have been deleted; choose another.`);
     const kept = previous?.[ref.field];
+    const during = Object.entries(ref.checkedWhile ?? {});
+    if (!during.every(([name, values]) => values.includes(String(input[name])))) continue;
+    const recheck = previous !== undefined && during.some(([name]) => previous[name] !== input[name]);
     for (const id of ids) {
-      if (id === kept || (Array.isArray(kept) && kept.includes(id))) continue;
+      if (!recheck && (id === kept || (Array.isArray(kept) && kept.includes(id)))) continue;
+      const linked = found.get(id)!;
+      const barred = refused.find(([name, values]) => values.includes(String(linked[name])));
+      if (barred) {
+        const [name, values] = barred;
+        const which = during.length ? ` that is ${during.map(([, v]) => orList(v)).join(' and ')}` : '';
+        throw new ApiError(
+          422,
+          `${ref.noun[0].toUpperCase()}${ref.noun.slice(1)} Unavailable`,
+          `${String(linked.label ?? id)} is ${String(linked[name])}. A ${def.area.singular}${which} cannot use a ${ref.noun} that is ${orList(values)}; choose another ${ref.noun}.`,
+        );
+      }
       const unmet = conditions.find(([name, wanted]) => found.get(id)![name] !== wanted);
       if (unmet) {
         const [name, wanted] = unmet;
@@ -309,6 +346,22 @@ async function checkEntities(database: Database, def: ResourceDefinition, input:
       throw new ApiError(422, 'Invalid Link', `The ${entity.label} ${id} names no ${either}. Choose one from the list, or none.`);
     }
   }
+}
+
+/** A unique index's violation answered in words, naming the record that holds the value (null when it is not one of ours). */
+async function uniqueRefusal(database: Database, def: ResourceDefinition, err: unknown, input: Record<string, unknown>, ownId?: string): Promise<ApiError | null> {
+  const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+  const unique = cause.code === '23505' ? def.uniqueValues?.find((u) => u.index === cause.constraint) : undefined;
+  if (!unique) return null;
+  const { all, selected } = selection(def);
+  const [holder] = await database.db
+    .select(selected)
+    .from(def.table)
+    .where(and(unique.heldBy(all, input), ownId === undefined ? undefined : ne(all.id, ownId)))
+    .limit(1);
+  if (!holder) return null; // gone meanwhile: the generic answer
+  const { title, message } = unique.refusal(holder, input);
+  return new ApiError(409, title, message);
 }
 
 const idParam = (id: string) => {
@@ -396,6 +449,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const userId = c.get('session')?.user.id;
     // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
     for (let attempt = 0; attempt < 8; attempt++) {
+      // A unique value's violation rolls the save back, and is then answered naming the record that holds the value.
       const id = await withFiles(async (tx) => {
         const [row] = await tx
           .insert(table)
@@ -404,7 +458,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
           .returning({ id: all.id });
         if (row) await ownFiles.save(tx, row.id as string, input, {}, userId);
         return row?.id as string | undefined;
-      });
+      }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input)) ?? err));
       if (id) return c.json(await readOne(id), 201);
     }
     throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
@@ -421,7 +475,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const id = idParam(c.req.param('id'));
     const { version, ...input } = parseInput(def, await readJson(c), true);
     // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
-    const conditional = (def.references ?? []).some((ref) => ref.linkableWhen);
+    const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
     const stored = conditional || def.entities?.length ? await readOne(id) : undefined;
     await checkReferences(database, def, input, conditional ? stored : undefined);
     await checkEntities(database, def, input, stored);
@@ -434,7 +488,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
         .where(and(eq(all.id, id), eq(all.version, version as number)))
         .returning({ id: all.id });
       return row ? await ownFiles.save(tx, id, input, previous ?? {}, c.get('session')?.user.id) : undefined;
-    });
+    }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));
     if (released) {
       await deleteStoredBytes(storage, released);
       return c.json(await readOne(id));

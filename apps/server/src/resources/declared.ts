@@ -84,7 +84,8 @@ export function declaredResource(
       if (f.kind === 'reference' || f.kind === 'references') {
         const target = linked(f.area);
         const when = f.kind === 'reference' ? f.linkableWhen : undefined;
-        return [{ field: name, table: target.table, noun: target.noun, plural: target.plural, linkableWhen: when && { values: when, labels: target.labels ?? {} } }];
+        const { unlinkableWhen, checkedWhile } = f.kind === 'reference' ? f : {};
+        return [{ field: name, table: target.table, noun: target.noun, plural: target.plural, label: target.label, linkableWhen: when && { values: when, labels: target.labels ?? {} }, unlinkableWhen, checkedWhile }];
       }
       if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
       return [];

@@ -52,7 +52,8 @@ describe('create and read', () => {
   it('keeps optional dates and notes empty when not given, and accepts every status', async () => {
     const t = await createTrip({ eta: null, startDate: null, endDate: null, notes: '' });
     expect([t.eta, t.startDate, t.endDate, t.notes]).toEqual([null, null, null, '']);
-    for (const status of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled']) expect((await createTrip({ status })).status).toBe(status);
+    // Each on a vehicle and driver of its own: one is on one trip In Transit or Delayed at a time.
+    for (const status of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled']) expect((await createTrip({ status }, await createVehicle(), await createDriver())).status).toBe(status);
   });
 
   it('shows the vehicle’s id in its label when it has no license plate', async () => {
@@ -291,10 +292,11 @@ describe('search through linked labels', () => {
 
 describe('the status filter', () => {
   it('lists exactly the trips of the chosen status, also with a search', async () => {
-    const v = await createVehicle({ make: 'Force', model: 'Traveller Filterline', licensePlate: 'RJ14FL0001' });
     const made: Record<string, string[]> = {};
-    for (const status of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled', 'In Transit', 'Delayed']) {
-      const t = await createTrip({ status }, v);
+    for (const [n, status] of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled', 'In Transit', 'Delayed'].entries()) {
+      // A vehicle and driver each, as two trips under way cannot share them.
+      const v = await createVehicle({ make: 'Force', model: 'Traveller Filterline', licensePlate: `RJ14FL000${n}` });
+      const t = await createTrip({ status }, v, await createDriver());
       (made[status] ??= []).push(t.id);
     }
     for (const [status, ids] of Object.entries(made)) {
@@ -312,12 +314,13 @@ describe('the status filter', () => {
 
 describe('editing and deleting', () => {
   it('saves an edit of the current version, then refuses a stale one with 409 and keeps the first change', async () => {
-    const t = await createTrip();
-    const first = await client.put(`/api/trips/${t.id}`, tripBody(vehicle.id, driver.id, { status: 'In Transit', version: 1 }));
+    const [v, d] = [await createVehicle(), await createDriver()];
+    const t = await createTrip({}, v, d);
+    const first = await client.put(`/api/trips/${t.id}`, tripBody(v.id, d.id, { status: 'In Transit', version: 1 }));
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ ...t, status: 'In Transit', version: 2, updatedAt: expect.any(String) });
     await expectNothingWritten(async () => {
-      const stale = await client.put(`/api/trips/${t.id}`, tripBody(vehicle.id, driver.id, { status: 'Cancelled', version: 1 }));
+      const stale = await client.put(`/api/trips/${t.id}`, tripBody(v.id, d.id, { status: 'Cancelled', version: 1 }));
       expect(stale.status).toBe(409);
       expect(stale.body).toEqual(updateConflict('trip'));
     });

@@ -385,14 +385,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
 }
 
-/** A complete, valid vehicle body; override any field. */
+// Plates, VINs and licence numbers are unique: each body has its own unless the test gives one.
+let bodies = 0;
+
+/** A complete, valid vehicle body (the first MH12AB1234, then MH12AB1235 ...); override any field. */
 export function vehicleBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const n = bodies++;
   return {
     make: 'Tata',
     model: 'Prima 4028.S',
     year: 2022,
-    vin: 'MAT448123NKL00001',
-    licensePlate: 'MH12AB1234',
+    vin: `MAT448123NKL${String(n + 1).padStart(5, '0')}`,
+    licensePlate: `MH12AB${1234 + n}`,
     type: 'Truck',
     status: 'Active',
     currentMileage: 125000,
@@ -401,11 +405,11 @@ export function vehicleBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
-/** A complete, valid driver body; override any field. */
+/** A complete, valid driver body (each with its own license number); override any field. */
 export function driverBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'Ramesh Kumar',
-    license: 'MH1220110012345',
+    license: `MH12201100${12345 + bodies++}`,
     contact: '+91 98200 12345',
     email: 'ramesh.kumar@example.in',
     status: 'Active',

@@ -54,3 +54,6 @@ export function spreadTimestamps(random: Random, count: number, from: number, to
   for (let i = 1; i < count; i++) if (times[i] <= times[i - 1]) times[i] = times[i - 1] + 1;
   return times;
 }
+
+/** A plate, VIN or licence number as the unique indexes compare it (SQL record_key, migration 0023). */
+export const recordKey = (value: string) => value.toUpperCase().replace(/[\s-]/g, '');

@@ -46,6 +46,8 @@ import {
 } from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { seedDemo, type DemoSeedReport } from './demo';
+import { vehicleFuel } from './vehicle-fuel';
+import { findDuplicates } from '../duplicates';
 import { FREIGHT_CITIES } from './india';
 import { CUSTOMERS } from './sales';
 
@@ -168,6 +170,7 @@ describe('seed:demo with linked fleet records', () => {
     }
     const byStatus = Object.fromEntries(TRIP_STATUSES.map((s) => [s, trips.filter((t) => t.status === s).length]));
     expect(byStatus.Delivered).toBeGreaterThan(trips.length / 2);
+    expect(byStatus.Delayed).toBeGreaterThan(0);
     expect(byStatus.Scheduled).toBeGreaterThan(0);
     expect(byStatus['In Transit']).toBeGreaterThan(0);
     expect(byStatus.Cancelled).toBeGreaterThan(0);
@@ -274,6 +277,39 @@ describe('seed:demo with linked fleet records', () => {
       if (r.status === 'Scheduled') expect(r.schedule_date >= '2026-11-21').toBe(true);
     }
     expect(new Set(records.map((r) => r.status)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('puts a vehicle and a driver on one trip under way at a time, and no trip to run on a vehicle gone or an inactive driver', async () => {
+    const running = await database.query<{ vehicle_id: string; driver_id: string }>(`SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`);
+    expect(running.length).toBeGreaterThan(10);
+    expect(new Set(running.map((t) => t.vehicle_id)).size).toBe(running.length);
+    expect(new Set(running.map((t) => t.driver_id)).size).toBe(running.length);
+    const [{ unfit, sold_delivered }] = await database.query<{ unfit: number; sold_delivered: number }>(
+      `SELECT count(*) FILTER (WHERE t.status IN ('Scheduled', 'In Transit', 'Delayed') AND (v.status IN ('Sold', 'Out of Service') OR d.status = 'Inactive'))::int AS unfit,
+              count(*) FILTER (WHERE t.status = 'Delivered' AND v.status = 'Sold')::int AS sold_delivered
+       FROM trips t JOIN vehicles v ON v.id = t.vehicle_id JOIN drivers d ON d.id = t.driver_id`,
+    );
+    expect(unfit).toBe(0);
+    // History stays as it was: vehicles sold since ran trips that were delivered.
+    expect(sold_delivered).toBeGreaterThan(0);
+    expect(await findDuplicates(database)).toEqual([]);
+  });
+
+  it('fills each vehicle with what it runs on, at most its tank: a truck’s diesel, a motorcycle’s few litres of petrol, CNG in kg', async () => {
+    const fills = await database.query<{ type: string; model: string; fuel_type: string; quantity: number }>(
+      `SELECT v.type, v.model, e.fuel_type, e.quantity FROM fuel_expenses e JOIN vehicles v ON v.id = e.vehicle_id WHERE e.type = 'Fuel'`,
+    );
+    expect(fills.length).toBeGreaterThan(300);
+    for (const f of fills) {
+      const runsOn = vehicleFuel(f.type, f.model);
+      expect(runsOn, `${f.type} ${f.model}`).not.toBeNull();
+      expect([f.model, f.fuel_type]).toEqual([f.model, runsOn!.fuel]);
+      expect(f.quantity).toBeGreaterThan(0);
+      expect(f.quantity).toBeLessThanOrEqual(runsOn!.tank);
+      if (f.type === 'Motorcycle') expect([f.fuel_type, f.quantity <= 20]).toEqual(['Petrol', true]);
+    }
+    expect(fills.some((f) => f.type === 'Trailer')).toBe(false);
+    expect(fills.filter((f) => f.type === 'Truck' && f.quantity > 150).length).toBeGreaterThan(0);
   });
 
   it('makes expenses of the trips and vehicles: pump prices, amount = quantity × price, fuel fields only on fills', async () => {
@@ -568,6 +604,17 @@ describe('seed:demo of partner fuel stations, refuelling logs and station invoic
       if (l.fuel_type === 'CNG') expect(l.rate).toBeGreaterThanOrEqual(74);
     }
     expect(logs.filter((l) => l.fuel_type === 'Diesel').length).toBeGreaterThan(1500);
+    // What the vehicle runs on, at most its tank.
+    const fills = await db.query<{ type: string; model: string; fuel_type: string; quantity: number }>(
+      'SELECT v.type, v.model, l.fuel_type, l.quantity FROM refueling_logs l JOIN vehicles v ON v.id = l.vehicle_id',
+    );
+    for (const f of fills) {
+      const runsOn = vehicleFuel(f.type, f.model);
+      expect(runsOn, `${f.type} ${f.model}`).not.toBeNull();
+      expect([f.model, f.fuel_type]).toEqual([f.model, runsOn!.fuel]);
+      expect(f.quantity).toBeLessThanOrEqual(runsOn!.tank);
+      if (f.type === 'Motorcycle') expect(f.quantity).toBeLessThanOrEqual(20);
+    }
     expect(logs.filter((l) => l.odometer === null).length).toBeGreaterThan(50);
     const [{ drivers }] = await db.query<{ drivers: number }>('SELECT count(DISTINCT driver_id)::int AS drivers FROM refueling_logs');
     expect(drivers).toBeGreaterThan(20);

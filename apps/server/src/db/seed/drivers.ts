@@ -1,7 +1,7 @@
 import { driversArea, type DRIVER_STATUSES } from '@raahi/domain';
 import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch } from './bulk-insert';
-import { DAY, isoDate, seededId, spreadTimestamps, YEAR, type SeedProgress } from './common';
+import { DAY, isoDate, recordKey, seededId, spreadTimestamps, YEAR, type SeedProgress } from './common';
 import { districtIn } from './india';
 import { address, email, mobile, personName, pickRegion, type HomeTown } from './people';
 import { weightedTable, type Random } from './random';
@@ -63,7 +63,7 @@ export async function seedDrivers(database: Database, options: DriverSeedOptions
   const { count, random, now } = options;
   const existing = await database.query<{ id: string; license: string; contact: string; email: string }>('SELECT id, license, contact, email FROM drivers');
   const ids = new Set(existing.map((r) => r.id));
-  const licences = new Set(existing.map((r) => r.license));
+  const licences = new Set(existing.map((r) => recordKey(r.license)));
   const phones = new Set(existing.map((r) => r.contact));
   const emails = new Set(existing.map((r) => r.email));
   const homes = new Map<string, HomeTown>();
@@ -89,8 +89,8 @@ export async function seedDrivers(database: Database, options: DriverSeedOptions
       ids.add(id);
       let licence: string;
       do licence = licenceNumber(random, region.state, issueYear);
-      while (licences.has(licence));
-      licences.add(licence);
+      while (licences.has(recordKey(licence)));
+      licences.add(recordKey(licence));
       let phone: string;
       do phone = mobile(random);
       while (phones.has(phone));

@@ -4,6 +4,7 @@ import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } fro
 import { DAY, HOUR, isoDate, seededId, YEAR, type SeedOptions } from './common';
 import { FREIGHT_CITIES, type City } from './india';
 import { weightedTable, type Random } from './random';
+import { vehicleFuel } from './vehicle-fuel';
 
 type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
@@ -40,21 +41,13 @@ export const EXPENSE_SEARCH_TRIGGER = 'fuel_expenses_search_text';
 const ON_TRIP = weightedTable<ExpenseType>([['Fuel', 42], ['Toll', 36], ['Meal', 12], ['Parking', 4], ['Maintenance', 3], ['Other', 3]]);
 const IN_YARD = weightedTable<ExpenseType>([['Fuel', 40], ['Maintenance', 30], ['Parking', 15], ['Other', 10], ['Meal', 5]]);
 
-/** Pump prices in ₹ per unit and a fill's size, by fuel; the unit follows fuelUnit(). */
+/** Pump prices in ₹ per unit by fuel (the unit follows fuelUnit()); how much a fill takes follows the vehicle (vehicleFuel). */
 const FUELS = {
-  Diesel: { price: [87, 95], fill: [60, 380], brands: ['Indian Oil', 'HP Petrol Pump', 'Bharat Petroleum', 'Jio-bp', 'Nayara Energy', 'Shell'] },
-  Petrol: { price: [94, 108], fill: [15, 45], brands: ['Indian Oil', 'HP Petrol Pump', 'Bharat Petroleum', 'Jio-bp', 'Shell'] },
-  CNG: { price: [75, 92], fill: [6, 28], brands: ['Indraprastha Gas', 'Mahanagar Gas', 'Gujarat Gas', 'Adani Total Gas', 'Torrent Gas'] },
-  Electric: { price: [11, 24], fill: [25, 180], brands: ['Tata Power EZ Charge', 'Statiq', 'ChargeZone', 'Jio-bp pulse'] },
+  Diesel: { price: [87, 95], brands: ['Indian Oil', 'HP Petrol Pump', 'Bharat Petroleum', 'Jio-bp', 'Nayara Energy', 'Shell'] },
+  Petrol: { price: [94, 108], brands: ['Indian Oil', 'HP Petrol Pump', 'Bharat Petroleum', 'Jio-bp', 'Shell'] },
+  CNG: { price: [75, 92], brands: ['Indraprastha Gas', 'Mahanagar Gas', 'Gujarat Gas', 'Adani Total Gas', 'Torrent Gas'] },
+  Electric: { price: [11, 24], brands: ['Tata Power EZ Charge', 'Statiq', 'ChargeZone', 'Jio-bp pulse'] },
 } as const;
-type FuelName = keyof typeof FUELS;
-const FUEL_BY_VEHICLE: Record<string, (random: Random) => FuelName> = {
-  Car: weightedTable<FuelName>([['Petrol', 5], ['Diesel', 3], ['CNG', 2], ['Electric', 1]]),
-  Van: weightedTable<FuelName>([['Diesel', 6], ['CNG', 4], ['Electric', 1]]),
-  Motorcycle: weightedTable<FuelName>([['Petrol', 9], ['Electric', 1]]),
-  Bus: weightedTable<FuelName>([['Diesel', 8], ['CNG', 2], ['Electric', 1]]),
-};
-const pickDiesel = () => 'Diesel' as FuelName;
 const PLAZAS = ['Khed Shivapur', 'Kherki Daula', 'Panipat', 'Talegaon', 'Vashi', 'Electronic City', 'Sriperumbudur', 'Dahisar', 'Karjeevanhalli', 'Bharthana', 'Shahjahanpur', 'Kiratpur', 'Paranur', 'Krishnagiri', 'Barwala', 'Kishangarh', 'Savli', 'Ghoti', 'Nagaon', 'Bijwasan'];
 const DHABAS = ['Amrik Sukhdev Dhaba', 'Sher-e-Punjab Dhaba', 'Highway King', 'Annapurna Bhojanalaya', 'Hotel Saravana Bhavan', 'Apna Dhaba', 'Balaji Family Dhaba', 'Rajasthani Bhojnalaya'];
 const WORKSHOPS: readonly (readonly [string, number, number])[] = [
@@ -87,8 +80,8 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
   const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
-  const vehicles = await database.query<{ id: string; type: string; mileage: number | null; created: number }>(
-    `SELECT id, type, current_mileage AS mileage, ${ms('created_at')} AS created FROM vehicles ORDER BY created_at, id`,
+  const vehicles = await database.query<{ id: string; type: string; model: string; mileage: number | null; created: number }>(
+    `SELECT id, type, model, current_mileage AS mileage, ${ms('created_at')} AS created FROM vehicles ORDER BY created_at, id`,
   );
   if (vehicles.length === 0) throw new Error('Expenses need vehicles; the database has none (add some with --vehicles).');
   const vehicleIndex = new Map(vehicles.map((v, i) => [v.id, i]));
@@ -133,12 +126,16 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       ids.add(id);
       newIds.push(id);
       let [fuelType, quantity, price, amount, vendor, description, gps]: [string, number | null, number | null, number, string, string, string] = ['', null, null, 0, '', '', ''];
+      // A trailer has no tank: its spend on the road is tolls, in the yard upkeep.
+      const runsOn = vehicleFuel(vehicle.type, vehicle.model);
+      if (row.type === 'Fuel' && !runsOn) row.type = trip ? 'Toll' : 'Maintenance';
       const odometer = vehicle.mileage === null ? null : Math.max(0, Math.round(vehicle.mileage - ((now - row.at) / DAY) * (heavy ? 280 : 90) * random.around(0.7, 1.1)));
       switch (row.type) {
         case 'Fuel': {
-          fuelType = (FUEL_BY_VEHICLE[vehicle.type] ?? pickDiesel)(random);
-          const f = FUELS[fuelType as FuelName];
-          quantity = Math.round((heavy || fuelType !== 'Diesel' ? money(random, f.fill) : money(random, [20, 70])) * 100) / 100;
+          // What the vehicle runs on, a quarter of its tank to a full one.
+          fuelType = runsOn!.fuel;
+          const f = FUELS[runsOn!.fuel];
+          quantity = money(random, [runsOn!.tank * 0.25, runsOn!.tank * 0.97]);
           price = fuelType === 'Electric' ? Math.round(money(random, f.price) * 1000) / 1000 : money(random, f.price);
           amount = roundRupees(quantity * price);
           vendor = `${random.pick(f.brands)}, ${city.name}`;

@@ -3,6 +3,7 @@ import type { Database } from '../client';
 import { REBUILD_INDEXES_FROM, withoutForeignKeys, withoutSecondaryIndexes, withTriggersDisabled } from './bulk-insert';
 import { DAY, isoDate, seededId, spreadTimestamps, YEAR, type SeedOptions } from './common';
 import { mobile, personName, pickRegion } from './people';
+import { vehicleFuelSql } from './vehicle-fuel';
 
 /** Partner outlets on India's national highways: highway, town, district and state, PIN code, where it is. */
 const HIGHWAY_TOWNS: readonly (readonly [highway: string, town: string, area: string, pin: string, lat: number, lon: number])[] = [
@@ -115,9 +116,9 @@ export async function seedFuelStations(database: Database, options: SeedOptions)
   return { inserted: inserted.length, ids: inserted.map((r) => r.id) };
 }
 
-/** What each fuel costs a fleet (₹ per unit, 3 decimals) and how much one fill takes, in its unit (fuelUnit). */
-const FUEL_SQL = `(VALUES ('Diesel', 86.5, 95.5, 60, 400), ('Petrol', 94, 108, 15, 50), ('Biofuel', 80, 88, 60, 300), ('CNG', 74, 92, 6, 30), ('Electric', 11, 24, 25, 200))
-  AS f(fuel, low, high, least, most)`;
+/** What each fuel costs a fleet (₹ per unit, 3 decimals, in its unit: fuelUnit); how much a fill takes follows the vehicle. */
+const FUEL_SQL = `(VALUES ('Diesel', 86.5, 95.5), ('Petrol', 94, 108), ('Biofuel', 80, 88), ('CNG', 74, 92), ('Electric', 11, 24))
+  AS price(fuel, low, high)`;
 const LETTERS = `'ABCDEFGHIJKLMNOPQRSTUVWXYZ'`;
 /** Three capitals that count k (base 26): with the row number's last five digits, a unique id per row. */
 const letters = (k: string) => `substr(${LETTERS}, (1 + (${k}) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 26) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 676) % 26)::int, 1)`;
@@ -132,36 +133,36 @@ export async function seedRefuelingLogs(database: Database, options: SeedOptions
   const { count, now, seed } = options;
   if (count === 0) return { inserted: 0, ids: [] };
   const [{ existing, vehicles, stations }] = await database.query<{ existing: number; vehicles: number; stations: number }>(
-    `SELECT (SELECT count(*)::int FROM refueling_logs) AS existing, (SELECT count(*)::int FROM vehicles) AS vehicles, (SELECT count(*)::int FROM partner_fuel_stations) AS stations`,
+    `SELECT (SELECT count(*)::int FROM refueling_logs) AS existing, (SELECT count(*)::int FROM vehicles WHERE type <> 'Trailer') AS vehicles, (SELECT count(*)::int FROM partner_fuel_stations) AS stations`,
   );
-  if (vehicles === 0 || stations === 0) throw new Error('Refuelling logs need vehicles and partner fuel stations; the database has none (add some with --vehicles and --fuel-stations).');
+  if (vehicles === 0 || stations === 0) throw new Error('Refuelling logs need vehicles with an engine (not trailers) and partner fuel stations; the database has none (add some with --vehicles and --fuel-stations).');
   // Ids of this run start after the ones a previous run may have used (the letters count on).
   const offset = (seed % 5000) * 3 + Math.ceil(existing / 100_000);
   const insert = async () => {
     const started = performance.now();
     await database.exec(`SELECT setseed(${(seed % 1000) / 1000})`);
     const rows = await database.query<{ id: string }>(
-      `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM vehicles),
+      `WITH s AS (SELECT fuel, array_agg(id ORDER BY id) AS ids FROM partner_fuel_stations, unnest(fuel_types) AS fuel GROUP BY fuel),
+            -- The vehicles with an engine, what each runs on (a truck diesel, a motorcycle petrol, a CNG car in kg) and
+            -- its tank, where some partner station sells that fuel.
+            fleet AS (SELECT ve.id, f.fuel, f.tank FROM vehicles ve, ${vehicleFuelSql('ve')} WHERE f.fuel IN (SELECT fuel FROM s)),
+            v AS (SELECT array_agg(id ORDER BY id) AS ids FROM fleet),
             d AS (SELECT coalesce(array_agg(id ORDER BY id), ARRAY[]::text[]) AS ids FROM drivers),
-            s AS (SELECT array_agg(id ORDER BY id) AS ids FROM partner_fuel_stations),
        picked AS (
          SELECT i, v.ids[1 + floor(random() * array_length(v.ids, 1))::int] AS vehicle_id,
                 CASE WHEN random() < 0.85 AND cardinality(d.ids) > 0 THEN d.ids[1 + floor(random() * array_length(d.ids, 1))::int] END AS driver_id,
-                s.ids[1 + floor(random() * array_length(s.ids, 1))::int] AS station_id,
-                random() AS r_fuel, random() AS r_qty, random() AS r_rate, random() AS r_method, random() AS r_odo, random() AS r_note,
+                random() AS r_station, random() AS r_qty, random() AS r_rate, random() AS r_method, random() AS r_odo, random() AS r_note,
                 to_timestamp(${now / 1000} - random() * ${(2 * YEAR) / 1000}) AS at
-         FROM v, d, s, generate_series(1, ${count}) AS i
+         FROM v, d, generate_series(1, ${count}) AS i
        ),
        fuelled AS (
-         -- Trucks run on diesel; now and then a station's other fuel (CNG, electric) for the light vehicles.
-         SELECT p.*, CASE WHEN p.r_fuel < 0.82 OR cardinality(st.fuel_types) = 0 THEN 'Diesel'
-                          ELSE st.fuel_types[1 + floor((p.r_fuel - 0.82) / 0.18 * cardinality(st.fuel_types))::int] END AS fuel_type,
-                st.station_name
-         FROM picked p JOIN partner_fuel_stations st ON st.id = p.station_id
+         -- At a station that sells the vehicle's fuel; a quarter of its tank to a full one.
+         SELECT p.*, fl.fuel AS fuel_type, fl.tank, s.ids[1 + floor(p.r_station * cardinality(s.ids))::int] AS station_id
+         FROM picked p JOIN fleet fl ON fl.id = p.vehicle_id JOIN s ON s.fuel = fl.fuel
        ),
        priced AS (
-         SELECT u.*, round((f.least + u.r_qty * (f.most - f.least))::numeric, 2) AS quantity, round((f.low + u.r_rate * (f.high - f.low))::numeric, 3) AS rate
-         FROM fuelled u JOIN ${FUEL_SQL} ON f.fuel = u.fuel_type
+         SELECT u.*, st.station_name, round((u.tank * (0.25 + u.r_qty * 0.72))::numeric, 2) AS quantity, round((price.low + u.r_rate * (price.high - price.low))::numeric, 3) AS rate
+         FROM fuelled u JOIN partner_fuel_stations st ON st.id = u.station_id JOIN ${FUEL_SQL} ON price.fuel = u.fuel_type
        )
        INSERT INTO refueling_logs (id, vehicle_id, driver_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method, odometer, notes, created_at, updated_at, search_text)
        SELECT x.id, x.vehicle_id, x.driver_id, x.station_id, x.fuel_type, x.quantity, x.rate, round(x.quantity * x.rate, 2), x.at,

@@ -360,6 +360,74 @@ function planTrips(random: Random, count: number, now: number, drivers: Linked &
   return plan;
 }
 
+const VEHICLE_GONE = new Set(['Sold', 'Out of Service']);
+
+/**
+ * Makes the plan one the application would accept (migration 0024 and the trip's links): a trip planned or
+ * under way never names a Sold or Out of Service vehicle (it takes another usable one entered before it) nor
+ * an Inactive driver, and a vehicle or driver is on one trip In Transit or Delayed at a time, counting those
+ * already in the database (`onTheRoad`). A trip that cannot be put right was called off: Cancelled.
+ * Finished trips keep the vehicle they ran on, sold since or not.
+ */
+function keepTripsPossible(
+  random: Random,
+  plan: TripPlan,
+  now: number,
+  drivers: Linked & { status: string[] },
+  vehicles: Linked & { status: string[]; type: string[] },
+  onTheRoad: { vehicles: number[]; drivers: number[] },
+) {
+  const vehicleBusy = new Uint8Array(vehicles.ids.length);
+  const driverBusy = new Uint8Array(drivers.ids.length);
+  for (const v of onTheRoad.vehicles) vehicleBusy[v] = 1;
+  for (const d of onTheRoad.drivers) driverBusy[d] = 1;
+  // Usable vehicles that run trips, in order of creation (as vehicles are given).
+  let usable = vehicles.ids.map((_, i) => i).filter((i) => TRIP_VEHICLE_TYPES.has(vehicles.type[i]) && !VEHICLE_GONE.has(vehicles.status[i]));
+  if (usable.length === 0) usable = vehicles.ids.map((_, i) => i).filter((i) => !VEHICLE_GONE.has(vehicles.status[i]));
+  const usableCreated = Float64Array.from(usable, (i) => vehicles.created[i]);
+  const replacement = (created: number, running: boolean) => {
+    let lo = 0;
+    let hi = usable.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (usableCreated[mid] <= created) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let attempt = 0; attempt < 40 && lo > 0; attempt++) {
+      const v = usable[random.int(0, lo - 1)];
+      if (!running || !vehicleBusy[v]) return v;
+    }
+    return -1;
+  };
+  const callOff = (k: number) => {
+    plan.status[k] = CANCELLED;
+    plan.version[k] = 2;
+    plan.end[k] = NaN;
+    const start = Number.isNaN(plan.start[k]) ? now : Math.min(plan.start[k], now);
+    plan.updated[k] = Math.floor(plan.created[k] + random.next() * Math.max(0, start - plan.created[k]));
+  };
+  for (let k = 0; k < plan.count; k++) {
+    const status = plan.status[k];
+    if (status === DELIVERED || status === CANCELLED) continue;
+    const running = status === IN_TRANSIT || status === DELAYED;
+    const d = plan.driver[k];
+    if (drivers.status[d] === 'Inactive' || (running && driverBusy[d])) {
+      callOff(k);
+      continue;
+    }
+    let v = plan.vehicle[k];
+    if (VEHICLE_GONE.has(vehicles.status[v]) || (running && vehicleBusy[v])) {
+      v = replacement(plan.created[k], running);
+      if (v < 0) {
+        callOff(k);
+        continue;
+      }
+      plan.vehicle[k] = v;
+    }
+    if (running) vehicleBusy[v] = driverBusy[d] = 1;
+  }
+}
+
 /** Inserts `count` trips between the freight cities, run by the drivers and vehicles in the database. */
 export async function seedTrips(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
@@ -375,6 +443,13 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
 
   const planning = performance.now();
   const plan = planTrips(random, count, now, drivers, vehicles);
+  const running = await database.query<{ vehicle_id: string; driver_id: string }>(`SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`);
+  const vehicleIndex = new Map(vehicles.ids.map((id, i) => [id, i]));
+  const driverIndex = new Map(drivers.ids.map((id, i) => [id, i]));
+  keepTripsPossible(random, plan, now, drivers, vehicles, {
+    vehicles: running.map((r) => vehicleIndex.get(r.vehicle_id)!),
+    drivers: running.map((r) => driverIndex.get(r.driver_id)!),
+  });
   // Rows go in in order of creation, as the application would have appended them.
   const order = new Uint32Array(count).map((_, i) => i).sort((a, b) => plan.created[a] - plan.created[b]);
   if (options.phases) options.phases.plan = Math.round(performance.now() - planning);

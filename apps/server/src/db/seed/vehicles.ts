@@ -3,7 +3,7 @@ import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch } from './bulk-insert';
 import { licensePlate } from './india';
 import { weightedTable, type Random, type WeightedChoices } from './random';
-import { DAY, isoDate, seededId, spreadTimestamps, YEAR, type SeedProgress } from './common';
+import { DAY, isoDate, recordKey, seededId, spreadTimestamps, YEAR, type SeedProgress } from './common';
 
 /**
  * Demo vehicles of an Indian road-transport fleet: mostly trucks from the Indian makers, with the
@@ -245,8 +245,9 @@ export async function seedVehicles(database: Database, options: VehicleSeedOptio
   const { count, random, now } = options;
   const existing = await database.query<{ id: string; vin: string; license_plate: string }>('SELECT id, vin, license_plate FROM vehicles');
   const ids = new Set(existing.map((r) => r.id));
-  const vins = new Set(existing.map((r) => r.vin));
-  const plates = new Set(existing.map((r) => r.license_plate));
+  // Compared as the unique indexes compare them (record_key): 'mh 12 ab-1234' is MH12AB1234.
+  const vins = new Set(existing.map((r) => recordKey(r.vin)));
+  const plates = new Set(existing.map((r) => recordKey(r.license_plate)));
   const createdTimes = spreadTimestamps(random, count, now - (options.historyYears ?? 4) * YEAR, now - 3_600_000);
   const currentYear = new Date(now).getUTCFullYear();
   const { idFormat } = vehiclesArea;
@@ -281,12 +282,12 @@ export async function seedVehicles(database: Database, options: VehicleSeedOptio
       ids.add(id);
       let plate: string;
       do plate = licensePlate(random);
-      while (plates.has(plate));
-      plates.add(plate);
+      while (plates.has(recordKey(plate)));
+      plates.add(recordKey(plate));
       let chassis: string;
       do chassis = vin(random, vehicle, year);
-      while (vins.has(chassis));
-      vins.add(chassis);
+      while (vins.has(recordKey(chassis)));
+      vins.add(recordKey(chassis));
 
       // About a third have been edited since (mileage updates, status changes).
       const edits = random.chance(0.35) ? random.int(1, 5) : 0;
