@@ -123,6 +123,16 @@ test('a From–To date filter takes DD/MM/YYYY, includes both days, lives in the
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
 
+  // A From after the To is marked and not applied (it would match nothing).
+  await from.fill('01/03/2026');
+  await from.press('Enter');
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  await expect(from).toHaveAttribute('title', 'Must not be after Date to');
+  await expect(page).toHaveURL((url) => url.searchParams.get('dateFrom') === '2026-02-01');
+  await from.fill('01/02/2026');
+  await from.press('Enter');
+  await expect(from).not.toHaveAttribute('aria-invalid');
+
   // A date that is none is marked and filters nothing; emptied, the bound is gone.
   await to.fill('31/02/2026');
   await to.press('Enter');

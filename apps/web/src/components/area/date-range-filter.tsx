@@ -8,7 +8,7 @@ import { Input } from '../ui/input';
  * calendar. The URL holds the ISO date; it changes when the text is a real date (or emptied), on leaving the
  * field or pressing Enter, so a half-typed date never filters the list.
  */
-function DateEnd({ name, value, onChange }: { name: string; value: string; onChange(iso: string | undefined): void }) {
+function DateEnd({ name, value, onChange, problem }: { name: string; value: string; onChange(iso: string | undefined): void; problem(iso: string): string | null }) {
   const [text, setText] = useState(() => displayDate(value));
   const shown = useRef(value);
   const picker = useRef<HTMLInputElement>(null);
@@ -20,8 +20,10 @@ function DateEnd({ name, value, onChange }: { name: string; value: string; onCha
     }
   }, [value]);
   const iso = text.trim() === '' ? '' : parseTypedDate(text);
+  // A real date on the wrong side of the other end would match nothing: marked, not applied.
+  const wrong = iso === null ? 'Type a date as DD/MM/YYYY' : problem(iso);
   const commit = (next: string | null) => {
-    if (next === null) return;
+    if (next === null || problem(next)) return;
     setText(displayDate(next));
     if (next === shown.current) return;
     shown.current = next;
@@ -34,8 +36,8 @@ function DateEnd({ name, value, onChange }: { name: string; value: string; onCha
     <div className="relative w-40">
       <Input
         aria-label={name}
-        aria-invalid={iso === null || undefined}
-        title={iso === null ? 'Type a date as DD/MM/YYYY' : undefined}
+        aria-invalid={wrong !== null || undefined}
+        title={wrong ?? undefined}
         inputMode="numeric"
         autoComplete="off"
         placeholder="DD/MM/YYYY"
@@ -74,9 +76,9 @@ export function DateRangeFilter({ label, from, to, onChange }: { label: string; 
   return (
     <div role="group" aria-label={`Filter by ${label}`} className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">{label}</span>
-      <DateEnd name={`${label} from`} value={from} onChange={(iso) => onChange('From', iso)} />
+      <DateEnd name={`${label} from`} value={from} onChange={(iso) => onChange('From', iso)} problem={(iso) => (iso && to && iso > to ? `Must not be after ${label} to` : null)} />
       <span aria-hidden className="text-muted-foreground">–</span>
-      <DateEnd name={`${label} to`} value={to} onChange={(iso) => onChange('To', iso)} />
+      <DateEnd name={`${label} to`} value={to} onChange={(iso) => onChange('To', iso)} problem={(iso) => (iso && from && iso < from ? `Must not be before ${label} from` : null)} />
     </div>
   );
 }
