@@ -156,16 +156,16 @@ test('search matches id, name and the trip (its id and route); the status filter
 
   const main = page.getByRole('main');
   await searchList(page, token);
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All', 'Optimal', 'Warning', 'Critical', 'Offline']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All', 'Optimal', 'Warning', 'Critical', 'Offline']);
   for (const [status, id] of [['Warning', mango.id], ['Offline', vaccine.id]]) {
-    await chooseOption(page, main, 'Status', status);
+    await chooseOption(page, main, 'Filter by Status', status);
     await listSettled(page);
     await expect(tableRows(page)).toHaveCount(1);
     await expect(firstCells(page).first()).toHaveText(id);
   }
-  await chooseOption(page, main, 'Status', 'Critical');
+  await chooseOption(page, main, 'Filter by Status', 'Critical');
   await expect(page.getByText('No Cold Chain Units Found')).toBeVisible();
-  await chooseOption(page, main, 'Status', 'All');
+  await chooseOption(page, main, 'Filter by Status', 'All');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
 });

@@ -95,14 +95,14 @@ test('expiry badges and the expiry filter at the edges: yesterday, today, today 
   await expect(tableRows(page).filter({ hasText: `${token} today` })).toContainText(`Expires Soon: ${shownDate(inDays(0))}`);
   await expect(tableRows(page).filter({ hasText: 'in31' })).not.toContainText('Expires Soon');
 
-  expect(await optionsOf(page, page, 'Expiry')).toEqual(['All Expiries', 'Expiring Soon (30d)', 'Expired']);
-  await chooseOption(page, page, 'Expiry', 'Expiring Soon (30d)');
+  expect(await optionsOf(page, page, 'Filter by Expiry')).toEqual(['All Expiries', 'Expiring Soon (30d)', 'Expired']);
+  await chooseOption(page, page, 'Filter by Expiry', 'Expiring Soon (30d)');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
-  await chooseOption(page, page, 'Expiry', 'Expired');
+  await chooseOption(page, page, 'Filter by Expiry', 'Expired');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
-  await chooseOption(page, page, 'Document type', 'Driver License');
+  await chooseOption(page, page, 'Filter by Document type', 'Driver License');
   await listSettled(page);
   await expect(page.getByText('No Documents Found')).toBeVisible();
 });

@@ -195,30 +195,30 @@ test('the result filter and the test-type filter built from the types present', 
   // Newest first.
   await expect(tableRows(page).locator('td:nth-child(2)')).toHaveText(['Vision Test', 'General Fitness Checkup', 'Blood Pressure Test']);
 
-  expect(await optionsOf(page, main, 'Result')).toEqual(['All Results', 'Fit', 'Fit with Aid', 'Unfit', 'Pending Review']);
-  const types = await optionsOf(page, main, 'Test Type');
+  expect(await optionsOf(page, main, 'Filter by Result')).toEqual(['All Results', 'Fit', 'Fit with Aid', 'Unfit', 'Pending Review']);
+  const types = await optionsOf(page, main, 'Filter by Test Type');
   expect(types[0]).toBe('All Test Types');
   expect(types).toEqual(expect.arrayContaining(['Blood Pressure Test', 'General Fitness Checkup', 'Vision Test']));
   // No test ever records this type, so it is not offered.
   expect(types).not.toContain('Diabetes Screening');
 
-  await chooseOption(page, main, 'Result', 'Unfit');
+  await chooseOption(page, main, 'Filter by Result', 'Unfit');
   await expect(page).toHaveURL(/result=Unfit/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`BP ${token}`);
 
-  await chooseOption(page, main, 'Result', 'All Results');
-  await chooseOption(page, main, 'Test Type', 'General Fitness Checkup');
+  await chooseOption(page, main, 'Filter by Result', 'All Results');
+  await chooseOption(page, main, 'Filter by Test Type', 'General Fitness Checkup');
   await expect(page).toHaveURL(/testType=General(\+|%20)Fitness(\+|%20)Checkup/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`General ${token}`);
   await expect(tableRows(page).first()).toContainText('Pending Review');
 
-  await chooseOption(page, main, 'Result', 'Fit');
+  await chooseOption(page, main, 'Filter by Result', 'Fit');
   await expect(page.getByText('No Health Records Found')).toBeVisible();
-  await chooseOption(page, main, 'Test Type', 'All Test Types');
+  await chooseOption(page, main, 'Filter by Test Type', 'All Test Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Vision ${token}`);

@@ -193,31 +193,31 @@ test('the status filter and the training-type filter built from the types presen
   // Newest first.
   await expect(tableRows(page).locator('td:nth-child(3)')).toHaveText(['Load Securement', 'Logbook Management', 'Fatigue Management']);
 
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All Statuses', 'Scheduled', 'In Progress', 'Completed', 'Failed', 'Pending Renewal', 'Expired']);
-  const types = await optionsOf(page, main, 'Training Type');
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All Statuses', 'Scheduled', 'In Progress', 'Completed', 'Failed', 'Pending Renewal', 'Expired']);
+  const types = await optionsOf(page, main, 'Filter by Training Type');
   expect(types[0]).toBe('All Types');
   expect(types).toEqual(expect.arrayContaining(['Fatigue Management', 'Logbook Management', 'Load Securement']));
   // No test ever records this type, so it is not offered.
   expect(types).not.toContain('Customer Service Excellence');
 
-  await chooseOption(page, main, 'Status', 'Expired');
+  await chooseOption(page, main, 'Filter by Status', 'Expired');
   await expect(page).toHaveURL(/status=Expired/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Logbook ${token}`);
   await expect(tableRows(page).first()).toContainText('Expired');
 
-  await chooseOption(page, main, 'Status', 'All Statuses');
-  await chooseOption(page, main, 'Training Type', 'Fatigue Management');
+  await chooseOption(page, main, 'Filter by Status', 'All Statuses');
+  await chooseOption(page, main, 'Filter by Training Type', 'Fatigue Management');
   await expect(page).toHaveURL(/trainingType=Fatigue(\+|%20)Management/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Fatigue ${token}`);
 
-  await chooseOption(page, main, 'Status', 'Failed');
+  await chooseOption(page, main, 'Filter by Status', 'Failed');
   await expect(page.getByText('No Training Records Found')).toBeVisible();
-  await chooseOption(page, main, 'Status', 'All Statuses');
-  await chooseOption(page, main, 'Training Type', 'All Types');
+  await chooseOption(page, main, 'Filter by Status', 'All Statuses');
+  await chooseOption(page, main, 'Filter by Training Type', 'All Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(3);
 });

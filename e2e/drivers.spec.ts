@@ -199,7 +199,7 @@ test('the status filter combines with search and lives in the URL', async ({ pag
   // Newest first.
   await expect(tableRows(page).locator('td:nth-child(2)')).toHaveText([`Docs ${token}`, `Leave ${token}`, `Active ${token}`]);
 
-  await main.getByRole('combobox', { name: 'Status', exact: true }).click();
+  await main.getByRole('combobox', { name: 'Filter by Status', exact: true }).click();
   await expect(page.getByRole('option')).toHaveText(['All Statuses', 'Active', 'On Leave', 'Inactive', 'Pending Docs']);
   await page.getByRole('option', { name: 'On Leave', exact: true }).click();
   await expect(page).toHaveURL(/status=On\+Leave|status=On%20Leave/);
@@ -207,15 +207,15 @@ test('the status filter combines with search and lives in the URL', async ({ pag
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Leave ${token}`);
 
-  await chooseOption(page, main, 'Status', 'Pending Docs');
+  await chooseOption(page, main, 'Filter by Status', 'Pending Docs');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Docs ${token}`);
 
-  await chooseOption(page, main, 'Status', 'Inactive');
+  await chooseOption(page, main, 'Filter by Status', 'Inactive');
   await expect(page.getByText('No Drivers Found')).toBeVisible();
 
-  await chooseOption(page, main, 'Status', 'All Statuses');
+  await chooseOption(page, main, 'Filter by Status', 'All Statuses');
   await expect(page).not.toHaveURL(/status=/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(3);

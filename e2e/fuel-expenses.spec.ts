@@ -206,23 +206,23 @@ test('the type filter: All Types plus each type, Meal Allowance finding the meal
   await createExpense(page, { type: 'Fuel', fuelType: 'CNG', quantity: 12.5, pricePerUnit: 89.5, amount: null, vendor: `Filter ${token} pump` });
   await openExpenses(page);
   const main = page.getByRole('main');
-  expect(await optionsOf(page, main, 'Type')).toEqual(['All Types', 'Fuel', 'Maintenance', 'Toll', 'Meal Allowance', 'Parking', 'Other']);
+  expect(await optionsOf(page, main, 'Filter by Type')).toEqual(['All Types', 'Fuel', 'Maintenance', 'Toll', 'Meal Allowance', 'Parking', 'Other']);
   await searchList(page, `filter ${token}`);
   await expect(tableRows(page)).toHaveCount(3);
   await expect(tableRows(page).first()).toContainText('CNG · 12.5 KG @ ₹89.50');
 
-  await chooseOption(page, main, 'Type', 'Meal Allowance');
+  await chooseOption(page, main, 'Filter by Type', 'Meal Allowance');
   await expect(page).toHaveURL(/type=Meal(&|$)/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Filter ${token} dhaba`);
-  await chooseOption(page, main, 'Type', 'Maintenance');
+  await chooseOption(page, main, 'Filter by Type', 'Maintenance');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Filter ${token} garage`);
-  await chooseOption(page, main, 'Type', 'Parking');
+  await chooseOption(page, main, 'Filter by Type', 'Parking');
   await expect(page.getByText('No Expenses Found')).toBeVisible();
-  await chooseOption(page, main, 'Type', 'All Types');
+  await chooseOption(page, main, 'Filter by Type', 'All Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(3);
 });

@@ -202,22 +202,22 @@ test('search matches id, type, location, description, vehicle and driver; severi
   for (const type of await tableRows(page).locator('td:nth-child(2)').allTextContents()) expect(type).toBe('Theft/Vandalism');
 
   const main = page.getByRole('main');
-  expect(await optionsOf(page, main, 'Severity')).toEqual(['All', 'Low', 'Medium', 'High', 'Critical']);
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All', 'Open', 'Investigating', 'Action Pending', 'Resolved', 'Closed']);
+  expect(await optionsOf(page, main, 'Filter by Severity')).toEqual(['All', 'Low', 'Medium', 'High', 'Critical']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All', 'Open', 'Investigating', 'Action Pending', 'Resolved', 'Closed']);
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(3);
-  await chooseOption(page, main, 'Severity', 'High');
+  await chooseOption(page, main, 'Filter by Severity', 'High');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
-  await chooseOption(page, main, 'Status', 'Investigating');
+  await chooseOption(page, main, 'Filter by Status', 'Investigating');
   await expect(page).toHaveURL(/severity=High/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(a.id);
-  await chooseOption(page, main, 'Severity', 'All');
+  await chooseOption(page, main, 'Filter by Severity', 'All');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
-  await chooseOption(page, main, 'Status', 'Closed');
+  await chooseOption(page, main, 'Filter by Status', 'Closed');
   await expect(page.getByText('No Incidents Found')).toBeVisible();
 });
 

@@ -156,16 +156,16 @@ test('search matches id, the vehicle (make model plate), description and technic
   await expectOnly(b.id.toLowerCase(), b.id);
 
   const main = page.getByRole('main');
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All', 'Scheduled', 'In Progress', 'Completed', 'On Hold', 'Cancelled']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All', 'Scheduled', 'In Progress', 'Completed', 'On Hold', 'Cancelled']);
   await searchList(page, token);
-  await chooseOption(page, main, 'Status', 'On Hold');
+  await chooseOption(page, main, 'Filter by Status', 'On Hold');
   await expect(page).toHaveURL(/status=On(\+|%20)Hold/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(a.id);
-  await chooseOption(page, main, 'Status', 'Cancelled');
+  await chooseOption(page, main, 'Filter by Status', 'Cancelled');
   await expect(page.getByText('No Maintenance Jobs Found')).toBeVisible();
-  await chooseOption(page, main, 'Status', 'All');
+  await chooseOption(page, main, 'Filter by Status', 'All');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
 });

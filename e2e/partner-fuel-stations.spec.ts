@@ -159,13 +159,13 @@ test('station: search by name, address or contact person; the Active/Inactive fi
   }
   await searchIn(page, stations, 'stations', token);
   await expect(rowsOf(stations)).toHaveCount(2);
-  expect(await optionsOf(page, stations, 'Status')).toEqual(['All Statuses', 'Active', 'Inactive']);
-  await chooseOption(page, stations, 'Status', 'Inactive');
+  expect(await optionsOf(page, stations, 'Filter by Status')).toEqual(['All Statuses', 'Active', 'Inactive']);
+  await chooseOption(page, stations, 'Filter by Status', 'Inactive');
   await expect(page).toHaveURL((url) => url.searchParams.get('stations.status') === 'Inactive');
   await settled(stations);
   await expect(rowsOf(stations)).toHaveCount(1);
   await expect(rowsOf(stations).first().getByRole('cell').first()).toHaveText(inactive.id);
-  await chooseOption(page, stations, 'Status', 'Active');
+  await chooseOption(page, stations, 'Filter by Status', 'Active');
   await settled(stations);
   await expect(rowsOf(stations).first().getByRole('cell').first()).toHaveText(active.id);
 });
@@ -387,7 +387,7 @@ test('each section keeps its own URL state: search, filter and dialog', async ({
   await open(page);
   const [stations, logs, invoices] = [section(page, STATIONS), section(page, LOGS), section(page, INVOICES)];
   await searchIn(page, stations, 'stations', `own state ${token}`);
-  await chooseOption(page, stations, 'Status', 'Inactive');
+  await chooseOption(page, stations, 'Filter by Status', 'Inactive');
   await searchIn(page, logs, 'logs', log.id.toLowerCase());
   await searchIn(page, invoices, 'invoices', `nothing ${token}`);
   await expect(rowsOf(stations)).toHaveCount(1);
@@ -397,7 +397,7 @@ test('each section keeps its own URL state: search, filter and dialog', async ({
   // A reload restores each section from its own parameters.
   await page.reload();
   await expect(stations.getByRole('searchbox', { name: 'Search' })).toHaveValue(`own state ${token}`);
-  await expect(stations.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Inactive');
+  await expect(stations.getByRole('combobox', { name: 'Filter by Status', exact: true })).toHaveText('Inactive');
   await expect(logs.getByRole('searchbox', { name: 'Search' })).toHaveValue(log.id.toLowerCase());
   await expect(invoices.getByRole('searchbox', { name: 'Search' })).toHaveValue(`nothing ${token}`);
   await settled(logs);

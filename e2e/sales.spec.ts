@@ -136,14 +136,14 @@ test.describe('Lead Management', () => {
     await expect(rows(scope).first()).toContainText(a.id);
     await search(page, scope, 'leads', token);
     await expect(rows(scope)).toHaveCount(2);
-    expect(await optionsOf(page, scope, 'Status')).toEqual(['All Statuses', 'New', 'Contacted', 'Qualified', 'Proposal Sent', 'Negotiation', 'Won', 'Lost', 'On Hold']);
-    await chooseOption(page, scope, 'Status', 'Won');
+    expect(await optionsOf(page, scope, 'Filter by Status')).toEqual(['All Statuses', 'New', 'Contacted', 'Qualified', 'Proposal Sent', 'Negotiation', 'Won', 'Lost', 'On Hold']);
+    await chooseOption(page, scope, 'Filter by Status', 'Won');
     await settled(scope);
     await expect(rows(scope)).toHaveCount(1);
     await expect(rows(scope).first()).toContainText(b.id);
-    await chooseOption(page, scope, 'Status', 'All Statuses');
-    expect(await optionsOf(page, scope, 'Assigned To')).toEqual(expect.arrayContaining(['All Assignees', `Rohit ${token}`, `Kavya ${token}`]));
-    await chooseOption(page, scope, 'Assigned To', `Rohit ${token}`);
+    await chooseOption(page, scope, 'Filter by Status', 'All Statuses');
+    expect(await optionsOf(page, scope, 'Filter by Assigned To')).toEqual(expect.arrayContaining(['All Assignees', `Rohit ${token}`, `Kavya ${token}`]));
+    await chooseOption(page, scope, 'Filter by Assigned To', `Rohit ${token}`);
     await settled(scope);
     await expect(rows(scope)).toHaveCount(1);
     await expect(rows(scope).first()).toContainText(a.id);
@@ -273,11 +273,11 @@ test.describe('Quotation Management', () => {
     await expect(rows(scope).first()).toContainText(`Dabur ${token}`);
     await search(page, scope, 'quotations', token);
     await expect(rows(scope)).toHaveCount(2);
-    await chooseOption(page, scope, 'Status', 'Sent');
+    await chooseOption(page, scope, 'Filter by Status', 'Sent');
     await settled(scope);
     await expect(rows(scope)).toHaveCount(1);
     await expect(rows(scope).first()).toContainText(sent.id);
-    await chooseOption(page, scope, 'Status', 'Draft');
+    await chooseOption(page, scope, 'Filter by Status', 'Draft');
     await settled(scope);
     await expect(rows(scope).first()).toContainText(draft.id);
   });
@@ -404,7 +404,7 @@ test.describe('Sales Order Management', () => {
     await expect(rows(scope).first()).toContainText(`Hero MotoCorp ${token}`);
     await search(page, scope, 'orders', token);
     await expect(rows(scope)).toHaveCount(2);
-    await chooseOption(page, scope, 'Order Status', 'Delivered');
+    await chooseOption(page, scope, 'Filter by Order Status', 'Delivered');
     await settled(scope);
     await expect(rows(scope)).toHaveCount(1);
     await expect(rows(scope).first()).toContainText(a.id);
@@ -422,7 +422,7 @@ test('the three sections keep their own URL state across a reload, and one secti
   await createOrder(page, { customerName: `Havells ${token} second`, status: 'New' });
   await openSales(page);
   await search(page, orders(page), 'orders', token);
-  await chooseOption(page, orders(page), 'Order Status', 'Delivered');
+  await chooseOption(page, orders(page), 'Filter by Order Status', 'Delivered');
   await settled(orders(page));
 
   // Typing into the leads search asks nothing of the orders (or quotations) list.
@@ -442,7 +442,7 @@ test('the three sections keep their own URL state across a reload, and one secti
   await expect(rows(leads(page))).toHaveCount(1);
   await expect(rows(leads(page)).first()).toContainText(lead.id);
   await expect(orders(page).getByRole('searchbox', { name: 'Search' })).toHaveValue(token);
-  await expect(orders(page).getByRole('combobox', { name: 'Order Status', exact: true })).toHaveText('Delivered');
+  await expect(orders(page).getByRole('combobox', { name: 'Filter by Order Status', exact: true })).toHaveText('Delivered');
   await expect(rows(orders(page))).toHaveCount(1);
   await expect(rows(orders(page)).first()).toContainText(delivered.id);
   await expect(quotations(page).getByRole('searchbox', { name: 'Search' })).toHaveValue('');

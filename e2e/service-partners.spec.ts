@@ -107,17 +107,17 @@ test('search matches name, contact and notes; the service-type filter lists the 
 
   const main = page.getByRole('main');
   await searchList(page, token);
-  const types = await optionsOf(page, main, 'Service Type');
+  const types = await optionsOf(page, main, 'Filter by Service Type');
   expect(types[0]).toBe('All Service Types');
   expect(types).toEqual(expect.arrayContaining(['Towing', 'Fuel Delivery', 'Tyres']));
-  await chooseOption(page, main, 'Service Type', 'Fuel Delivery');
+  await chooseOption(page, main, 'Filter by Service Type', 'Fuel Delivery');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(firstCells(page).first()).toHaveText(tow.id);
-  await chooseOption(page, main, 'Service Type', 'Tyres');
+  await chooseOption(page, main, 'Filter by Service Type', 'Tyres');
   await listSettled(page);
   await expect(firstCells(page).first()).toHaveText(tyre.id);
-  await chooseOption(page, main, 'Service Type', 'All Service Types');
+  await chooseOption(page, main, 'Filter by Service Type', 'All Service Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(2);
 });

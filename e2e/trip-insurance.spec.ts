@@ -206,28 +206,28 @@ test('the status filter uses the displayed status (Expired once the end date pas
   await expect(row(today).getByRole('cell').nth(5)).toHaveText('Active');
   await expect(row(claim).getByRole('cell').nth(5)).toHaveText('Claim Filed');
 
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All Statuses', 'Active', 'Pending', 'Expired', 'Claim Filed', 'Cancelled']);
-  expect(await optionsOf(page, main, 'Type')).toEqual(['All Types', 'Cargo', 'Vehicle', 'Driver Accident', 'Goods in Transit', 'Liability']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All Statuses', 'Active', 'Pending', 'Expired', 'Claim Filed', 'Cancelled']);
+  expect(await optionsOf(page, main, 'Filter by Type')).toEqual(['All Types', 'Cargo', 'Vehicle', 'Driver Accident', 'Goods in Transit', 'Liability']);
   const only = async (policy: Policy) => {
     await listSettled(page);
     await expect(tableRows(page)).toHaveCount(1);
     await expect(tableRows(page).first()).toContainText(policy.policyNumber);
   };
-  await chooseOption(page, main, 'Status', 'Expired');
+  await chooseOption(page, main, 'Filter by Status', 'Expired');
   await expect(page).toHaveURL(/status=Expired/);
   await only(ended);
-  await chooseOption(page, main, 'Status', 'Active');
+  await chooseOption(page, main, 'Filter by Status', 'Active');
   await only(today);
-  await chooseOption(page, main, 'Status', 'Claim Filed');
+  await chooseOption(page, main, 'Filter by Status', 'Claim Filed');
   await only(claim);
-  await chooseOption(page, main, 'Status', 'Pending');
+  await chooseOption(page, main, 'Filter by Status', 'Pending');
   await expect(page.getByText('No Insurance Policies Found')).toBeVisible();
 
-  await chooseOption(page, main, 'Status', 'All Statuses');
-  await chooseOption(page, main, 'Type', 'Liability');
+  await chooseOption(page, main, 'Filter by Status', 'All Statuses');
+  await chooseOption(page, main, 'Filter by Type', 'Liability');
   await expect(page).toHaveURL(/insuranceType=Liability/);
   await only(today);
-  await chooseOption(page, main, 'Type', 'All Types');
+  await chooseOption(page, main, 'Filter by Type', 'All Types');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(3);
 });

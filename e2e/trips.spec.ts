@@ -230,21 +230,21 @@ test('the status filter combines with search and lives in the URL', async ({ pag
   await searchList(page, token);
   // Newest first.
   await expect(tableRows(page).locator('td:nth-child(2)')).toHaveText([`Cancelled ${token}`, `Delayed ${token}`, `Delivered ${token}`]);
-  expect(await optionsOf(page, main, 'Status')).toEqual(['All Statuses', 'Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All Statuses', 'Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled']);
 
-  await chooseOption(page, main, 'Status', 'Delayed');
+  await chooseOption(page, main, 'Filter by Status', 'Delayed');
   await expect(page).toHaveURL(/status=Delayed/);
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first()).toContainText(`Delayed ${token}`);
 
   await page.reload();
-  await expect(main.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Delayed');
+  await expect(main.getByRole('combobox', { name: 'Filter by Status', exact: true })).toHaveText('Delayed');
   await expect(tableRows(page)).toHaveCount(1);
 
-  await chooseOption(page, main, 'Status', 'In Transit');
+  await chooseOption(page, main, 'Filter by Status', 'In Transit');
   await expect(page.getByText('No Trips Found')).toBeVisible();
-  await chooseOption(page, main, 'Status', 'All Statuses');
+  await chooseOption(page, main, 'Filter by Status', 'All Statuses');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(3);
 });

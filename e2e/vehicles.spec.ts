@@ -166,18 +166,18 @@ test('the type and status filters combine with search and live in the URL', asyn
   await addVehicle(page, { make: 'Volvo', model: `FM ${token}`, plate: `HR55${token}`, type: 'Truck', status: 'Sold' });
   await search(page, token);
   await expect(rows(page)).toHaveCount(2);
-  await choose(page, page.locator('main'), 'Type', 'Van');
+  await choose(page, page.locator('main'), 'Filter by Type', 'Van');
   await expect(page).toHaveURL(/type=Van/);
   await settled(page);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`Ace ${token}`);
-  await choose(page, page.locator('main'), 'Type', 'All Types');
-  await choose(page, page.locator('main'), 'Status', 'Sold');
+  await choose(page, page.locator('main'), 'Filter by Type', 'All Types');
+  await choose(page, page.locator('main'), 'Filter by Status', 'Sold');
   await expect(page).toHaveURL(/status=Sold/);
   await settled(page);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(`FM ${token}`);
-  await choose(page, page.locator('main'), 'Type', 'Van');
+  await choose(page, page.locator('main'), 'Filter by Type', 'Van');
   await expect(page.getByText('No Vehicles Found')).toBeVisible();
 });
 

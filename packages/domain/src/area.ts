@@ -24,6 +24,15 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   filters: Record<string, readonly string[]>;
   /** Filters with listed values that offer only those present in the data (an offense type in use). */
   presentFilters?: readonly string[];
+  /** Filters by a record of another area (its id), chosen from that area's records, not from values present. */
+  referenceFilters?: readonly string[];
+  /**
+   * Date fields filtered From–To (field → its kind), by the list parameters rangeParam(field, 'From' | 'To'):
+   * calendar dates, both included; a date-time's days are the company's (COMPANY_TIME_ZONE).
+   */
+  ranges?: Record<string, 'date' | 'datetime'>;
+  /** The order a list shows, when none is chosen, while this filter is on (documents expiring soonest first). */
+  sortWhenFiltered?: Record<string, { sort: string; order: 'asc' | 'desc' }>;
   /** Sortable list columns (API names). The first is the default; lists default to newest first. */
   sorts: readonly string[];
   defaultSort: { sort: string; order: 'asc' | 'desc' };
@@ -36,11 +45,36 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   prepare?: (input: Input) => Input;
 }
 
-/** The filters that offer the values present in the data (GET /<area>/values/<name>): those without listed values, and those declared so. */
-export const presentFilterNames = (area: Pick<AreaDefinition, 'filters' | 'presentFilters'>): string[] =>
+/**
+ * The filters that offer the values present in the data (GET /<area>/values/<name>): those without listed values
+ * (but for references, which offer their area's records), and those declared so.
+ */
+export const presentFilterNames = (area: Pick<AreaDefinition, 'filters' | 'presentFilters' | 'referenceFilters'>): string[] =>
   Object.entries(area.filters)
-    .filter(([name, values]) => values.length === 0 || area.presentFilters?.includes(name))
+    .filter(([name, values]) => (values.length === 0 && !area.referenceFilters?.includes(name)) || area.presentFilters?.includes(name))
     .map(([name]) => name);
+
+/** The zone whose calendar days a From–To filter of date-times means (the operators are in India). */
+export const COMPANY_TIME_ZONE = 'Asia/Kolkata';
+
+/** The list parameter of one end of a From–To filter: `startDateFrom`, `startDateTo`. */
+export const rangeParam = (field: string, end: 'From' | 'To') => `${field}${end}`;
+
+/** A list's From–To parameters: parameter → its field and end. */
+export function rangeParams(area: Pick<AreaDefinition, 'ranges'>): Record<string, { field: string; end: 'From' | 'To'; kind: 'date' | 'datetime' }> {
+  return Object.fromEntries(
+    Object.entries(area.ranges ?? {}).flatMap(([field, kind]) => (['From', 'To'] as const).map((end) => [rangeParam(field, end), { field, end, kind }])),
+  );
+}
+
+/**
+ * The order of a list when none is chosen: the one its first active filter asks for, else the area's own.
+ * The web and the server both ask this, so the table marks the order the server gave.
+ */
+export function defaultSortOf(area: Pick<AreaDefinition, 'defaultSort' | 'sortWhenFiltered'>, filters: Readonly<Record<string, unknown>>): { sort: string; order: 'asc' | 'desc' } {
+  const active = Object.entries(area.sortWhenFiltered ?? {}).find(([name]) => filters[name] !== undefined && filters[name] !== '');
+  return active ? active[1] : area.defaultSort;
+}
 
 export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {
   return area;

@@ -18,7 +18,7 @@ export const challansArea = declareArea({
   plural: 'challans',
   idFormat: { prefix: 'CHLN', timeDigits: 5, randomChars: 3 },
   fields: {
-    date: field.date({ label: 'Date', required: true, default: todayIso, sort: true }),
+    date: field.date({ label: 'Date', required: true, default: todayIso, sort: true, filter: 'range' }),
     vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
     driverId: field.reference('drivers', { label: 'Driver' }),
     // The filter offers the offense types present in the data (spec 002 §2.3); any listed type is accepted.

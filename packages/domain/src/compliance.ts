@@ -49,7 +49,7 @@ export const complianceArea = declareArea({
     documentNumber: field.text({ label: 'Doc Number', max: 100, placeholder: 'e.g. MH12 20230012345' }),
     issuer: field.text({ label: 'Issuer', sort: true, placeholder: 'e.g. RTO Pune' }),
     issueDate: field.date({ label: 'Issue Date' }),
-    expiryDate: field.date({ label: 'Expiry Date', required: true, sort: true }),
+    expiryDate: field.date({ label: 'Expiry Date', required: true, sort: true, filter: 'range' }),
     notes: field.text({ label: 'Notes', multiline: true }),
     documentFile: field.file({ label: 'Attach File (PDF/Image)', wide: true }),
   },
@@ -61,6 +61,8 @@ export const complianceArea = declareArea({
         : null,
   ],
   defaultSort: { sort: 'createdAt', order: 'desc' },
+  // Within Expires Soon or Expired, the soonest expiry first: what needs renewing next.
+  sortWhenFiltered: { expiry: { sort: 'expiryDate', order: 'asc' } },
   derived: {
     expiry: {
       cases: [

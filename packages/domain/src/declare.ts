@@ -21,8 +21,10 @@ interface FieldOptions<T> {
   /**
    * The list can be filtered by it: by its listed options, or (for open choices) by the values present.
    * 'present': a choice whose filter offers only the options found in the data, accepting any listed one.
+   * A reference filters by the id of a record of its area. 'range': a date or date-time filtered From–To,
+   * by the list parameters `<name>From` and `<name>To` (see rangeParam).
    */
-  filter?: boolean | 'present';
+  filter?: boolean | 'present' | 'range';
   placeholder?: string;
   /** Takes the form's full width. */
   wide?: boolean;
@@ -242,6 +244,8 @@ export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
   normalize?: (input: InputOf<Fields>) => InputOf<Fields>;
   /** States computed from the fields and today's date, filterable on the server under their names. */
   derived?: Record<string, DerivedState>;
+  /** The order a list shows, when none is chosen, while a filter is on (see AreaDefinition.sortWhenFiltered). */
+  sortWhenFiltered?: AreaDefinition['sortWhenFiltered'];
 }
 
 /** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
@@ -255,6 +259,12 @@ export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefiniti
 
 const mapFields = <Fields extends Record<string, AnyField>, R>(fields: Fields, fn: (declaration: FieldDeclaration<unknown>, name: string) => R) =>
   Object.fromEntries(Object.entries(fields).map(([name, declaration]) => [name, fn(declaration as FieldDeclaration<unknown>, name)]));
+
+/** A From–To filter is a calendar range: only dates and date-times have one. */
+function rangeKind(area: string, name: string, declaration: FieldDeclaration<unknown>): 'date' | 'datetime' {
+  if (declaration.kind === 'date' || declaration.kind === 'datetime') return declaration.kind;
+  throw new Error(`${area}: ${name} is filtered From–To, but only a date or a date-time can be.`);
+}
 
 export function declareArea<const Fields extends Record<string, AnyField>>(declaration: AreaDeclaration<Fields>): DeclaredArea<Fields> {
   type Input = InputOf<Fields>;
@@ -289,10 +299,13 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
     filters: {
-      ...Object.fromEntries(entries.filter(([, f]) => f.filter).map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
       ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
     },
     presentFilters: entries.filter(([, f]) => f.filter === 'present').map(([name]) => name),
+    referenceFilters: entries.filter(([, f]) => f.filter && f.kind === 'reference').map(([name]) => name),
+    ranges: Object.fromEntries(entries.filter(([, f]) => f.filter === 'range').map(([name, f]) => [name, rangeKind(declaration.key, name, f)])),
+    sortWhenFiltered: declaration.sortWhenFiltered,
     derived: declaration.derived ?? {},
     shown,
     computedValues,

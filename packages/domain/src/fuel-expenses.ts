@@ -18,7 +18,7 @@ export const fuelExpensesArea = declareArea({
   idFormat: { prefix: 'EXP', timeDigits: 5, randomChars: 3 },
   fields: {
     type: field.choice(EXPENSE_TYPES, { label: 'Type', required: true, default: 'Fuel', filter: true, labels: EXPENSE_TYPE_LABELS }),
-    date: field.date({ label: 'Date', required: true, default: todayIso, sort: true }),
+    date: field.date({ label: 'Date', required: true, default: todayIso, sort: true, filter: 'range' }),
     vehicleId: field.reference('vehicles', { label: 'Vehicle' }),
     tripId: field.reference('trips', { label: 'Trip' }),
     fuelType: field.choice(FUEL_TYPES, { label: 'Fuel Type', default: 'Diesel' }),

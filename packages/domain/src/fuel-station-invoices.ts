@@ -19,7 +19,7 @@ export const fuelStationInvoicesArea = declareArea({
     dateRangeStart: field.date({ label: 'Date Range Start', required: true, sort: true }),
     dateRangeEnd: field.date({ label: 'Date Range End', required: true }),
     paymentStatus: field.choice(INVOICE_PAYMENT_STATUSES, { label: 'Payment Status', default: 'Pending', sort: true }),
-    generatedOn: field.date({ label: 'Generated On', default: todayIso, sort: true }),
+    generatedOn: field.date({ label: 'Generated On', default: todayIso, sort: true, filter: 'range' }),
     paidOn: field.date({ label: 'Paid On' }),
     paidAmount: field.money({ label: 'Paid Amount (₹)' }),
     balanceAmount: field.money({ label: 'Balance Amount (₹)' }),

@@ -13,7 +13,7 @@ export const incidentsArea = declareArea({
   fields: {
     type: field.choice(INCIDENT_TYPES, { label: 'Type', required: true, default: 'Minor Accident', sort: true }),
     severity: field.choice(INCIDENT_SEVERITIES, { label: 'Severity', default: 'Low', sort: true, filter: true }),
-    dateTime: field.dateTime({ label: 'Date/Time', required: true, default: () => new Date().toISOString(), sort: true }),
+    dateTime: field.dateTime({ label: 'Date/Time', required: true, default: () => new Date().toISOString(), sort: true, filter: 'range' }),
     location: field.text({ label: 'Location', required: true, max: 300, sort: true, placeholder: 'e.g. NH 48, near Khalapur Toll Plaza' }),
     description: field.text({ label: 'Description', required: true, multiline: true, placeholder: 'What happened, damage, injuries, actions taken' }),
     vehicleId: field.reference('vehicles', { label: 'Vehicle' }),

@@ -16,7 +16,7 @@ export const maintenanceArea = declareArea({
     description: field.text({ label: 'Job Description', required: true, multiline: true, placeholder: 'e.g. Replace front brake pads and bleed the brake lines' }),
     technician: field.text({ label: 'Technician', max: 120, sort: true, placeholder: 'e.g. Ramesh Patil (Shree Ganesh Motors)' }),
     partsUsed: field.text({ label: 'Parts Used', max: 1000, wide: true, placeholder: 'e.g. Brake pad set, brake fluid DOT 4' }),
-    scheduledDate: field.date({ label: 'Scheduled Date', default: todayIso, sort: true }),
+    scheduledDate: field.date({ label: 'Scheduled Date', default: todayIso, sort: true, filter: 'range' }),
     completionDate: field.date({ label: 'Completion Date', sort: true }),
     status: field.choice(JOB_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     cost: field.money({ label: 'Cost (₹)', sort: true }),

@@ -21,7 +21,7 @@ export const tripsArea = declareArea({
     driverId: field.reference('drivers', { label: 'Driver', required: true, unlinkableWhen: { status: ['Inactive'] }, checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED } }),
     status: field.choice(TRIP_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     eta: field.dateTime({ label: 'ETA', sort: true }),
-    startDate: field.dateTime({ label: 'Start Date' }),
+    startDate: field.dateTime({ label: 'Start Date', filter: 'range' }),
     endDate: field.dateTime({ label: 'End Date' }),
     notes: field.text({ label: 'Notes', multiline: true }),
   },

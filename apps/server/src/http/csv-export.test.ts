@@ -36,13 +36,22 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('Export CSV', () => {
-  it('streams every row of the list in its order, across batches, with NULLs where PostgreSQL sorts them', { timeout: 60_000 }, async () => {
+  it('streams every row of the list in its order, across batches, with NULLs (N/A) last in both directions', { timeout: 60_000 }, async () => {
     for (const query of ['sort=currentMileage&order=asc', 'sort=currentMileage&order=desc', 'sort=createdAt&order=desc', 'sort=id&order=asc', 'q=tata&type=Van&sort=year&order=desc']) {
       const res = await client.get(`/api/vehicles/export?${query}`);
       expect(res.status, query).toBe(200);
       const rows = exportedRows(res.text);
       const expected = await listedIds(query);
       expect(rows.map((cells) => cells[0]), query).toEqual(expected);
+    }
+    // Every tenth vehicle has no mileage: the last 250 rows, sorted either way, each by id in the sort's direction.
+    const mileageColumn = 5;
+    for (const order of ['asc', 'desc']) {
+      const rows = exportedRows((await client.get(`/api/vehicles/export?sort=currentMileage&order=${order}`)).text);
+      expect(rows.slice(-250).every((cells) => cells[mileageColumn] === ''), order).toBe(true);
+      expect(rows.slice(0, -250).every((cells) => cells[mileageColumn] !== ''), order).toBe(true);
+      const blankIds = rows.slice(-250).map((cells) => cells[0]);
+      expect(blankIds).toEqual([...blankIds].sort((a, b) => (order === 'asc' ? a.localeCompare(b) : b.localeCompare(a))));
     }
     const all = await client.get('/api/vehicles/export');
     expect(exportedRows(all.text)).toHaveLength(2500);

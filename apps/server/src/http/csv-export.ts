@@ -185,8 +185,8 @@ export interface ExportQuery {
 /**
  * Every row of a list in its order, fetched in batches by keyset (after the last row sent, never by
  * offset), so each batch costs the same at the millionth row as at the first and memory holds one
- * batch. PostgreSQL sorts NULLs last ascending and first descending; a NULL cannot be compared, so
- * the rows whose sort value is NULL are fetched as a phase of their own, by id. The last row's sort
+ * batch. Lists show NULLs (N/A) last in both directions; a NULL cannot be compared, so the rows whose
+ * sort value is NULL are fetched last, as a phase of their own, by id. The last row's sort
  * value travels as text, so a timestamp keeps its microseconds (a JavaScript Date would drop them and
  * skip rows).
  */
@@ -195,8 +195,8 @@ export async function* exportRows(database: Database, selected: Record<string, u
   const byIdOnly = sortColumn === idColumn;
   const after = (column: PgColumn, value: string) => (order === 'asc' ? sql`${column} > ${value}` : sql`${column} < ${value}`);
   const direction = order === 'asc' ? asc : desc;
-  // Phases in the order PostgreSQL sorts them.
-  const phases: ('values' | 'nulls')[] = byIdOnly ? ['values'] : order === 'asc' ? ['values', 'nulls'] : ['nulls', 'values'];
+  // Phases in the order the list shows them: N/A (NULL) last in both directions.
+  const phases: ('values' | 'nulls')[] = byIdOnly ? ['values'] : ['values', 'nulls'];
   for (const phase of phases) {
     let last: { sort: string; id: string } | null = null;
     for (;;) {

@@ -153,12 +153,18 @@ describe('order and pages', () => {
     expect((await list('sort=make&order=asc&pageSize=1')).items[0].make).toBe('Ashok');
   });
 
-  it('sorts by mileage with vehicles without mileage last when ascending', async () => {
-    const items = (await list('sort=currentMileage&order=asc&pageSize=200')).items;
-    const mileages = items.map((v) => v.currentMileage);
-    const known = mileages.filter((m): m is number => m !== null);
-    expect(known).toEqual([...known].sort((a, b) => a - b));
-    expect(mileages.slice(known.length).every((m) => m === null)).toBe(true);
+  it('sorts by mileage with vehicles without mileage (N/A) last in both directions, ties by id', async () => {
+    const byMileage = (dir: 1 | -1) => {
+      const known = seeds.filter((v) => v.currentMileage !== null).sort((a, b) => dir * (a.currentMileage! - b.currentMileage! || (a.id < b.id ? -1 : 1)));
+      const unknown = seeds.filter((v) => v.currentMileage === null).sort((a, b) => dir * (a.id < b.id ? -1 : 1));
+      return [...known, ...unknown];
+    };
+    expect(seeds.filter((v) => v.currentMileage === null)).toHaveLength(7);
+    expect(await allIds('sort=currentMileage&order=asc')).toEqual(ids(byMileage(1)));
+    expect(await allIds('sort=currentMileage&order=desc')).toEqual(ids(byMileage(-1)));
+    // Paged, the N/A rows still come after every known mileage.
+    const pages = await Promise.all([1, 2, 3].map((p) => list(`sort=currentMileage&order=desc&pageSize=25&page=${p}`)));
+    expect(pages.flatMap((p) => ids(p.items))).toEqual(ids(byMileage(-1)));
   });
 });
 

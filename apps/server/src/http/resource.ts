@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, arrayContains, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, Column, desc, eq, getTableColumns, inArray, is, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -9,6 +9,10 @@ import {
   PAGE_OUT_OF_REACH,
   lastReachablePage,
   firstFailure,
+  COMPANY_TIME_ZONE,
+  defaultSortOf,
+  rangeParam,
+  rangeParams,
   presentFilterNames,
   generateId,
   isoDate,
@@ -122,16 +126,22 @@ const userToday = z
 const declaredField = (area: AreaDefinition, name: string) => (area as { fields?: Record<string, AnyField> }).fields?.[name];
 const hasDerived = (area: AreaDefinition) => Object.keys(area.derived ?? {}).length > 0;
 
+/** One end of a From–To filter: a calendar date (blank: no bound). */
+const rangeEndSchema = z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional());
+
+/** Sort and order are left out when not chosen: the default depends on the filters (withListSort). */
 export function listQuerySchema(area: AreaDefinition) {
   const filters = Object.fromEntries(Object.entries(area.filters).map(([name, values]) => [name, filterSchema(values)]));
+  const ranges = Object.fromEntries(Object.keys(rangeParams(area)).map((param) => [param, rangeEndSchema]));
   return z.strictObject({
     ...(hasDerived(area) ? { today: userToday } : {}),
     q: z.string().max(200, 'must be at most 200 characters').optional(),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-    sort: z.enum(area.sorts as [string, ...string[]]).default(area.defaultSort.sort),
-    order: z.enum(['asc', 'desc']).default(area.defaultSort.order),
+    sort: z.enum(area.sorts as [string, ...string[]]).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
     ...filters,
+    ...ranges,
   });
 }
 
@@ -143,6 +153,47 @@ export function exportQuerySchema(area: AreaDefinition) {
 }
 
 const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order', today: 'Today' };
+
+/** The names of a list's parameters in messages: a filter by its field's label, a From–To end as 'Start Date from'. */
+const listParamLabels = (area: AreaDefinition): Record<string, string> => ({
+  ...LIST_PARAM_LABELS,
+  ...Object.fromEntries(Object.keys(area.filters).flatMap((name) => (area.fieldLabels[name] ? [[name, area.fieldLabels[name]]] : []))),
+  ...Object.fromEntries(Object.entries(rangeParams(area)).map(([param, { field, end }]) => [param, `${area.fieldLabels[field] ?? field} ${end.toLowerCase()}`])),
+});
+
+/**
+ * A parsed list query with its sort: the one chosen, or the default of its filters (documents expiring
+ * soonest first within the expiry filter). A From–To filter whose From is after its To is refused in words.
+ */
+function withListSort<Q extends { sort?: string; order?: 'asc' | 'desc' }>(area: AreaDefinition, query: Q): Q & { sort: string; order: 'asc' | 'desc' } {
+  checkRanges(area, query);
+  const fallback = defaultSortOf(area, query as Record<string, unknown>);
+  return { ...query, sort: query.sort ?? fallback.sort, order: query.order ?? (query.sort ? area.defaultSort.order : fallback.order) };
+}
+
+/** A From–To filter whose From is after its To matches nothing by mistake: refused in words. */
+function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
+  for (const field of Object.keys(area.ranges ?? {})) {
+    const [from, to] = [query[rangeParam(field, 'From')], query[rangeParam(field, 'To')]];
+    if (typeof from === 'string' && typeof to === 'string' && from > to) {
+      const label = area.fieldLabels[field] ?? field;
+      throw badRequest(`${label} from (${from}) must not be after ${label} to (${to}).`);
+    }
+  }
+}
+
+/** Every filter parameter of a list: its filters, then the ends of its From–To filters. */
+const filterParams = (area: AreaDefinition) => [...Object.keys(area.filters), ...Object.keys(rangeParams(area))];
+
+/**
+ * One end of a From–To filter, both ends included. A date-time's days are the company's: From at 00:00 there,
+ * To up to (not including) 00:00 of the next day, so every instant of the To day is in, to the microsecond.
+ */
+function rangeCondition(column: PgColumn, end: 'From' | 'To', kind: 'date' | 'datetime', value: unknown): SQL {
+  if (kind === 'date') return end === 'From' ? sql`${column} >= ${value}::date` : sql`${column} <= ${value}::date`;
+  const zone = sql.raw(`'${COMPANY_TIME_ZONE}'`);
+  return end === 'From' ? sql`${column} >= (${value}::date)::timestamp AT TIME ZONE ${zone}` : sql`${column} < (${value}::date + 1)::timestamp AT TIME ZONE ${zone}`;
+}
 
 /** The table's columns (search_text is internal) plus the resource's computed values. */
 function selection(def: ResourceDefinition) {
@@ -159,20 +210,35 @@ function selection(def: ResourceDefinition) {
 function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
+  const ranges = rangeParams(area);
   for (const [name, value] of filters) {
     const state = area.derived?.[name];
-    if (state) conditions.push(derivedFilter(state, all, String(value), today));
+    const range = ranges[name];
+    if (range) conditions.push(rangeCondition(all[range.field], range.end, range.kind, value));
+    else if (state) conditions.push(derivedFilter(state, all, String(value), today));
     else if (declaredField(area, name)?.kind === 'choices') conditions.push(sql`${all[name]} @> ARRAY[${value}]::text[]`);
     else conditions.push(eq(all[name], value));
   }
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** What a list sorts by: a column, or a derived state's value today (a policy shown as Expired sorts as Expired). */
+/**
+ * What a list sorts by: a column, or a derived state's value today (a policy shown as Expired sorts as Expired).
+ * An optional text left blank shows as N/A, like a NULL: it sorts as one, last.
+ */
 const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
   const state = area.derived?.[sort];
-  return state ? derivedValue(state, all, today) : all[sort];
+  if (state) return derivedValue(state, all, today);
+  const declared = declaredField(area, sort);
+  return declared?.kind === 'text' && !declared.required ? sql`nullif(${all[sort]}, '')` : all[sort];
 };
+
+/**
+ * N/A last in both directions. Ascending puts NULLs last already; descending says so, except on a column
+ * that holds none, whose plain DESC its (column, id) index serves (NULLS LAST would not match the index).
+ */
+const sortDirection = (expression: PgColumn | SQL, order: 'asc' | 'desc'): SQL =>
+  order === 'asc' ? asc(expression) : is(expression, Column) && expression.notNull ? desc(expression) : sql`${expression} desc nulls last`;
 
 /** A search term as the lists match it: newlines separate the fields in search_text, so a term never carries one across fields. */
 const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
@@ -188,7 +254,7 @@ let preparedStatements = 0;
 export function listQueries(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
   const { db } = database;
   const { all, selected } = selection(def);
-  const filterNames = Object.keys(def.area.filters);
+  const filterNames = filterParams(def.area);
   const prepared = new Map<string, { page: { execute(values: Record<string, unknown>): Promise<unknown[]> }; count: { execute(values: Record<string, unknown>): Promise<{ count: number }[]> }; where: SQL | undefined }>();
 
   const derivedNames = Object.keys(def.area.derived ?? {});
@@ -201,7 +267,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
       const where = listConditions(def.area, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
-      const orderBy = sort === 'id' ? [direction(all.id)] : [direction(sortExpression(def.area, all, sort, sql.placeholder('today'))), direction(all.id)];
+      const orderBy = sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(def.area, all, sort, sql.placeholder('today')), order), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
       const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
       const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
@@ -379,6 +445,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const { db } = database;
   const { all, selected } = selection(def);
   const querySchema = listQuerySchema(area);
+  const paramLabels = listParamLabels(area);
   const totalSchema = querySchema.omit({ page: true, pageSize: true, sort: true, order: true });
   const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
   const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
@@ -392,12 +459,13 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
 
   app.get('/', async (c) => {
     const parsed = querySchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, paramLabels, c.req.query(), 'parameter'));
     if (parsed.data.page > lastReachablePage(parsed.data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
+    const query = withListSort(area, parsed.data);
     // The page as sent, so that a repeated request costs neither queries nor serialising.
     const body = await cache.remember(
-      `${area.key} page|${JSON.stringify(parsed.data)}`,
-      async () => JSON.stringify(await list.page(parsed.data as ListQuery)),
+      `${area.key} page|${JSON.stringify(query)}`,
+      async () => JSON.stringify(await list.page(query as ListQuery)),
     );
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
@@ -405,7 +473,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   // How many records the search and filters match; the table shows it when it arrives.
   app.get('/total', async (c) => {
     const parsed = totalSchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, LIST_PARAM_LABELS, c.req.query(), 'parameter'));
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, paramLabels, c.req.query(), 'parameter'));
+    checkRanges(area, parsed.data);
     return c.json(await list.total(parsed.data as Partial<ListQuery>));
   });
 
@@ -413,10 +482,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const exportSchema = exportQuerySchema(area);
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
-    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...LIST_PARAM_LABELS, tz: 'Time zone' }, c.req.query(), 'parameter'));
-    const { q, sort, order, tz, today, ...rest } = parsed.data as ListQuery & { tz: string; today?: string };
+    if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...paramLabels, tz: 'Time zone' }, c.req.query(), 'parameter'));
+    const { q, sort, order, tz, today, ...rest } = withListSort(area, parsed.data) as ListQuery & { tz: string; today?: string };
     const term = searchTerm(q);
-    const filters = Object.keys(area.filters).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
+    const filters = filterParams(area).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
     const batches = await firstBatchFetched(exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order }));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.

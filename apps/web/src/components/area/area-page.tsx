@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
-import { PAGE_OUT_OF_REACH, lastReachablePage, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
+import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, rangeParam, rangeParams, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -16,7 +16,8 @@ import type { AreaClient } from './area-client';
 import { DataTable } from './data-table';
 import type { FieldSpec } from './form-fields';
 import { RecordFormDialog, type FormTexts } from './record-form-dialog';
-import { firstChoicesQuery } from './reference-picker';
+import { DateRangeFilter } from './date-range-filter';
+import { firstChoicesQuery, ReferencePicker, type ReferenceSpec } from './reference-picker';
 import { PAGE_SIZES, useDebouncedSearch, useListParams, useListPreferences, useRecordDialogParam } from './use-list-params';
 import { useAuth } from '../../app/auth';
 
@@ -25,8 +26,8 @@ export interface FilterSpec {
   param: string;
   label: string;
   allLabel: string;
-  /** The choices, or 'present' for the distinct values found in the data. */
-  options: readonly string[] | 'present';
+  /** The choices, 'present' for the distinct values found in the data, or the records of another area (by id). */
+  options: readonly string[] | 'present' | { reference: ReferenceSpec };
   /** How a choice reads where it differs from its value ('Expires Soon' → 'Expiring Soon (30d)'). */
   optionLabels?: Readonly<Record<string, string>>;
 }
@@ -122,7 +123,8 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   const { area, client, filters, texts } = config;
   const toast = useToast();
   const queryClient = useQueryClient();
-  const filterNames = useMemo(() => filters.map((f) => f.param), [filters]);
+  // The choice filters, then the From–To ends of the area's date filters.
+  const filterNames = useMemo(() => [...filters.map((f) => f.param), ...Object.keys(rangeParams(area))], [filters, area]);
   const { params, update } = useListParams(filterNames, prefix);
   const { user } = useAuth();
   const [preferences, setPreferences] = useListPreferences(user?.id ?? 'anonymous');
@@ -192,7 +194,9 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
     })),
   });
   const optionsOf = (filter: FilterSpec): readonly string[] =>
-    filter.options === 'present' ? (presentValues[presentFilters.indexOf(filter)]?.data?.values ?? []) : filter.options;
+    filter.options === 'present' ? (presentValues[presentFilters.indexOf(filter)]?.data?.values ?? []) : Array.isArray(filter.options) ? filter.options : [];
+  // The order the server gives when none is chosen (it may depend on a filter: documents by expiry within an expiry filter).
+  const shownSort = params.sort ? { sort: params.sort, order: params.order ?? 'asc' } : defaultSortOf(area, params.filters);
 
   const remove = useMutation({
     mutationFn: (row: R) => client.remove(row.id),
@@ -318,14 +322,39 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
               <Input type="search" aria-label={named('Search')} placeholder={config.searchPlaceholder} value={searchText} onChange={(e) => setSearchText(e.target.value)} className="pl-9" maxLength={200} />
             </div>
-            {filters.map((filter) => (
-              <Select
-                key={filter.param}
-                aria-label={filter.label}
-                className="w-48"
-                value={params.filters[filter.param] || ALL}
-                onValueChange={(value) => update({ [filter.param]: value === ALL ? undefined : value })}
-                options={[{ value: ALL, label: filter.allLabel }, ...optionsOf(filter).map((o) => ({ value: o, label: filter.optionLabels?.[o] ?? o }))]}
+            {filters.map((filter) =>
+              typeof filter.options === 'object' && 'reference' in filter.options ? (
+                <div key={filter.param} className="w-56">
+                  <label htmlFor={`${headingId}-${filter.param}`} className="sr-only">
+                    Filter by {filter.label}
+                  </label>
+                  <ReferencePicker
+                    id={`${headingId}-${filter.param}`}
+                    value={params.filters[filter.param] ?? ''}
+                    onChange={(id) => update({ [filter.param]: id || undefined })}
+                    reference={filter.options.reference}
+                    placeholder={filter.allLabel}
+                    clearLabel={`Clear the ${filter.label} filter`}
+                  />
+                </div>
+              ) : (
+                <Select
+                  key={filter.param}
+                  aria-label={`Filter by ${filter.label}`}
+                  className="w-48"
+                  value={params.filters[filter.param] || ALL}
+                  onValueChange={(value) => update({ [filter.param]: value === ALL ? undefined : value })}
+                  options={[{ value: ALL, label: filter.allLabel }, ...optionsOf(filter).map((o) => ({ value: o, label: filter.optionLabels?.[o] ?? o }))]}
+                />
+              ),
+            )}
+            {Object.keys(area.ranges ?? {}).map((field) => (
+              <DateRangeFilter
+                key={field}
+                label={area.fieldLabels[field] ?? field}
+                from={params.filters[rangeParam(field, 'From')] ?? ''}
+                to={params.filters[rangeParam(field, 'To')] ?? ''}
+                onChange={(end, iso) => update({ [rangeParam(field, end)]: iso })}
               />
             ))}
           </div>
@@ -335,9 +364,10 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
             columns={columns}
             rows={rows}
             sortable={area.sorts}
-            sort={params.sort}
-            order={params.order ?? 'asc'}
-            onSort={(sort, order) => update({ sort, order })}
+            sort={shownSort.sort}
+            order={shownSort.order}
+            // From the default order, its own column's next step is ascending (the cycle would otherwise stay on the default).
+            onSort={(sort, order) => update(sort === undefined && !params.sort ? { sort: shownSort.sort, order: 'asc' } : { sort, order })}
             density={preferences.density}
             loading={list.isFetching}
             dimmed={list.isPlaceholderData}

@@ -1,4 +1,4 @@
-import { fuelUnit, refuelingLogsArea, type RefuelingLog, type RefuelingLogInput } from '@raahi/domain';
+import { fuelUnit, refuelingLogsArea, STATION_FUEL_TYPES, type RefuelingLog, type RefuelingLogInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import type { AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, VehiclePlateCell } from '../../components/area/cells';
@@ -16,7 +16,11 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
   title: 'Refueling Logs',
   addLabel: 'Add Log',
   searchPlaceholder: 'Search by vehicle, station or fuel type...',
-  filters: [],
+  filters: [
+    { param: 'stationId', label: 'Station', allLabel: 'All Stations', options: { reference: stationReference } },
+    { param: 'vehicleId', label: 'Vehicle', allLabel: 'All Vehicles', options: { reference: vehicleReference } },
+    { param: 'fuelType', label: 'Fuel Type', allLabel: 'All Fuel Types', options: STATION_FUEL_TYPES },
+  ],
   columns: [
     { id: 'id', header: 'Log ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(refuelingLogsArea, 'vehicleId', {

@@ -30,7 +30,8 @@ const config: AreaPageConfig<InsurancePolicy> = {
     column(insuranceArea, 'policyNumber', { header: 'Policy #' }),
     column(insuranceArea, 'insuranceType', { header: 'Type' }),
     column(insuranceArea, 'providerName', { header: 'Provider' }),
-    { id: 'validity', header: 'Validity', meta: { keepWhole: true, width: 'w-52' }, cell: ({ row }) => validity(row.original) },
+    // Sorted by its end date, the policy's expiry (the column's id is the sort the server knows).
+    { id: 'endDate', header: 'Validity', meta: { keepWhole: true, width: 'w-52' }, cell: ({ row }) => validity(row.original) },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={derivedState(insuranceArea, 'status', row.original)} tones={STATUS_TONES} /> },
     column(insuranceArea, 'claimId'),
   ],
