@@ -17,7 +17,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
-  logLevel: 'warning',
+  // --quiet (npm start): errors only; a user who only starts Raahi has nothing to do about a warning.
+  logLevel: process.argv.includes('--quiet') ? 'error' : 'warning',
 });
 await cp(new URL('../apps/server/src/db/migrations/', import.meta.url), new URL('migrations/', out), { recursive: true });
 await cp(new URL('../apps/server/src/auth/common-passwords.txt', import.meta.url), new URL('common-passwords.txt', out));
