@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock';
 import { runScript, startServer, type RunningProcess } from '../testing/server-process';
-import { prepareEmbeddedDataDir, TestClient } from '../testing/test-server';
+import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl } from '../testing/test-server';
 
 /**
  * One process at a time on an embedded data directory (db/data-dir-lock.ts), with real processes:
@@ -34,14 +34,14 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function server(wait = true) {
-  const running = await startServer(dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD }, wait);
+async function server(wait = true, env: NodeJS.ProcessEnv = {}) {
+  const running = await startServer(dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD, ...env }, wait);
   started.push(running);
   return running;
 }
 
-async function tool(script: string, args: string[], input?: string) {
-  const running = runScript(script, args, dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD }, input);
+async function tool(script: string, args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
+  const running = runScript(script, args, dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD, ...env }, input);
   started.push(running);
   const { code } = await running.exited;
   return { code, output: running.output() };
@@ -85,10 +85,6 @@ describe('one process per embedded data directory', () => {
 
     const seeded = await tool(SEED, SMALL_SEED);
     expect(seeded.code, seeded.output).toBe(0);
-    expect(seeded.output).toContain(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\n`);
-    expect(seeded.output).toContain(`Seeding embedded PostgreSQL in ${join(dataDir, 'db')}: 5 vehicles, 3 drivers, 5 trips,`);
-    expect(seeded.output).toContain('The database now holds 5 vehicles, 3 drivers, 5 trips,');
-    expect(first.output()).toContain('Ran "npm run seed:demo" for the command line (exit 0, ');
 
     expect(await vehicleTotal(client)).toBe(5);
     const listed = (await client.get('/api/vehicles')).body.items;
@@ -105,6 +101,12 @@ describe('one process per embedded data directory', () => {
     const after = await signIn(again.url);
     expect(await vehicleTotal(after)).toBe(5);
     expect((await after.get('/api/vehicles')).body.items.map((v: { id: string }) => v.id)).toEqual(listed.map((v: { id: string }) => v.id));
+
+    // It said where it ran.
+    expect(seeded.output).toContain(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\n`);
+    expect(seeded.output).toContain(`Seeding embedded PostgreSQL in ${join(dataDir, 'db')}: 5 vehicles, 3 drivers, 5 trips,`);
+    expect(seeded.output).toContain('The database now holds 5 vehicles, 3 drivers, 5 trips,');
+    expect(first.output()).toContain('Ran "npm run seed:demo" for the command line (exit 0, ');
   });
 
   it('lets a new server start after the one holding the directory was killed with SIGKILL', { timeout: 120_000 }, async () => {
@@ -148,5 +150,31 @@ describe('one process per embedded data directory', () => {
   it('says when the data directory is too deep for its lock socket', async () => {
     const deep = join(dataDir, 'x'.repeat(120));
     await expect(lockDataDir(deep, { holder: 'server' })).rejects.toThrow(/^The data directory's path is too long for its lock socket \(.* bytes, at most 107\)\. Use a shorter RAAHI_DATA_DIR, or start from a folder closer to it\.$/);
+  });
+});
+
+// PostgreSQL serves many clients: with DATABASE_URL nothing is locked, and the tools connect themselves.
+describe.runIf(testDatabaseUrl())('with DATABASE_URL (PostgreSQL)', () => {
+  it('runs two servers on one data directory, and seeds from its own process into what both list', { timeout: 150_000 }, async () => {
+    const postgres = await temporaryPostgresDatabase(testDatabaseUrl()!);
+    try {
+      const env = { DATABASE_URL: postgres.url };
+      const first = await server(true, env);
+      const second = await server(true, env);
+      const clients = [await signIn(first.url), await signIn(second.url)];
+      for (const client of clients) expect(await vehicleTotal(client)).toBe(0);
+
+      const seeded = await tool(SEED, SMALL_SEED, undefined, env);
+      expect(seeded.code, seeded.output).toBe(0);
+      expect(seeded.output).not.toContain('the command runs in it');
+      expect(seeded.output).toContain('Seeding PostgreSQL (DATABASE_URL): 5 vehicles, 3 drivers, 5 trips,');
+      for (const client of clients) expect(await vehicleTotal(client)).toBe(5);
+      for (const running of [first, second]) {
+        running.child.kill('SIGTERM');
+        expect((await running.exited).code).toBe(0);
+      }
+    } finally {
+      await postgres.drop();
+    }
   });
 });

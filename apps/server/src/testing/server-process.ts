@@ -30,12 +30,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The embedded database in `dataDir`, never a PostgreSQL server from the test's environment. */
+/** The embedded database in `dataDir` unless `extra` names a DATABASE_URL (the test's own environment does not count). */
 function embeddedEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, RAAHI_DATA_DIR: dataDir, RAAHI_LOG_REQUESTS: '0', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, RAAHI_DATA_DIR: dataDir, RAAHI_LOG_REQUESTS: '0' };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  return env;
+  return { ...env, ...extra };
 }
 
 /** Runs a TypeScript entry point of the repository as its own process. */
