@@ -29,10 +29,18 @@ export function commandHandlers(commands: Command[], database: Database, config:
     commands.map((command) => {
       const handler: CommandHandler = async (request, output, signal) => {
         const started = performance.now();
-        const code = await command.run(request.argv, { output, config, database: async () => abortableDatabase(database, signal) });
-        // Its name only: arguments may hold a password.
-        console.log(`Ran "npm run ${command.name}" for the command line (exit ${code}, ${((performance.now() - started) / 1000).toFixed(1)} s).`);
-        return code;
+        let code = 1;
+        let failure = '';
+        try {
+          code = await command.run(request.argv, { output, config, database: async () => abortableDatabase(database, signal) });
+          return code;
+        } catch (err) {
+          failure = ` ${(err as Error).message}`;
+          throw err;
+        } finally {
+          // Its name only: arguments may hold a password.
+          console.log(`Ran "npm run ${command.name}" for the command line (exit ${code}, ${((performance.now() - started) / 1000).toFixed(1)} s).${failure}`);
+        }
       };
       return [command.name, handler];
     }),

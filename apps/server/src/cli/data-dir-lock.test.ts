@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataDirBusyError, lockDataDir } from '../db/data-dir-lock';
-import { runScript, startServer, type RunningProcess } from '../testing/server-process';
+import { runScript, startServer, waitFor, type RunningProcess } from '../testing/server-process';
 import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl } from '../testing/test-server';
 
 /**
@@ -107,6 +107,21 @@ describe('one process per embedded data directory', () => {
     expect(seeded.output).toContain(`Seeding embedded PostgreSQL in ${join(dataDir, 'db')}: 5 vehicles, 3 drivers, 5 trips,`);
     expect(seeded.output).toContain('The database now holds 5 vehicles, 3 drivers, 5 trips,');
     expect(first.output()).toContain('Ran "npm run seed:demo" for the command line (exit 0, ');
+  });
+
+  it('rolls the seed back when its command line is interrupted, and the server serves on', { timeout: 150_000 }, async () => {
+    const first = await server();
+    const big = ['--vehicles', '200000', '--drivers', '0', '--trips', '0', ...SMALL_SEED.slice(6)];
+    const seeding = runScript(SEED, big, dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD });
+    started.push(seeding);
+    await waitFor(() => seeding.output().includes('Seeding embedded PostgreSQL'), seeding.exited, () => `the seed did not start:\n${seeding.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    seeding.child.kill('SIGINT');
+    await seeding.exited;
+    await waitFor(() => /Ran "npm run seed:demo" for the command line \(exit 1, [\d.]+ s\)\. The command-line client went away\./.test(first.output()), first.exited, () => `the server did not end the seed:\n${first.output()}`);
+    const client = await signIn(first.url);
+    expect(await vehicleTotal(client)).toBe(0);
+    expect((await client.get('/readyz')).status).toBe(200);
   });
 
   it('lets a new server start after the one holding the directory was killed with SIGKILL', { timeout: 120_000 }, async () => {

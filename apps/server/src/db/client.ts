@@ -136,23 +136,28 @@ function postgresTransaction(connection: pg.PoolClient): Database {
  * its next statement fails, so a long command such as the seed rolls back instead of running on.
  */
 export function abortableDatabase(database: Database, signal: AbortSignal): Database {
-  const check = () => signal.throwIfAborted();
+  // PGlite answers within microtasks, so a long command would never let the event loop see its client
+  // hang up: each statement first yields to it (setImmediate runs after I/O is polled).
+  const check = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+  };
   return {
     ...database,
     exec: async (sql) => {
-      check();
+      await check();
       await database.exec(sql);
     },
     execInTransaction: async (sql) => {
-      check();
+      await check();
       await database.execInTransaction(sql);
     },
     query: async <T>(sql: string, params?: unknown[]) => {
-      check();
+      await check();
       return database.query<T>(sql, params);
     },
-    transaction: (work) => {
-      check();
+    transaction: async (work) => {
+      await check();
       return database.transaction((tx) => work(abortableDatabase(tx, signal)));
     },
     close: () => Promise.reject(new Error('A command does not close the database it was given.')),

@@ -106,6 +106,7 @@ export async function lockDataDir(dataDir: string, holder: Omit<DataDirHolder, '
     const lines = createInterface({ input: socket });
     lines.once('line', (line) => {
       lines.close();
+      socket.resume(); // closing the reader paused the socket: keep reading, so that its end is seen
       let request: CommandRequest;
       try {
         request = parseRequest(line);
