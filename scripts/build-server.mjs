@@ -8,7 +8,7 @@ const out = new URL('../apps/server/dist/', import.meta.url);
 
 await rm(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/user.ts'],
+  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/run-user.ts'],
   outdir: 'apps/server/dist',
   entryNames: '[name]',
   bundle: true,

@@ -14,8 +14,8 @@ import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testData
  */
 
 const PASSWORD = 'lock-test-password';
-const SEED = 'apps/server/src/cli/seed-demo.ts';
-const USER = 'apps/server/src/cli/user.ts';
+const SEED = 'apps/server/src/cli/run-seed-demo.ts';
+const USER = 'apps/server/src/cli/run-user.ts';
 const SMALL_SEED = ['--vehicles', '5', '--drivers', '3', '--trips', '5', '--training', '0', '--health', '0', '--insurance', '0', '--maintenance', '0', '--incidents', '0', '--cold-chain', '0', '--service-partners', '0', '--expenses', '0', '--challans', '0', '--inventory', '0', '--compliance', '0', '--sales', '0', '--fuel-stations', '0', '--refueling-logs', '0', '--station-invoices', '0', '--seed', '5'];
 
 const started: RunningProcess[] = [];
