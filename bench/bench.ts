@@ -473,6 +473,7 @@ async function capturingDatabase(database: BenchDatabase, captured: CapturedStat
     exec: async (sql) => void (await pool.query(sql)),
     execInTransaction: async (sql) => void (await pool.query(`BEGIN; ${sql}; COMMIT`)),
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    transaction: () => Promise.reject(new Error('EXPLAIN runs no transaction.')),
     listen: () => undefined, // EXPLAIN caches nothing
     close: () => pool.end(),
   };

@@ -8,7 +8,7 @@ const out = new URL('../apps/server/dist/', import.meta.url);
 
 await rm(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/user.ts'],
+  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/run-user.ts'],
   outdir: 'apps/server/dist',
   entryNames: '[name]',
   bundle: true,
@@ -17,7 +17,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
-  logLevel: 'warning',
+  // --quiet (npm start): errors only; a user who only starts Raahi has nothing to do about a warning.
+  logLevel: process.argv.includes('--quiet') ? 'error' : 'warning',
 });
 await cp(new URL('../apps/server/src/db/migrations/', import.meta.url), new URL('migrations/', out), { recursive: true });
 await cp(new URL('../apps/server/src/auth/common-passwords.txt', import.meta.url), new URL('common-passwords.txt', out));

@@ -5,8 +5,13 @@ import { createApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
 import { deleteOldGuesses } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
+import { checkDuplicatesCommand } from './cli/check-duplicates';
+import { commandHandlers } from './cli/command';
+import { seedDemoCommand } from './cli/seed-demo';
+import { userCommand } from './cli/user';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns } from './files/orphans';
@@ -15,19 +20,32 @@ import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }).catch((err) => {
+// PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
+let lock: DataDirLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    lock = await lockDataDir(config.dataDir, { holder: 'server' });
+  } catch (err) {
+    console.error(err instanceof DataDirBusyError ? err.message : `Cannot lock the data directory ${config.dataDir}: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
+const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }).catch(async (err) => {
   // Records that must be unique and are not: a list to resolve, not a stack trace; the database is as it was.
   if (!(err instanceof DuplicateRecordsError)) throw err;
   console.error(err.message);
+  await lock?.release();
   process.exit(1);
 });
 const admin = await ensureAdmin(database, config.adminPassword);
+lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand], database, config));
 
 const storage = localDiskStorage(join(config.dataDir, 'files'));
 const app = createApp(database, config, storage);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
   const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  lock?.describe({ url: `http://${shown}:${info.port}` });
   const signIn = admin.generatedPassword
     ? `\nFirst start: created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`
     : admin.created
@@ -57,7 +75,9 @@ async function shutdown(signal: string) {
   clearInterval(housekeeping);
   await stopper.stop(30_000);
   try {
+    await lock?.stopCommands();
     await database.close();
+    await lock?.release();
     console.log('Stopped cleanly.');
     process.exit(0);
   } catch (err) {

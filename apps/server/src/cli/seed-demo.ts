@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import type { Command } from './command';
 import { quotationsPerLead } from '../db/seed/sales';
 import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
@@ -50,7 +49,11 @@ Everything goes in as one transaction: an error or Ctrl-C leaves the database as
 Scale: --vehicles 100000 --drivers 50000 --trips 1000000 takes a few minutes.
 
 Also creates the user "admin" when there are no users yet (password from RAAHI_ADMIN_PASSWORD, or a
-random one printed once).`;
+random one printed once).
+
+While Raahi runs on that data directory, the seed runs inside the server (its lists show the records at
+once; it answers other requests again when the seed has committed). Two processes never open one embedded
+database.`;
 
 /** Upper bounds: well inside each id format's space (TRP and DRV ids have about 13 million values). */
 const MAX = {
@@ -81,7 +84,7 @@ function count(raw: string | undefined, fallback: number, max: number, name: str
   return value;
 }
 
-async function main(argv: string[]): Promise<number> {
+async function run(argv: string[], { output, config, database: open }: Parameters<Command['run']>[1]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -108,8 +111,9 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  const say = (text: string) => output.out(`${text}\n`);
   if (values.help) {
-    console.log(HELP);
+    say(HELP);
     return 0;
   }
   const vehicles = count(values.vehicles, DEMO_DEFAULTS.vehicles, MAX.vehicles, 'vehicles');
@@ -132,75 +136,63 @@ async function main(argv: string[]): Promise<number> {
   const challans = count(values.challans, DEMO_DEFAULTS.challans, MAX.challans, 'challans');
   const seed = values.seed === undefined ? undefined : count(values.seed, 0, 2 ** 32 - 1, 'seed');
 
-  const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
-  // One connection: the seed runs as one transaction.
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1 });
-  try {
-    const n = (value: number) => value.toLocaleString('en-IN');
-    const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
-    console.log(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
-    let lastShown = 0;
-    const report = await seedDemo(database, {
-      vehicles,
-      drivers,
-      trips,
-      training,
-      health,
-      inventory,
-      compliance,
-      insurance,
-      maintenance,
-      incidents,
-      coldChain,
-      servicePartners,
-      expenses,
-      sales,
-      fuelStations,
-      refuelingLogs,
-      stationInvoices,
-      challans,
-      reset: values.reset,
-      seed,
-      onProgress: (area, done, total) => {
-        if (process.stdout.isTTY && (performance.now() - lastShown > 500 || done === total)) {
-          lastShown = performance.now();
-          process.stdout.write(`\r  ${area}: ${done.toLocaleString('en-IN')} / ${total.toLocaleString('en-IN')}`);
-          if (done === total) process.stdout.write('\n');
-        }
-      },
-    });
-    const deleted = Object.entries(report.deleted).filter(([, rows]) => rows > 0);
-    if (deleted.length) console.log(`Deleted the existing rows: ${deleted.map(([table, rows]) => `${table} ${n(rows)}`).join(', ')}.`);
-    const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
-    const added = Object.entries(report.inserted).map(([area, rows]) => {
-      const parts = Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`);
-      return `${n(rows)} ${area} (${seconds(report.timings[area])}${parts.length > 1 ? `: ${parts.join(', ')}` : ''})`;
-    });
-    const other = Object.entries(report.timings).filter(([name]) => !(name in report.inserted)).map(([name, ms]) => `${name} ${seconds(ms)}`);
-    console.log(`Added ${added.join(', ')} in ${seconds(report.totalMs)} in all (${other.join(', ')}; seed ${report.seed}).`);
-    const checked = Object.entries(report.verified).filter(([, rows]) => rows > 0);
-    if (checked.length) console.log(`Search text equals the triggers' for sampled rows: ${checked.map(([table, rows]) => `${table} ${rows}`).join(', ')}.`);
-    const totals = [];
-    for (const table of SEEDED_TABLES) totals.push(`${n((await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`))[0].total)} ${table}`);
-    console.log(`The database now holds ${totals.join(', ')}.`);
+  const database = await open();
+  const n = (value: number) => value.toLocaleString('en-IN');
+  const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
+  say(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
+  let lastShown = 0;
+  const report = await seedDemo(database, {
+    vehicles,
+    drivers,
+    trips,
+    training,
+    health,
+    inventory,
+    compliance,
+    insurance,
+    maintenance,
+    incidents,
+    coldChain,
+    servicePartners,
+    expenses,
+    sales,
+    fuelStations,
+    refuelingLogs,
+    stationInvoices,
+    challans,
+    reset: values.reset,
+    seed,
+    onProgress: (area, done, total) => {
+      if (output.isTTY && (performance.now() - lastShown > 500 || done === total)) {
+        lastShown = performance.now();
+        output.out(`\r  ${area}: ${done.toLocaleString('en-IN')} / ${total.toLocaleString('en-IN')}`);
+        if (done === total) output.out('\n');
+      }
+    },
+  });
+  const deleted = Object.entries(report.deleted).filter(([, rows]) => rows > 0);
+  if (deleted.length) say(`Deleted the existing rows: ${deleted.map(([table, rows]) => `${table} ${n(rows)}`).join(', ')}.`);
+  const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
+  const added = Object.entries(report.inserted).map(([area, rows]) => {
+    const parts = Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`);
+    return `${n(rows)} ${area} (${seconds(report.timings[area])}${parts.length > 1 ? `: ${parts.join(', ')}` : ''})`;
+  });
+  const other = Object.entries(report.timings).filter(([name]) => !(name in report.inserted)).map(([name, ms]) => `${name} ${seconds(ms)}`);
+  say(`Added ${added.join(', ')} in ${seconds(report.totalMs)} in all (${other.join(', ')}; seed ${report.seed}).`);
+  const checked = Object.entries(report.verified).filter(([, rows]) => rows > 0);
+  if (checked.length) say(`Search text equals the triggers' for sampled rows: ${checked.map(([table, rows]) => `${table} ${rows}`).join(', ')}.`);
+  const totals = [];
+  for (const table of SEEDED_TABLES) totals.push(`${n((await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`))[0].total)} ${table}`);
+  say(`The database now holds ${totals.join(', ')}.`);
 
-    const admin = await ensureAdmin(database, config.adminPassword);
-    if (admin.generatedPassword) {
-      console.log(`Created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`);
-    } else if (admin.created) {
-      console.log('Created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
-    }
-    return 0;
-  } finally {
-    await database.close();
+  const admin = await ensureAdmin(database, config.adminPassword);
+  if (admin.generatedPassword) {
+    say(`Created the user "admin" with this password (shown once, change it under My Account):\n\n    ${admin.generatedPassword}\n`);
+  } else if (admin.created) {
+    say('Created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
   }
+  return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+export const seedDemoCommand: Command = { name: 'seed:demo', run };

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,6 +20,11 @@ export interface Database {
   execInTransaction(sql: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction on a connection nothing else uses meanwhile (on PGlite, whose one
+   * connection the server shares, other statements wait for it); rolled back when `work` throws.
+   */
+  transaction<T>(work: (tx: Database) => Promise<T>): Promise<T>;
   /** Follows a notification channel until close(); see ChannelListener. */
   listen(channel: string, listener: ChannelListener): void;
   close(): Promise<void>;
@@ -82,6 +87,7 @@ export function pgliteDatabase(client: PGlite): Database {
       });
     },
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    transaction: (work) => client.transaction((tx) => work(pgliteTransaction(tx))),
     // In-process: notifications arrive with the result of the statement that committed them, and never stop.
     listen: (channel, listener) => {
       client.listen(channel, (payload) => listener.notify(payload)).then(
@@ -90,6 +96,79 @@ export function pgliteDatabase(client: PGlite): Database {
       );
     },
     close: () => client.close(),
+  };
+}
+
+/** A Database inside a PGlite transaction (what it runs is part of the transaction). */
+function pgliteTransaction(tx: Transaction): Database {
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(tx as unknown as PGlite, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await tx.exec(sql);
+    },
+    execInTransaction: async (sql) => {
+      await tx.exec(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows,
+    transaction: () => Promise.reject(new Error('Already in a transaction.')),
+    listen: () => {
+      throw new Error('Listen on the database, not inside a transaction.');
+    },
+    close: () => Promise.reject(new Error('Close the database, not a transaction.')),
+  };
+}
+
+/** A Database inside a transaction on one pooled PostgreSQL connection. */
+function postgresTransaction(connection: pg.PoolClient): Database {
+  return {
+    kind: 'postgres',
+    db: drizzlePg(connection, { schema }) as unknown as Db,
+    exec: async (sql) => {
+      await connection.query(sql);
+    },
+    execInTransaction: async (sql) => {
+      await connection.query(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => (await connection.query(sql, params)).rows as T[],
+    transaction: () => Promise.reject(new Error('Already in a transaction.')),
+    listen: () => {
+      throw new Error('Listen on the database, not inside a transaction.');
+    },
+    close: () => Promise.reject(new Error('Close the database, not a transaction.')),
+  };
+}
+
+/**
+ * The database as a command sees it: once `signal` aborts (its client went away, the server stops),
+ * its next statement fails, so a long command such as the seed rolls back instead of running on.
+ */
+export function abortableDatabase(database: Database, signal: AbortSignal): Database {
+  // PGlite answers within microtasks, so a long command would never let the event loop see its client
+  // hang up: each statement first yields to it (setImmediate runs after I/O is polled).
+  const check = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+  };
+  return {
+    ...database,
+    exec: async (sql) => {
+      await check();
+      await database.exec(sql);
+    },
+    execInTransaction: async (sql) => {
+      await check();
+      await database.execInTransaction(sql);
+    },
+    query: async <T>(sql: string, params?: unknown[]) => {
+      await check();
+      return database.query<T>(sql, params);
+    },
+    transaction: async (work) => {
+      await check();
+      return database.transaction((tx) => work(abortableDatabase(tx, signal)));
+    },
+    close: () => Promise.reject(new Error('A command does not close the database it was given.')),
   };
 }
 
@@ -120,6 +199,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       }
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    transaction: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('BEGIN');
+        const result = await work(postgresTransaction(connection));
+        await connection.query('COMMIT');
+        return result;
+      } catch (err) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        connection.release();
+      }
+    },
     listen: (channel, listener) => {
       listeners.add(listenOnPostgres(url, channel, listener));
     },

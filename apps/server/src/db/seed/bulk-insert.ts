@@ -55,22 +55,11 @@ export function emptyBatch(columns: readonly BulkColumn[]): ColumnBatch {
 
 /**
  * Runs `work` as one transaction, so that a failed or interrupted seed leaves the database as it was
- * (dropped indexes included). BEGIN and COMMIT go through `exec`, so the database must run every
- * statement on one connection: PGlite always does; open PostgreSQL with `poolSize: 1`.
+ * (dropped indexes included). Every statement of `work` must go through `tx`, its own connection:
+ * on a server's PGlite the server's requests wait meanwhile instead of running inside the seed's transaction.
  */
-export async function inTransaction<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  const backend = async () => (await database.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid;
-  const before = await backend();
-  await database.exec('BEGIN');
-  try {
-    const result = await work();
-    if ((await backend()) !== before) throw new Error('Seeding needs a database opened with a single connection (poolSize: 1).');
-    await database.exec('COMMIT');
-    return result;
-  } catch (err) {
-    await database.exec('ROLLBACK').catch(() => undefined);
-    throw err;
-  }
+export function inTransaction<T>(database: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return database.transaction(work);
 }
 
 /**

@@ -171,8 +171,7 @@ export async function verifySearchText(database: Database, table: string, ids: r
 
 /**
  * Fills the database with demo records of every seeded area in one transaction, checks the search
- * text of a sample against the triggers, then vacuums and analyzes the tables. The database must run
- * all statements on one connection (PGlite, or PostgreSQL opened with `poolSize: 1`).
+ * text of a sample against the triggers, then vacuums and analyzes the tables.
  */
 export async function seedDemo(database: Database, options: DemoSeedOptions): Promise<DemoSeedReport> {
   const seed = options.seed ?? randomSeed();
@@ -193,57 +192,57 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   };
   const common = { random, now, rebuildFrom: options.rebuildFrom, onProgress: options.onProgress };
 
-  await inTransaction(database, async () => {
+  await inTransaction(database, async (tx) => {
     // Index rebuilds after a big load sort in memory, and the joins that compute search texts hash whole
     // tables (in one batch, so rows keep their order of creation): give them room (this transaction only).
-    await database.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
-    await database.exec(`SET LOCAL work_mem = '64MB'`);
-    if (options.reset) deleted = await step('reset', () => emptySeededTables(database));
-    inserted.vehicles = await step('vehicles', () => seedVehicles(database, { ...common, phases: phases.vehicles, count: options.vehicles }));
-    const driverSeed = await step('drivers', () => seedDrivers(database, { ...common, phases: phases.drivers, count: drivers }));
+    await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
+    await tx.exec(`SET LOCAL work_mem = '64MB'`);
+    if (options.reset) deleted = await step('reset', () => emptySeededTables(tx));
+    inserted.vehicles = await step('vehicles', () => seedVehicles(tx, { ...common, phases: phases.vehicles, count: options.vehicles }));
+    const driverSeed = await step('drivers', () => seedDrivers(tx, { ...common, phases: phases.drivers, count: drivers }));
     inserted.drivers = driverSeed.inserted;
-    const trips = await step('trips', () => seedTrips(database, { ...common, phases: phases.trips, count: options.trips ?? 0 }));
+    const trips = await step('trips', () => seedTrips(tx, { ...common, phases: phases.trips, count: options.trips ?? 0 }));
     inserted.trips = trips.inserted;
-    const training = await step('training', () => seedTraining(database, { ...common, phases: phases.training, count: options.training ?? drivers * trainingPerDriver }));
+    const training = await step('training', () => seedTraining(tx, { ...common, phases: phases.training, count: options.training ?? drivers * trainingPerDriver }));
     inserted.training = training.inserted;
-    const health = await step('health', () => seedHealth(database, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
+    const health = await step('health', () => seedHealth(tx, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
     inserted.health = health.inserted;
-    if (options.inventory) inserted.inventory = await step('inventory', () => seedInventory(database, options.inventory!, seed));
-    const documents = options.compliance ? await step('compliance', () => seedCompliance(database, options.compliance!, seed)) : { inserted: 0, ids: [] };
+    if (options.inventory) inserted.inventory = await step('inventory', () => seedInventory(tx, options.inventory!, seed));
+    const documents = options.compliance ? await step('compliance', () => seedCompliance(tx, options.compliance!, seed)) : { inserted: 0, ids: [] };
     if (options.compliance) inserted.compliance = documents.inserted;
-    const insurance = await step('insurance', () => seedInsurance(database, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }));
+    const insurance = await step('insurance', () => seedInsurance(tx, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }));
     inserted.insurance = insurance.inserted;
-    const jobs = await step('maintenance', () => seedMaintenance(database, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }));
+    const jobs = await step('maintenance', () => seedMaintenance(tx, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }));
     inserted.maintenance = jobs.inserted;
-    const incidents = await step('incidents', () => seedIncidents(database, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }));
+    const incidents = await step('incidents', () => seedIncidents(tx, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }));
     inserted.incidents = incidents.inserted;
     const coldChainCount = options.coldChain ?? Math.round((options.trips ?? 0) * coldChainPerTrip);
-    const coldChain = await step('coldChain', () => seedColdChain(database, { ...common, phases: phases.coldChain, count: coldChainCount }));
+    const coldChain = await step('coldChain', () => seedColdChain(tx, { ...common, phases: phases.coldChain, count: coldChainCount }));
     inserted.coldChain = coldChain.inserted;
-    inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(database, { ...common, count: options.servicePartners ?? 0 }))).inserted;
-    const expenses = await step('expenses', () => seedExpenses(database, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
+    inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(tx, { ...common, count: options.servicePartners ?? 0 }))).inserted;
+    const expenses = await step('expenses', () => seedExpenses(tx, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
     inserted.expenses = expenses.inserted;
-    if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(database, { ...common, count: options.sales! })));
-    if (options.fuelStations) inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(database, { ...common, count: options.fuelStations! }))).inserted;
+    if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(tx, { ...common, count: options.sales! })));
+    if (options.fuelStations) inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(tx, { ...common, count: options.fuelStations! }))).inserted;
     const logs = options.refuelingLogs
-      ? await step('refuelingLogs', () => seedRefuelingLogs(database, { ...common, seed, phases: (phases.refuelingLogs = {}), count: options.refuelingLogs! }))
+      ? await step('refuelingLogs', () => seedRefuelingLogs(tx, { ...common, seed, phases: (phases.refuelingLogs = {}), count: options.refuelingLogs! }))
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
-    if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(database, { ...common, seed, count: options.stationInvoices! }))).inserted;
-    const challans = await step('challans', () => seedChallans(database, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
+    if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    const challans = await step('challans', () => seedChallans(tx, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
     inserted.challans = challans.inserted;
     await step('check', async () => {
-      verified.trips = await verifySearchText(database, 'trips', trips.ids, random);
-      verified.driver_training_records = await verifySearchText(database, 'driver_training_records', training.ids, random);
-      verified.driver_health_reports = await verifySearchText(database, 'driver_health_reports', health.ids, random);
-      verified.trip_insurance_policies = await verifySearchText(database, 'trip_insurance_policies', insurance.ids, random);
-      verified.maintenance_jobs = await verifySearchText(database, 'maintenance_jobs', jobs.ids, random);
-      verified.incidents = await verifySearchText(database, 'incidents', incidents.ids, random);
-      verified.cold_chain_units = await verifySearchText(database, 'cold_chain_units', coldChain.ids, random);
-      verified.fuel_expenses = await verifySearchText(database, 'fuel_expenses', expenses.ids, random);
-      if (logs.inserted) verified.refueling_logs = await verifySearchText(database, 'refueling_logs', logs.ids, random);
-      verified.challans = await verifySearchText(database, 'challans', challans.ids, random);
-      if (documents.inserted) verified.compliance_documents = await verifySearchText(database, 'compliance_documents', documents.ids, random);
+      verified.trips = await verifySearchText(tx, 'trips', trips.ids, random);
+      verified.driver_training_records = await verifySearchText(tx, 'driver_training_records', training.ids, random);
+      verified.driver_health_reports = await verifySearchText(tx, 'driver_health_reports', health.ids, random);
+      verified.trip_insurance_policies = await verifySearchText(tx, 'trip_insurance_policies', insurance.ids, random);
+      verified.maintenance_jobs = await verifySearchText(tx, 'maintenance_jobs', jobs.ids, random);
+      verified.incidents = await verifySearchText(tx, 'incidents', incidents.ids, random);
+      verified.cold_chain_units = await verifySearchText(tx, 'cold_chain_units', coldChain.ids, random);
+      verified.fuel_expenses = await verifySearchText(tx, 'fuel_expenses', expenses.ids, random);
+      if (logs.inserted) verified.refueling_logs = await verifySearchText(tx, 'refueling_logs', logs.ids, random);
+      verified.challans = await verifySearchText(tx, 'challans', challans.ids, random);
+      if (documents.inserted) verified.compliance_documents = await verifySearchText(tx, 'compliance_documents', documents.ids, random);
     });
   });
   // What autovacuum would do a while later, done now: planner statistics for good plans on the new rows,

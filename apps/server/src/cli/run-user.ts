@@ -1,0 +1,4 @@
+import { runCommandLine } from './command';
+import { userCommand } from './user';
+
+runCommandLine(userCommand, process.argv.slice(2));
