@@ -56,7 +56,7 @@ describe('migration 0022: files already named by records', () => {
       await query(`INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $1, 'f.pdf', 'application/pdf', 1, 'x')`, [id]);
     }
     const driver = (id: string, file: string | null, age: string) =>
-      query(`INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file, created_at) VALUES ($1, 'D', 'L', 'C', 'e@x.in', 'Active', $2, now() - $3::interval)`, [id, file, age]);
+      query(`INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file, created_at) VALUES ($1, 'D', $1, 'C', 'e@x.in', 'Active', $2, now() - $3::interval)`, [id, file, age]);
     await driver('DRV0001AA', 'FILcard0000001', '3 days');
     // One card named by two drivers: the earlier keeps it.
     await driver('DRV0002AA', 'FILshared00001', '2 days');
