@@ -66,8 +66,9 @@ function formatted(declaration: FieldDeclaration<unknown>, value: unknown): Reac
 /** The default column of a declared field; `overrides` replaces what an area shows differently (a badge, a label). */
 export function column<F extends Record<string, AnyField>, R>(area: Declared<F>, name: keyof F & string, overrides: Partial<ColumnDef<R>> = {}): ColumnDef<R> {
   const declaration = (area.fields as Record<string, FieldDeclaration<unknown>>)[name];
-  // Dates and amounts read whole (₹12,34,567.50 cut short would mislead).
-  const dated = declaration.kind === 'date' || declaration.kind === 'datetime' || declaration.kind === 'money';
+  // Dates, amounts, numbers and choices (statuses, types) are short and read whole (₹12,34,567.50 cut short would mislead).
+  // A phone number is never cut or broken either.
+  const dated = ['date', 'datetime', 'money', 'number', 'choice', 'rating'].includes(declaration.kind) || (declaration.kind === 'text' && declaration.format === 'tel');
   return {
     id: name,
     header: declaration.label,
