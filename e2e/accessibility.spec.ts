@@ -32,8 +32,13 @@ const SCREENS = [
   '/compliance',
   '/trip-insurance',
   '/fuel-expense',
+  // A page of several lists shows one at a time (its tab): each is scanned.
   '/sales',
+  '/sales?section=quotations',
+  '/sales?section=orders',
   '/partner-fuel-stations',
+  '/partner-fuel-stations?section=logs',
+  '/partner-fuel-stations?section=invoices',
   '/challan-tracking',
   '/no-such-page',
 ];
@@ -54,11 +59,11 @@ const DIALOGS: [path: string, add: string][] = [
   ['/trip-insurance', 'Add Insurance Policy'],
   ['/fuel-expense', 'Log New Expense'],
   ['/sales', 'Add Lead'],
-  ['/sales', 'Create Quotation'],
-  ['/sales', 'Create Sales Order'],
+  ['/sales?section=quotations', 'Create Quotation'],
+  ['/sales?section=orders', 'Create Sales Order'],
   ['/partner-fuel-stations', 'Add Station'],
-  ['/partner-fuel-stations', 'Add Log'],
-  ['/partner-fuel-stations', 'Add Invoice'],
+  ['/partner-fuel-stations?section=logs', 'Add Log'],
+  ['/partner-fuel-stations?section=invoices', 'Add Invoice'],
   ['/challan-tracking', 'Add Challan'],
 ];
 

@@ -58,6 +58,16 @@ export const tableRows = (page: Page) => page.getByRole('table').locator('tbody 
 
 /** One list of a screen with several, by its heading ('Lead Management'), and its parts. */
 export const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Shows one section of a screen with several by choosing its tab (named by its title), and returns the section. */
+export async function showSection(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const scope = section(page, name);
+  await expect(scope).toBeVisible();
+  return scope;
+}
 export const sectionRows = (scope: Locator) => scope.getByRole('table').locator('tbody tr');
 export const sectionSettled = (scope: Locator) => expect(scope.getByRole('table')).toHaveAttribute('aria-busy', 'false');
 

@@ -7,6 +7,7 @@ import {
   openScreen,
   searchList,
   section,
+  showSection,
   sectionRows,
   sectionSettled,
   searchSection,
@@ -56,7 +57,7 @@ test('refuelling logs filter by station, vehicle and fuel type, each named by wh
   const b = await createLog(page, { vehicleId: second.id, stationId: vashi.id, fuelType: 'Petrol' });
   const c = await createLog(page, { vehicleId: first.id, stationId: panvel.id });
   await openScreen(page, '/partner-fuel-stations', 'Partner Fuel Stations');
-  const logs = section(page, 'Refueling Logs');
+  const logs = await showSection(page, 'Refueling Logs');
   const ids = () => sectionRows(logs).locator('td:first-child');
   await searchSection(page, logs, 'logs', token);
   await expect(sectionRows(logs)).toHaveCount(3);

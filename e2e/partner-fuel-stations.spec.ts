@@ -19,6 +19,7 @@ import {
   unique,
   vehicleLabel,
   section,
+  showSection,
   sectionRows as rowsOf,
   sectionSettled as settled,
   searchSection as searchIn,
@@ -69,16 +70,19 @@ const createInvoice = (page: Page, fields: { stationId: string } & Record<string
 
 test('three sections in order under one heading, each with its own columns', async ({ page }) => {
   await open(page);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText([STATIONS, LOGS, INVOICES]);
+  // The three sections as tabs in order, the first shown under its own heading.
+  await expect(page.getByRole('tablist', { name: 'Partner Fuel Stations' }).getByRole('tab')).toHaveText([STATIONS, LOGS, INVOICES]);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([STATIONS]);
   await expect(section(page, STATIONS).locator('thead th')).toHaveText(['ID', 'Name', 'Address', 'Contact', 'Status', 'Actions']);
-  await expect(section(page, LOGS).locator('thead th')).toHaveText(['Log ID', 'Vehicle', 'Station', 'Fuel Type', 'Qty', 'Cost (₹)', 'Timestamp', 'Actions']);
-  await expect(section(page, INVOICES).locator('thead th')).toHaveText(['Invoice ID', 'Station', 'Amount', 'Date Range', 'Status', 'Generated', 'Actions']);
+  await expect((await showSection(page, LOGS)).locator('thead th')).toHaveText(['Log ID', 'Vehicle', 'Station', 'Fuel Type', 'Qty', 'Cost (₹)', 'Timestamp', 'Actions']);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([LOGS]);
+  await expect((await showSection(page, INVOICES)).locator('thead th')).toHaveText(['Invoice ID', 'Station', 'Amount', 'Date Range', 'Status', 'Generated', 'Actions']);
 });
 
 test('station: add with the defaults, edit, delete after confirming', async ({ page }) => {
   const token = unique();
   await open(page);
-  const stations = section(page, STATIONS);
+  const stations = await showSection(page, STATIONS);
   const dialog = await openForm(page, stations, 'Add Station', 'Add New Station');
   await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Active');
   await expect(dialog.getByRole('combobox', { name: 'Payment Mode', exact: true })).toHaveText('Postpaid');
@@ -121,7 +125,7 @@ test('station: add with the defaults, edit, delete after confirming', async ({ p
 test('station: each validation message, the dialog kept open with its input', async ({ page }) => {
   const token = unique();
   await open(page);
-  const dialog = await openForm(page, section(page, STATIONS), 'Add Station', 'Add New Station');
+  const dialog = await openForm(page, await showSection(page, STATIONS), 'Add Station', 'Add New Station');
   await dialog.getByLabel('Station Name').fill(`HPCL Khopoli ${token}`);
   await clickSave(dialog, 'Add Station');
   await expectDestructiveToast(page, 'Missing Fields', 'Station Name, Address, Phone, and Email are required.');
@@ -151,7 +155,7 @@ test('station: search by name, address or contact person; the Active/Inactive fi
   const active = await createStation(page, { stationName: `IOCL Kalamboli ${token}`, address: `Panvel ${token} bypass`, contactPerson: `Vijay ${token}` });
   const inactive = await createStation(page, { stationName: `BPCL Shedung ${token}`, status: 'Inactive' });
   await open(page);
-  const stations = section(page, STATIONS);
+  const stations = await showSection(page, STATIONS);
   for (const term of [`kalamboli ${token}`, `PANVEL ${token}`, `vijay ${token}`]) {
     await searchIn(page, stations, 'stations', term);
     await expect(rowsOf(stations)).toHaveCount(1);
@@ -176,7 +180,7 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   const driver = await createDriver(page, token);
   await createStation(page, { stationName: `IOCL Turbhe ${token}` });
   await open(page);
-  const logs = section(page, LOGS);
+  const logs = await showSection(page, LOGS);
   const dialog = await openForm(page, logs, 'Add Log', 'Add Refueling Log');
   await expect(dialog.getByRole('combobox', { name: /^Fuel Type/ })).toHaveText('Diesel');
   await expect(dialog.getByRole('combobox', { name: 'Refuel Method', exact: true })).toHaveText('Card');
@@ -237,7 +241,7 @@ test('log: each validation message; search by vehicle, station or fuel type', as
   const diesel = await createLog(page, { vehicleId: vehicle.id, stationId: station.id });
   const cng = await createLog(page, { vehicleId: (await createVehicle(page, unique())).id, stationId: other.id, fuelType: 'Biofuel' });
   await open(page);
-  const logs = section(page, LOGS);
+  const logs = await showSection(page, LOGS);
   const dialog = await openForm(page, logs, 'Add Log', 'Add Refueling Log');
   await dialog.getByLabel('Quantity (Liters)').fill('50');
   await clickSave(dialog, 'Add Log');
@@ -292,7 +296,7 @@ test('log: a rate finer than 0.001 or a quantity finer than 0.01 is refused with
 
 test('Add Log waits for the vehicles, drivers and stations pick-lists', async ({ page }) => {
   for (const pattern of [/\/api\/vehicles\?/, /\/api\/drivers\?/, /\/api\/partner-fuel-stations\?.*status/]) {
-    await expectButtonWaitsFor(page, pattern, open, 'Add Log');
+    await expectButtonWaitsFor(page, pattern, (p) => openScreen(p, `${PATH}?section=logs`, 'Partner Fuel Stations'), 'Add Log');
     await page.unroute(pattern);
   }
 });
@@ -301,7 +305,7 @@ test('invoice: add with the defaults; the payment fields follow the status; edit
   const token = unique();
   await createStation(page, { stationName: `BPCL Ghoti ${token}` });
   await open(page);
-  const invoices = section(page, INVOICES);
+  const invoices = await showSection(page, INVOICES);
   const dialog = await openForm(page, invoices, 'Add Invoice', 'Add Invoice');
   await expect(dialog.getByRole('combobox', { name: 'Payment Status', exact: true })).toHaveText('Pending');
   await expect(dialog.getByLabel('Generated On')).toHaveValue(shownDate(todayInBrowserZone()));
@@ -356,7 +360,7 @@ test('invoice: each validation message; search by station name or payment status
   const disputed = await createInvoice(page, { stationId: station.id, paymentStatus: 'Disputed' });
   const pending = await createInvoice(page, { stationId: station.id });
   await open(page);
-  const invoices = section(page, INVOICES);
+  const invoices = await showSection(page, INVOICES);
   const dialog = await openForm(page, invoices, 'Add Invoice', 'Add Invoice');
   await clickSave(dialog, 'Add Invoice');
   await expectDestructiveToast(page, 'Missing Fields', 'Station, Amount, and Date Range are required.');
@@ -385,21 +389,33 @@ test('each section keeps its own URL state: search, filter and dialog', async ({
   const station = await createStation(page, { stationName: `Own State ${token}`, status: 'Inactive' });
   const log = await createLog(page, { vehicleId: (await createVehicle(page, token)).id, stationId: station.id });
   await open(page);
-  const [stations, logs, invoices] = [section(page, STATIONS), section(page, LOGS), section(page, INVOICES)];
+  const stations = await showSection(page, STATIONS);
   await searchIn(page, stations, 'stations', `own state ${token}`);
   await chooseOption(page, stations, 'Filter by Status', 'Inactive');
-  await searchIn(page, logs, 'logs', log.id.toLowerCase());
-  await searchIn(page, invoices, 'invoices', `nothing ${token}`);
   await expect(rowsOf(stations)).toHaveCount(1);
+  const logs = await showSection(page, LOGS);
+  await searchIn(page, logs, 'logs', log.id.toLowerCase());
   await expect(rowsOf(logs)).toHaveCount(1);
+  const invoices = await showSection(page, INVOICES);
+  await searchIn(page, invoices, 'invoices', `nothing ${token}`);
   await expect(invoices.getByText('No invoices found')).toBeVisible();
+  // Each section's parameters stay in the address while another is shown.
+  await expect(page).toHaveURL(
+    (url) =>
+      url.searchParams.get('section') === 'invoices' &&
+      url.searchParams.get('stations.q') === `own state ${token}` &&
+      url.searchParams.get('stations.status') === 'Inactive' &&
+      url.searchParams.get('logs.q') === log.id.toLowerCase(),
+  );
 
-  // A reload restores each section from its own parameters.
+  // A reload restores the section shown and each section from its own parameters.
   await page.reload();
+  await expect(invoices.getByRole('searchbox', { name: 'Search' })).toHaveValue(`nothing ${token}`);
+  await showSection(page, STATIONS);
   await expect(stations.getByRole('searchbox', { name: 'Search' })).toHaveValue(`own state ${token}`);
   await expect(stations.getByRole('combobox', { name: 'Filter by Status', exact: true })).toHaveText('Inactive');
+  await showSection(page, LOGS);
   await expect(logs.getByRole('searchbox', { name: 'Search' })).toHaveValue(log.id.toLowerCase());
-  await expect(invoices.getByRole('searchbox', { name: 'Search' })).toHaveValue(`nothing ${token}`);
   await settled(logs);
   await expect(rowsOf(logs).first().getByRole('cell').first()).toHaveText(log.id);
 
@@ -409,6 +425,13 @@ test('each section keeps its own URL state: search, filter and dialog', async ({
   await expect(page.getByRole('dialog', { name: 'Edit Refueling Log' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
+
+  // A link to a log's dialog opens the logs' tab, shown once the dialog closes.
+  await page.goto(`${PATH}?logs.edit=${log.id}`);
+  await expect(page.getByRole('dialog', { name: 'Edit Refueling Log' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('tab', { name: LOGS })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('a station a log or invoice uses cannot be deleted', async ({ page }) => {
@@ -416,7 +439,7 @@ test('a station a log or invoice uses cannot be deleted', async ({ page }) => {
   const station = await createStation(page, { stationName: `Used Station ${token}` });
   await createInvoice(page, { stationId: station.id });
   await open(page);
-  const stations = section(page, STATIONS);
+  const stations = await showSection(page, STATIONS);
   await searchIn(page, stations, 'stations', `used station ${token}`);
   await stations.getByRole('button', { name: `Delete ${station.id}` }).click();
   await confirmDeletion(page).getByRole('button', { name: 'Delete Station' }).click();
@@ -433,7 +456,7 @@ test('fetch failures: each section its own title with the server message, the fa
   for (const [pattern, name, loading, toast, empty] of cases) {
     await failRequests(page, pattern);
     await open(page);
-    const scope = section(page, name);
+    const scope = await showSection(page, name);
     await expect(scope.getByText(loading)).toBeVisible();
     await expectDestructiveToast(page, toast, 'The database is unavailable.');
     const failure = scope.getByRole('alert');
@@ -454,7 +477,7 @@ test('a save the server refuses keeps the dialog open under its section title', 
   const token = unique();
   const vehicle = await createVehicle(page, token, { licensePlate: `KA01${token}` });
   const station = await createStation(page, { stationName: `Refused Save ${token}` });
-  const dialog = await openForm(page, section(page, LOGS), 'Add Log', 'Add Refueling Log');
+  const dialog = await openForm(page, await showSection(page, LOGS), 'Add Log', 'Add Refueling Log');
   await pickRecord(page, dialog, /^Vehicle/, `ka01${token.toLowerCase()}`, vehicleLabel(vehicle));
   await pickRecord(page, dialog, /^Station/, `refused save ${token}`, station.stationName as string);
   await dialog.getByLabel('Quantity (Liters)').fill('40');
@@ -465,25 +488,56 @@ test('a save the server refuses keeps the dialog open under its section title', 
   await expect(dialog).toBeVisible();
 });
 
-test('a station renamed in its section shows by its new name in the logs and invoices beside it; density is one choice for all three', async ({ page }) => {
+test('a station renamed in its section shows by its new name in the logs and invoices tabs; density is one choice for all three', async ({ page }) => {
   const token = unique();
   const station = await createStation(page, { stationName: `HPCL Khopoli ${token}` });
   const log = await createLog(page, { vehicleId: (await createVehicle(page, token)).id, stationId: station.id });
   const invoice = await createInvoice(page, { stationId: station.id });
   await open(page);
-  const [stations, logs, invoices] = [section(page, STATIONS), section(page, LOGS), section(page, INVOICES)];
+  const logs = await showSection(page, LOGS);
   await searchIn(page, logs, 'logs', log.id.toLowerCase());
-  await searchIn(page, invoices, 'invoices', invoice.id.toLowerCase());
   await expect(rowsOf(logs).first().getByRole('cell').nth(2)).toHaveText(`HPCL Khopoli ${token}`);
+  const invoices = await showSection(page, INVOICES);
+  await searchIn(page, invoices, 'invoices', invoice.id.toLowerCase());
 
+  const stations = await showSection(page, STATIONS);
   await searchIn(page, stations, 'stations', token);
   const edit = await openForm(page, stations, `Edit ${station.id}`, 'Edit Station');
   await edit.getByLabel(/^Station Name/).fill(`HPCL Khalapur ${token}`);
   await saveAndClose(page, edit, 'Save Changes', 'Station Updated!');
+  await showSection(page, LOGS);
   await expect(rowsOf(logs).first().getByRole('cell').nth(2)).toHaveText(`HPCL Khalapur ${token}`);
+  await showSection(page, INVOICES);
   await expect(rowsOf(invoices).first().getByRole('cell').nth(1)).toHaveText(`HPCL Khalapur ${token}`);
 
   // Compact rows chosen in one section apply to every section (one preference per user).
-  await logs.getByRole('button', { name: 'Compact' }).click();
-  for (const scope of [stations, logs, invoices]) await expect(scope.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+  await (await showSection(page, LOGS)).getByRole('button', { name: 'Compact' }).click();
+  for (const name of [STATIONS, LOGS, INVOICES]) await expect((await showSection(page, name)).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('only the shown section loads; each section is one keystroke from the page top, arrow keys switch', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/api\/(partner-fuel-stations|refueling-logs|fuel-station-invoices)(\/total)?$/.test(path)) asked.push(path);
+  });
+  await open(page);
+  await settled(section(page, STATIONS));
+  expect([...new Set(asked)].sort()).toEqual(['/api/partner-fuel-stations', '/api/partner-fuel-stations/total']);
+
+  // Skip link, then one Tab: the chosen tab; the arrow keys show the next section and load it alone.
+  await page.keyboard.press('Tab');
+  await page.getByRole('link', { name: 'Skip to content' }).press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: STATIONS })).toBeFocused();
+  asked.length = 0;
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: LOGS })).toBeFocused();
+  await expect(page.getByRole('tab', { name: LOGS })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL((url) => url.searchParams.get('section') === 'logs');
+  await settled(section(page, LOGS));
+  await expect(section(page, STATIONS)).toHaveCount(0);
+  // The logs, and the stations only as the log form's pick-list (filtered by status); never the invoices.
+  expect(asked).toEqual(expect.arrayContaining(['/api/refueling-logs', '/api/refueling-logs/total']));
+  expect(asked.filter((path) => path.startsWith('/api/fuel-station-invoices'))).toEqual([]);
 });

@@ -19,6 +19,7 @@ import {
   unique,
   vehicleLabel,
   section,
+  showSection,
   sectionRows as rows,
   sectionSettled as settled,
   searchSection as search,
@@ -26,9 +27,11 @@ import {
 } from './helpers';
 
 const openSales = (page: Page) => openScreen(page, '/sales', 'Sales & Orders');
-const leads = (page: Page) => section(page, 'Lead Management');
-const quotations = (page: Page) => section(page, 'Quotation Management');
-const orders = (page: Page) => section(page, 'Sales Order Management');
+const [LEADS, QUOTATIONS, ORDERS] = ['Lead Management', 'Quotation Management', 'Sales Order Management'];
+/** Each section, shown by its tab. */
+const leads = (page: Page) => showSection(page, LEADS);
+const quotations = (page: Page) => showSection(page, QUOTATIONS);
+const orders = (page: Page) => showSection(page, ORDERS);
 const headers = (scope: Locator) => scope.getByRole('table').locator('thead th');
 
 async function save(page: Page, dialog: Locator, button: string, toast: string, description?: string | RegExp) {
@@ -81,8 +84,9 @@ test.describe('Lead Management', () => {
   test('add with the defaults, edit, and delete after confirming', async ({ page }) => {
     const token = unique();
     await openSales(page);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Lead Management', 'Quotation Management', 'Sales Order Management']);
-    const scope = leads(page);
+    await expect(page.getByRole('tablist', { name: 'Sales & Orders' }).getByRole('tab')).toHaveText([LEADS, QUOTATIONS, ORDERS]);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([LEADS]);
+    const scope = await leads(page);
     const dialog = await openForm(page, scope, 'Add Lead', 'Add New Lead');
     await expect(dialog.getByRole('combobox', { name: 'Lead Source', exact: true })).toHaveText('Website');
     await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('New');
@@ -116,7 +120,7 @@ test.describe('Lead Management', () => {
 
   test('the required rule keeps the dialog and its input', async ({ page }) => {
     await openSales(page);
-    const dialog = await openForm(page, leads(page), 'Add Lead', 'Add New Lead');
+    const dialog = await openForm(page, await leads(page), 'Add Lead', 'Add New Lead');
     await dialog.getByLabel('Company Name').fill('Asian Paints Ltd.');
     await dialog.getByLabel('Contact Person').fill('Kavita Menon');
     await clickSave(dialog, 'Save Lead');
@@ -129,7 +133,7 @@ test.describe('Lead Management', () => {
     const a = await createLead(page, { companyName: `Reliance Retail ${token}`, contactPerson: `Meera ${token}`, assignedTo: `Rohit ${token}`, status: 'Qualified' });
     const b = await createLead(page, { companyName: `Hindalco ${token}`, contactPerson: 'Sunil Rao', assignedTo: `Kavya ${token}`, status: 'Won' });
     await openSales(page);
-    const scope = leads(page);
+    const scope = await leads(page);
     await search(page, scope, 'leads', `reliance retail ${token.toLowerCase()}`);
     await expect(rows(scope)).toHaveCount(1);
     await search(page, scope, 'leads', `MEERA ${token}`);
@@ -155,7 +159,7 @@ test.describe('Quotation Management', () => {
     const token = unique();
     await createLead(page, { companyName: `Asian Paints ${token}` });
     await openSales(page);
-    const scope = quotations(page);
+    const scope = await quotations(page);
     const dialog = await openForm(page, scope, 'Create Quotation', 'Create New Quotation');
     await expect(dialog.getByLabel('Vehicle Type')).toHaveValue('Standard Truck');
     await expect(dialog.getByLabel('Tax (%)')).toHaveValue('5');
@@ -201,13 +205,13 @@ test.describe('Quotation Management', () => {
     const token = unique();
     const saved = await createQuotation(page, { customerName: `Havells ${token}`, tax: null });
     await openSales(page);
-    const edit = await openForm(page, quotations(page), `Edit ${saved.id}`, 'Edit Quotation');
+    const edit = await openForm(page, await quotations(page), `Edit ${saved.id}`, 'Edit Quotation');
     await expect(edit.getByLabel('Tax (%)')).toHaveValue('0');
   });
 
   test('each validation message, with the dialog kept open', async ({ page }) => {
     await openSales(page);
-    const dialog = await openForm(page, quotations(page), 'Create Quotation', 'Create New Quotation');
+    const dialog = await openForm(page, await quotations(page), 'Create Quotation', 'Create New Quotation');
     await dialog.getByLabel('Customer Name').fill('Godrej Consumer Products');
     const PRICING = 'Customer Name, Valid Until, and at least one pricing field (Per KM or Flat Rate) are required.';
     await clickSave(dialog, 'Save Quotation');
@@ -234,7 +238,7 @@ test.describe('Quotation Management', () => {
     const rates = pdfFile(`rate-card-${token}.pdf`);
     const terms = pdfFile(`terms-${token}.pdf`);
     await openSales(page);
-    const scope = quotations(page);
+    const scope = await quotations(page);
     const dialog = await openForm(page, scope, 'Create Quotation', 'Create New Quotation');
     await dialog.getByLabel('Customer Name').fill(`UltraTech Cement ${token}`);
     await dialog.getByLabel('Flat Rate (₹)').fill('64000');
@@ -266,7 +270,7 @@ test.describe('Quotation Management', () => {
     const draft = await createQuotation(page, { customerName: `Marico ${token}` });
     const sent = await createQuotation(page, { customerName: `Dabur ${token}`, status: 'Sent' });
     await openSales(page);
-    const scope = quotations(page);
+    const scope = await quotations(page);
     await search(page, scope, 'quotations', `marico ${token.toLowerCase()}`);
     await expect(rows(scope)).toHaveCount(1);
     await search(page, scope, 'quotations', sent.id.toLowerCase());
@@ -292,7 +296,7 @@ test.describe('Sales Order Management', () => {
     const first = await createVehicle(page, token, { licensePlate: `MH12${token}` });
     const second = await createVehicle(page, `${token}B`, { licensePlate: `MH14${token}` });
     await openSales(page);
-    const scope = orders(page);
+    const scope = await orders(page);
     const dialog = await openForm(page, scope, 'Create Sales Order', 'Create New Sales Order');
     await expect(dialog.getByLabel('Date')).toHaveValue(shownDate(todayInBrowserZone()));
     await expect(dialog.getByLabel('Delivery Terms')).toHaveValue('FOB Origin');
@@ -362,7 +366,7 @@ test.describe('Sales Order Management', () => {
     const token = unique();
     const order = await createOrder(page, { customerName: `Britannia ${token}` });
     await openSales(page);
-    const scope = orders(page);
+    const scope = await orders(page);
     await search(page, scope, 'orders', token);
     const edit = await openForm(page, scope, `Edit ${order.id}`, 'Edit Sales Order');
     await expect(edit.getByLabel('Customer Name')).not.toHaveAttribute('readonly', '');
@@ -373,7 +377,7 @@ test.describe('Sales Order Management', () => {
 
   test('each validation message, with the dialog kept open', async ({ page }) => {
     await openSales(page);
-    const dialog = await openForm(page, orders(page), 'Create Sales Order', 'Create New Sales Order');
+    const dialog = await openForm(page, await orders(page), 'Create Sales Order', 'Create New Sales Order');
     await dialog.getByLabel('Customer Name').fill('Nestlé India');
     await clickSave(dialog, 'Save Order');
     await expectDestructiveToast(page, 'Missing Fields', 'Customer Name, Date, and Final Amount are required.');
@@ -397,7 +401,7 @@ test.describe('Sales Order Management', () => {
     const a = await createOrder(page, { customerName: `Bajaj Auto ${token}`, status: 'Delivered' });
     const b = await createOrder(page, { customerName: `Hero MotoCorp ${token}`, status: 'Cancelled' });
     await openSales(page);
-    const scope = orders(page);
+    const scope = await orders(page);
     await search(page, scope, 'orders', `bajaj auto ${token.toLowerCase()}`);
     await expect(rows(scope)).toHaveCount(1);
     await search(page, scope, 'orders', b.id);
@@ -411,7 +415,7 @@ test.describe('Sales Order Management', () => {
   });
 
   test('the vehicles pick-list failing says so and keeps the add button disabled', async ({ page }) => {
-    await expectPickListFetchFailure(page, /\/api\/vehicles\?/, openSales, { toast: 'Error', description: 'Could not fetch vehicles for sales orders.', disabled: 'Create Sales Order' });
+    await expectPickListFetchFailure(page, /\/api\/vehicles\?/, (p) => openScreen(p, '/sales?section=orders', 'Sales & Orders'), { toast: 'Error', description: 'Could not fetch vehicles for sales orders.', disabled: 'Create Sales Order' });
   });
 });
 
@@ -421,58 +425,87 @@ test('the three sections keep their own URL state across a reload, and one secti
   const delivered = await createOrder(page, { customerName: `Havells ${token}`, status: 'Delivered' });
   await createOrder(page, { customerName: `Havells ${token} second`, status: 'New' });
   await openSales(page);
-  await search(page, orders(page), 'orders', token);
-  await chooseOption(page, orders(page), 'Filter by Order Status', 'Delivered');
-  await settled(orders(page));
+  const ordersScope = await orders(page);
+  await search(page, ordersScope, 'orders', token);
+  await chooseOption(page, ordersScope, 'Filter by Order Status', 'Delivered');
+  await settled(ordersScope);
 
   // Typing into the leads search asks nothing of the orders (or quotations) list.
+  const leadsScope = await leads(page);
+  await settled(leadsScope);
   const asked: string[] = [];
   page.on('request', (r) => {
     if (/\/api\/sales-(orders|quotations)/.test(r.url())) asked.push(r.url());
   });
-  await leads(page).getByRole('searchbox', { name: 'Search' }).pressSequentially(`pidilite ${token.toLowerCase()}`, { delay: 40 });
+  await leadsScope.getByRole('searchbox', { name: 'Search' }).pressSequentially(`pidilite ${token.toLowerCase()}`, { delay: 40 });
   await expect(page).toHaveURL((url) => url.searchParams.get('leads.q') === `pidilite ${token.toLowerCase()}`);
-  await settled(leads(page));
-  await expect(rows(leads(page))).toHaveCount(1);
+  await settled(leadsScope);
+  await expect(rows(leadsScope)).toHaveCount(1);
   expect(asked).toEqual([]);
   await expect(page).toHaveURL((url) => url.searchParams.get('orders.q') === token && url.searchParams.get('orders.status') === 'Delivered' && url.searchParams.get('q') === null);
 
   await page.reload();
-  await expect(leads(page).getByRole('searchbox', { name: 'Search' })).toHaveValue(`pidilite ${token.toLowerCase()}`);
-  await expect(rows(leads(page))).toHaveCount(1);
-  await expect(rows(leads(page)).first()).toContainText(lead.id);
-  await expect(orders(page).getByRole('searchbox', { name: 'Search' })).toHaveValue(token);
-  await expect(orders(page).getByRole('combobox', { name: 'Filter by Order Status', exact: true })).toHaveText('Delivered');
-  await expect(rows(orders(page))).toHaveCount(1);
-  await expect(rows(orders(page)).first()).toContainText(delivered.id);
-  await expect(quotations(page).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  await expect(leadsScope.getByRole('searchbox', { name: 'Search' })).toHaveValue(`pidilite ${token.toLowerCase()}`);
+  await expect(rows(leadsScope)).toHaveCount(1);
+  await expect(rows(leadsScope).first()).toContainText(lead.id);
+  await orders(page);
+  await expect(ordersScope.getByRole('searchbox', { name: 'Search' })).toHaveValue(token);
+  await expect(ordersScope.getByRole('combobox', { name: 'Filter by Order Status', exact: true })).toHaveText('Delivered');
+  await expect(rows(ordersScope)).toHaveCount(1);
+  await expect(rows(ordersScope).first()).toContainText(delivered.id);
+  await expect((await quotations(page)).getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+});
+
+test('only the shown section asks the server; the chosen tab is in the URL', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/sales-')) asked.push(path);
+  });
+  await openSales(page);
+  await settled(section(page, LEADS));
+  expect(asked.filter((path) => !path.startsWith('/api/sales-leads'))).toEqual([]);
+  expect(asked).toEqual(expect.arrayContaining(['/api/sales-leads', '/api/sales-leads/total']));
+
+  asked.length = 0;
+  await orders(page);
+  await expect(page).toHaveURL((url) => url.searchParams.get('section') === 'orders');
+  await settled(section(page, ORDERS));
+  await expect(section(page, LEADS)).toHaveCount(0);
+  // The orders, and the Approved quotations as the order form's pick-list; never the leads.
+  expect(asked).toEqual(expect.arrayContaining(['/api/sales-orders', '/api/sales-orders/total']));
+  expect(asked.filter((path) => path.startsWith('/api/sales-leads'))).toEqual([]);
 });
 
 test('a section whose list cannot be fetched says so in its own card, with Retry; the others still list', async ({ page }) => {
   await failRequests(page, /\/api\/sales-(leads|quotations)\?/);
   await openSales(page);
   await expectDestructiveToast(page, 'Error', /^Could not fetch (leads|quotations)\.$/);
-  await expect(leads(page).getByRole('alert')).toContainText('Could not fetch leads.');
-  await expect(quotations(page).getByRole('alert')).toContainText('Could not fetch quotations.');
-  await expect(leads(page).getByText('No leads found')).toBeHidden();
-  await expect(orders(page).getByRole('alert')).toHaveCount(0);
-  await expect(orders(page).getByRole('table')).toBeVisible();
+  const leadsScope = await leads(page);
+  await expect(leadsScope.getByRole('alert')).toContainText('Could not fetch leads.');
+  await expect(leadsScope.getByText('No leads found')).toBeHidden();
+  const ordersScope = await orders(page);
+  await expect(ordersScope.getByRole('alert')).toHaveCount(0);
+  await expect(ordersScope.getByRole('table')).toBeVisible();
+  const quotationsScope = await quotations(page);
+  await expect(quotationsScope.getByRole('alert')).toContainText('Could not fetch quotations.');
   await page.unroute(/\/api\/sales-(leads|quotations)\?/);
-  await leads(page).getByRole('button', { name: 'Retry' }).click();
-  await expect(leads(page).getByRole('alert')).toHaveCount(0);
-  await expect(leads(page).getByRole('table')).toBeVisible();
+  await quotationsScope.getByRole('button', { name: 'Retry' }).click();
+  await expect(quotationsScope.getByRole('alert')).toHaveCount(0);
+  await expect(quotationsScope.getByRole('table')).toBeVisible();
 });
 
 test('the sales orders list failing shows its own text', async ({ page }) => {
   await failRequests(page, /\/api\/sales-orders\?/);
   await openSales(page);
+  const ordersScope = await orders(page);
   await expectDestructiveToast(page, 'Error', 'Could not fetch sales orders.');
-  await expect(orders(page).getByRole('alert')).toContainText('Could not fetch sales orders.');
+  await expect(ordersScope.getByRole('alert')).toContainText('Could not fetch sales orders.');
 });
 
 test('a form of the first section asks before Back drops its input (one router blocker, mounted by the open form); each form opens by its own parameter', async ({ page }) => {
   await openSales(page);
-  await leads(page).getByRole('button', { name: 'Add Lead' }).click();
+  await (await leads(page)).getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
   await expect(page).toHaveURL((url) => url.searchParams.has('leads.new') && !url.searchParams.has('orders.new') && !url.searchParams.has('new'));
   await dialog.getByLabel('Company Name').fill('Hindalco Industries');

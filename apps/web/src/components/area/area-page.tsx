@@ -3,12 +3,14 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
 import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, rangeParam, rangeParams, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { ConfirmDialog } from '../ui/dialog';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { useToast, type ToastMessage } from '../ui/toast';
 import { api, ApiError, queryString } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
@@ -89,24 +91,70 @@ export interface AreaSectionSpec {
   config: AreaPageConfig<any>;
 }
 
+/** The URL parameter naming the section shown on a screen of several (`?section=quotations`). */
+export const SECTION_PARAM = 'section';
+
 /**
- * A screen of several areas, one section each, in order. Each section is a full list (search, filters, sort,
- * page, dialogs) with its own URL parameters; a change in one leaves the others' queries as they are.
+ * The section an address shows: the one it names; else the first whose own parameters it holds (a link to
+ * `?logs.edit=RFL…` opens the logs); else the first.
+ */
+function shownSection(params: URLSearchParams, sections: readonly AreaSectionSpec[]): string {
+  const named = params.get(SECTION_PARAM);
+  if (sections.some((s) => s.prefix === named)) return named!;
+  const keys = [...params.keys()];
+  return (sections.find((s) => keys.some((key) => key.startsWith(`${s.prefix}.`))) ?? sections[0]).prefix;
+}
+
+/**
+ * A screen of several areas, one section each, shown one at a time as tabs (the chosen one in the URL), so
+ * that every section is one keystroke from the page's top and only the shown one loads. Each section is a
+ * full list (search, filters, sort, page, dialogs) with its own URL parameters, kept while another is shown.
  */
 export function AreaSectionsPage({ title, subtitle, sections }: { title: string; subtitle?: string; sections: readonly AreaSectionSpec[] }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shown = shownSection(searchParams, sections);
+  const show = useCallback(
+    (prefix: string) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(SECTION_PARAM, prefix);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  // A section shown because the address held its parameters stays shown once they go (its dialog closed).
+  const named = searchParams.get(SECTION_PARAM);
+  useEffect(() => {
+    if (named !== shown && shown !== sections[0].prefix) show(shown);
+  }, [named, shown, sections, show]);
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader title={title} subtitle={subtitle} />
-      {sections.map((section) => (
-        <AreaList key={section.prefix} config={section.config} prefix={section.prefix} linkedFrom={linkingAreas(section, sections)} />
-      ))}
+      <Tabs value={shown} onValueChange={show} className="grid grid-cols-[minmax(0,1fr)] gap-6">
+        <TabsList aria-label={title}>
+          {sections.map((section) => (
+            <TabsTrigger key={section.prefix} value={section.prefix}>
+              {section.config.title}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {/* Only the shown section is mounted, so only it asks the server for its list and pick-lists. */}
+        {sections.map((section) => (
+          <TabsContent key={section.prefix} value={section.prefix}>
+            <AreaList config={section.config} prefix={section.prefix} linkedFrom={linkingAreas(section, sections)} />
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }
 
 /**
  * The other sections whose records name this section's (logs and invoices show a station's name): a save
- * or delete here refreshes them too, so a renamed station is not shown by its old name beside it.
+ * or delete here refreshes them too, so a renamed station is not shown by its old name in their tabs.
  */
 function linkingAreas(section: AreaSectionSpec, sections: readonly AreaSectionSpec[]): string[] {
   const key = section.config.area.key;

@@ -11,9 +11,40 @@ export function StatusBadge({ value, tones }: { value: string; tones: Record<str
   return <Badge tone={tones[value] ?? 'gray'}>{value}</Badge>;
 }
 
-/** A linked vehicle by its plate (what a fuel slip or a challan names), the whole vehicle on hover; N/A for none. */
+/** A linked vehicle by its plate (what a fuel slip or a challan names), never cut, the whole vehicle on hover; N/A for none. */
 export function VehiclePlateCell({ record }: { record: { vehicleId: string | null; vehiclePlate: string | null; vehicleLabel: string | null } }) {
-  return <span title={record.vehicleLabel ?? undefined}>{record.vehiclePlate ?? record.vehicleId ?? NA}</span>;
+  return (
+    <span className="whitespace-nowrap" title={record.vehicleLabel ?? undefined}>
+      {record.vehiclePlate ?? record.vehicleId ?? NA}
+    </span>
+  );
+}
+
+/**
+ * A linked record's label, 'head (tail)' ('make model (plate)', 'name (id)', 'id (origin → destination)'), its
+ * text kept whole for screen readers and copying. The part that identifies the record (`keep`) is never cut: it
+ * moves to a second line when the line is full, and only the other part may end in an ellipsis (whole on hover).
+ */
+export function LinkedLabel({ label, keep, className }: { label: string | null | undefined; keep: 'head' | 'tail' | 'both'; className?: string }) {
+  if (!label) return <span>{NA}</span>;
+  const open = label.lastIndexOf(' (');
+  if (open < 0 || !label.endsWith(')')) return <span className={className}>{label}</span>;
+  const [head, tail] = [label.slice(0, open), label.slice(open + 1)];
+  const whole = 'whitespace-nowrap';
+  // A driver's name wraps rather than being cut; its id stays on one line.
+  if (keep === 'both')
+    return (
+      <span className={className} title={label}>
+        {head} <span className={whole}>{tail}</span>
+      </span>
+    );
+  // Two lines at most, then cut with an ellipsis (the kept part follows on a line of its own when needed).
+  const cut = 'min-w-0 line-clamp-2 [overflow-wrap:anywhere]';
+  return (
+    <span className={`flex flex-wrap items-baseline gap-x-1 ${className ?? ''}`} title={label}>
+      <span className={keep === 'head' ? whole : cut}>{head}</span> <span className={keep === 'tail' ? whole : cut}>{tail}</span>
+    </span>
+  );
 }
 
 /**

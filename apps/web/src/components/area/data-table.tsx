@@ -33,29 +33,28 @@ const SKELETON_ROWS = 6;
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData, TValue> {
-    /** Never cut this column's values (dates, amounts): other columns give way instead. */
+    /** Short fixed values (dates, amounts, statuses): the column takes their width, never cuts them; text columns share the rest. */
     keepWhole?: boolean;
-    /** The column's width in the table (a Tailwind width class); a whole-value column defaults to a date's. */
-    width?: string;
   }
 }
 
 /** The actions stay on screen at the table's right edge, however wide the table. */
 const STICKY_ACTIONS = 'sticky right-0 w-px whitespace-nowrap bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
 
-/** Widths in the fixed layout: actions and whole values (dates) get room of their own; the rest share what is left. */
-function columnWidth(id: string, meta: { keepWhole?: boolean; width?: string } | undefined): string | undefined {
-  if (id === 'actions' || id === 'id') return 'w-32';
-  return meta?.width ?? (meta?.keepWhole ? 'w-32' : undefined);
-}
+/**
+ * Ids, actions and whole values take exactly their content's width (`w-px` in the automatic layout); the
+ * text columns share what is left in proportion to their text, wrapping to three lines before anything is cut.
+ */
+const keepsWhole = (id: string, meta: { keepWhole?: boolean } | undefined) => id === 'actions' || id === 'id' || Boolean(meta?.keepWhole);
+const columnWidth = (id: string, meta: { keepWhole?: boolean } | undefined) => (keepsWhole(id, meta) ? 'w-px' : undefined);
 
 /** Below this width a list shows one card per record instead of a table. */
 const PHONE = '(max-width: 767px)';
 
-/** A long value shows its full text on hover, since the cell cuts it to one line. */
+/** A value longer than three lines shows its full text on hover (screen readers have it whole: the cut is only drawn). */
 const showFullText = (event: MouseEvent<HTMLElement>) => {
-  const cell = event.currentTarget;
-  if (cell.scrollWidth > cell.clientWidth && !cell.title) cell.title = cell.textContent ?? '';
+  const text = event.currentTarget;
+  if ((text.scrollHeight > text.clientHeight || text.scrollWidth > text.clientWidth) && !text.title) text.title = text.textContent ?? '';
 };
 
 /** Sorting cycles ascending → descending → the list's default order. */
@@ -123,13 +122,15 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     body = table.getRowModel().rows.map((row) => (
       <TableRow key={row.id}>
         {row.getVisibleCells().map((cell) => (
-          <TableCell
-            key={cell.id}
-            // One line per row: long labels are cut, with the full text on hover; actions never shrink.
-            className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : cell.column.columnDef.meta?.keepWhole ? 'whitespace-nowrap' : 'truncate')}
-            onMouseEnter={cell.column.id === 'actions' || cell.column.columnDef.meta?.keepWhole ? undefined : showFullText}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          <TableCell key={cell.id} className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : keepsWhole(cell.column.id, cell.column.columnDef.meta) && 'whitespace-nowrap')}>
+            {keepsWhole(cell.column.id, cell.column.columnDef.meta) ? (
+              flexRender(cell.column.columnDef.cell, cell.getContext())
+            ) : (
+              // Text wraps to three lines at most, then is cut with an ellipsis; the whole text stays in the page.
+              <div className="line-clamp-3 min-w-24 [overflow-wrap:anywhere]" onMouseEnter={showFullText}>
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </div>
+            )}
           </TableCell>
         ))}
       </TableRow>
@@ -172,8 +173,8 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
       {/* The specified loading text, for screen readers; sighted users see the skeleton rows. */}
       {firstLoad && <p role="status" className="sr-only">{loadingText}</p>}
       {/* The table scrolls inside its card, so its header stays in view. */}
-      {/* Fixed layout: the columns share the card's width, text gives way (cut, full text on hover), nothing is pushed out. */}
-      <Table className={cn('table-fixed', dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>
+      {/* Automatic layout: whole values take their width, text columns share the rest by how much text they hold. */}
+      <Table className={cn(dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id} className="hover:bg-transparent">
@@ -181,14 +182,15 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 const id = header.column.id;
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 const width = columnWidth(id, header.column.columnDef.meta);
-                if (!sortable.includes(id)) return <TableHead key={header.id} className={cn(width, id === 'actions' && 'right-0 z-20')}>{label}</TableHead>;
+                // A header may wrap, so that a column of short values is not widened by its header's words.
+                if (!sortable.includes(id)) return <TableHead key={header.id} className={cn(width, 'whitespace-normal', id === 'actions' && 'right-0 z-20')}>{label}</TableHead>;
                 const active = sort === id;
                 const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
                 return (
-                  <TableHead key={header.id} className={width} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-foreground" onClick={() => onSort(...nextSort(id, sort, order))}>
+                  <TableHead key={header.id} className={cn(width, 'whitespace-normal')} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className="inline-flex items-center gap-1 text-left uppercase hover:text-foreground" onClick={() => onSort(...nextSort(id, sort, order))}>
                       {label}
-                      <Icon className={cn('size-3', !active && 'opacity-40')} />
+                      <Icon className={cn('size-3 shrink-0', !active && 'opacity-40')} />
                     </button>
                   </TableHead>
                 );

@@ -93,8 +93,9 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
       ...overrides,
     };
   }
-  // Dates and amounts read whole (₹12,34,567.50 cut short would mislead).
-  const dated = declaration.kind === 'date' || declaration.kind === 'datetime' || declaration.kind === 'money';
+  // Dates, amounts, numbers and choices (statuses, types) are short and read whole (₹12,34,567.50 cut short would mislead).
+  // A phone number is never cut or broken either.
+  const dated = ['date', 'datetime', 'money', 'number', 'choice', 'rating'].includes(declaration.kind) || (declaration.kind === 'text' && declaration.format === 'tel');
   return {
     id: name,
     header: declaration.label,

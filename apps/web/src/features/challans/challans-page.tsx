@@ -37,9 +37,9 @@ const config: AreaPageConfig<Challan> = {
   columns: [
     { id: 'id', header: 'Challan ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(challansArea, 'date'),
-    column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { width: 'w-32' }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
+    column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { keepWhole: true }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
     column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ?? NA}</span> }),
-    column(challansArea, 'offenseType', { meta: { keepWhole: true, width: 'w-44' } }),
+    column(challansArea, 'offenseType', { meta: { keepWhole: true } }),
     column(challansArea, 'amount', {
       // The rupee sign as an icon where the earlier product drew a dollar; read as 'Amount (₹)'.
       header: () => (
@@ -48,10 +48,10 @@ const config: AreaPageConfig<Challan> = {
           <span className="sr-only">₹</span>)
         </span>
       ),
-      meta: { keepWhole: true, width: 'w-32' },
+      meta: { keepWhole: true },
       cell: ({ row }) => <span className="font-medium">{formatRupees(row.original.amount)}</span>,
     }),
-    column(challansArea, 'status', { meta: { keepWhole: true, width: 'w-36' }, cell: ({ row }) => <ChallanStatus status={row.original.status} /> }),
+    column(challansArea, 'status', { meta: { keepWhole: true }, cell: ({ row }) => <ChallanStatus status={row.original.status} /> }),
   ],
   rowActions: (c) => <FileAction fileId={c.scannedCopy} label={`View scanned copy of ${c.id}`} icon={<FileText />} />,
   texts: { loading: 'Loading challans...', empty: 'No Challans Found', emptyHint: 'Add a challan to start tracking traffic fines.', fetchError: 'Could not fetch challans.' },

@@ -2,7 +2,7 @@ import { Activity, Snowflake, Thermometer, Truck } from 'lucide-react';
 import { COLD_CHAIN_STATUSES, coldChainArea, outOfRange, type ColdChainInput, type ColdChainUnit } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { IdCell, InertRowAction, StatusBadge } from '../../components/area/cells';
+import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatNumber, NA } from '../../lib/format';
@@ -38,7 +38,7 @@ const config: AreaPageConfig<ColdChainUnit> = {
   columns: [
     { id: 'id', header: 'Unit ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(coldChainArea, 'name', { cell: ({ row }) => <span className="font-medium">{row.original.name}</span> }),
-    column(coldChainArea, 'tripId', { cell: ({ row }) => row.original.tripLabel ?? row.original.tripId }),
+    column(coldChainArea, 'tripId', { cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" /> }),
     { id: 'tempRange', header: 'Temp Range', cell: ({ row }) => `${formatNumber(row.original.minTemp)} – ${degrees(row.original.maxTemp)}` },
     column(coldChainArea, 'currentTemp', { header: 'Current Temp', cell: ({ row }) => <CurrentTemp unit={row.original} /> }),
     column(coldChainArea, 'currentHumidity', { header: 'Humidity', cell: ({ row }) => (row.original.currentHumidity === null ? NA : `${formatNumber(row.original.currentHumidity)}%`) }),

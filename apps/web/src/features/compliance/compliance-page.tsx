@@ -34,7 +34,7 @@ const config: AreaPageConfig<ComplianceDocument> = {
     column(complianceArea, 'documentName', { header: 'Name' }),
     column(complianceArea, 'documentType', { header: 'Type' }),
     column(complianceArea, 'entityId'),
-    column(complianceArea, 'expiryDate', { header: 'Expiry Status', meta: { keepWhole: true, width: 'w-52' }, cell: ({ row }) => <ExpiryBadge document={row.original} /> }),
+    column(complianceArea, 'expiryDate', { header: 'Expiry Status', meta: { keepWhole: true }, cell: ({ row }) => <ExpiryBadge document={row.original} /> }),
     column(complianceArea, 'issuer'),
   ],
   rowActions: (d) => <FileAction fileId={d.documentFile} label={`Open the file of ${d.id}`} icon={<FileText />} />,

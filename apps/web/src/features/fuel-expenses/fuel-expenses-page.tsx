@@ -34,7 +34,7 @@ const config: AreaPageConfig<Expense> = {
   filters: [{ param: 'type', label: 'Type', allLabel: 'All Types', options: EXPENSE_TYPES, optionLabels: EXPENSE_TYPE_LABELS }],
   columns: [
     { id: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    column(fuelExpensesArea, 'type', { meta: { keepWhole: true, width: 'w-44' }, cell: ({ row }) => <TypeCell type={row.original.type} /> }),
+    column(fuelExpensesArea, 'type', { meta: { keepWhole: true }, cell: ({ row }) => <TypeCell type={row.original.type} /> }),
     column(fuelExpensesArea, 'date'),
     column(fuelExpensesArea, 'amount', { cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
     column(fuelExpensesArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),

@@ -2,10 +2,10 @@ import { Image } from 'lucide-react';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentsArea, type Incident, type IncidentInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { FilesAction, IdCell, StatusBadge } from '../../components/area/cells';
+import { FilesAction, IdCell, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
-import { NA, toastExcerpt } from '../../lib/format';
+import { toastExcerpt } from '../../lib/format';
 import { driverListReference, vehicleReference } from '../references';
 
 const SEVERITY_TONES: Record<string, BadgeTone> = { Low: 'green', Medium: 'yellow', High: 'orange', Critical: 'red' };
@@ -26,9 +26,9 @@ const config: AreaPageConfig<Incident> = {
     { id: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(incidentsArea, 'type'),
     column(incidentsArea, 'severity', { cell: ({ row }) => <StatusBadge value={row.original.severity} tones={SEVERITY_TONES} /> }),
-    column(incidentsArea, 'dateTime', { meta: { keepWhole: true, width: 'w-44' } }),
+    column(incidentsArea, 'dateTime', { meta: { keepWhole: true } }),
     column(incidentsArea, 'location'),
-    column(incidentsArea, 'vehicleId', { cell: ({ row }) => row.original.vehicleLabel ?? row.original.vehicleId ?? NA }),
+    column(incidentsArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" /> }),
     column(incidentsArea, 'status', { cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> }),
   ],
   rowActions: (incident) => <FilesAction files={incident.imagesFiles} label={`View images of ${incident.id}`} icon={<Image />} />,

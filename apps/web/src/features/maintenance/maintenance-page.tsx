@@ -2,7 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { JOB_STATUSES, maintenanceArea, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { IdCell, InertRowAction, StatusBadge } from '../../components/area/cells';
+import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
 import { toastExcerpt } from '../../lib/format';
@@ -21,15 +21,12 @@ const config: AreaPageConfig<MaintenanceJob> = {
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: JOB_STATUSES }],
   columns: [
     { id: 'id', header: 'Job ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    column(maintenanceArea, 'vehicleId', { cell: ({ row }) => <span className="font-medium">{vehicleOf(row.original)}</span> }),
+    column(maintenanceArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={vehicleOf(row.original)} keep="tail" className="font-medium" /> }),
     column(maintenanceArea, 'jobType', { header: 'Type' }),
     column(maintenanceArea, 'description', {
       header: 'Description',
-      cell: ({ row }) => (
-        <span className="block truncate" title={row.original.description}>
-          {row.original.description}
-        </span>
-      ),
+      // Cut after three lines (the table's rule for text), the whole description on hover.
+      cell: ({ row }) => <span title={row.original.description}>{row.original.description}</span>,
     }),
     column(maintenanceArea, 'technician'),
     column(maintenanceArea, 'scheduledDate', { header: 'Scheduled' }),

@@ -22,10 +22,10 @@ export const invoicesSection: AreaPageConfig<FuelStationInvoice> = {
     column(fuelStationInvoicesArea, 'amount', { header: 'Amount', cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
     column(fuelStationInvoicesArea, 'dateRangeStart', {
       header: 'Date Range',
-      meta: { keepWhole: true, width: 'w-56' },
+      meta: { keepWhole: true },
       cell: ({ row }) => <span className="whitespace-nowrap">{`${formatDate(row.original.dateRangeStart)} – ${formatDate(row.original.dateRangeEnd)}`}</span>,
     }),
-    column(fuelStationInvoicesArea, 'paymentStatus', { header: 'Status', meta: { width: 'w-36' }, cell: ({ row }) => <StatusBadge value={row.original.paymentStatus} tones={PAYMENT_TONES} /> }),
+    column(fuelStationInvoicesArea, 'paymentStatus', { header: 'Status', meta: { keepWhole: true }, cell: ({ row }) => <StatusBadge value={row.original.paymentStatus} tones={PAYMENT_TONES} /> }),
     column(fuelStationInvoicesArea, 'generatedOn', { header: 'Generated' }),
   ],
   texts: {

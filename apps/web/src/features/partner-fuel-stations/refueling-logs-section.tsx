@@ -32,11 +32,11 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
     column(refuelingLogsArea, 'fuelType'),
     column(refuelingLogsArea, 'quantity', {
       header: 'Qty',
-      meta: { keepWhole: true, width: 'w-28' },
+      meta: { keepWhole: true },
       cell: ({ row }) => (row.original.quantity === null ? NA : `${formatNumber(row.original.quantity)} ${fuelUnit(row.original.fuelType)}`),
     }),
     column(refuelingLogsArea, 'totalCost', { header: 'Cost (₹)', cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.totalCost)}</span> }),
-    column(refuelingLogsArea, 'timestamp', { meta: { keepWhole: true, width: 'w-44' }, cell: ({ row }) => formatDateTime(row.original.timestamp) }),
+    column(refuelingLogsArea, 'timestamp', { meta: { keepWhole: true }, cell: ({ row }) => formatDateTime(row.original.timestamp) }),
   ],
   texts: {
     loading: 'Loading refueling logs...',

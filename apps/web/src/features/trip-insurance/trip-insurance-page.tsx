@@ -3,7 +3,7 @@ import { INSURANCE_STATUS_FILTER, INSURANCE_TYPES, insuranceArea, type Insurance
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { column, derivedState, formFields } from '../../components/area/declared';
-import { FileAction, StatusBadge } from '../../components/area/cells';
+import { FileAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
 import { tripReference } from '../references';
@@ -26,12 +26,12 @@ const config: AreaPageConfig<InsurancePolicy> = {
     { param: 'insuranceType', label: 'Type', allLabel: 'All Types', options: INSURANCE_TYPES },
   ],
   columns: [
-    { id: 'trip', header: 'Trip', cell: ({ row }) => <span className="font-medium">{row.original.tripLabel ?? row.original.tripId}</span> },
+    { id: 'trip', header: 'Trip', cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" className="font-medium" /> },
     column(insuranceArea, 'policyNumber', { header: 'Policy #' }),
     column(insuranceArea, 'insuranceType', { header: 'Type' }),
     column(insuranceArea, 'providerName', { header: 'Provider' }),
     // Sorted by its end date, the policy's expiry (the column's id is the sort the server knows).
-    { id: 'endDate', header: 'Validity', meta: { keepWhole: true, width: 'w-52' }, cell: ({ row }) => validity(row.original) },
+    { id: 'endDate', header: 'Validity', meta: { keepWhole: true }, cell: ({ row }) => validity(row.original) },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={derivedState(insuranceArea, 'status', row.original)} tones={STATUS_TONES} /> },
     column(insuranceArea, 'claimId'),
   ],

@@ -2,7 +2,7 @@ import { TRIP_STATUSES, tripsArea, type Trip, type TripInput } from '@raahi/doma
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { formFields } from '../../components/area/declared';
-import { IdCell, StatusBadge } from '../../components/area/cells';
+import { IdCell, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDateTime } from '../../lib/format';
 import { driverReference, vehicleReference } from '../references';
@@ -23,10 +23,10 @@ const config: AreaPageConfig<Trip> = {
     { id: 'id', header: 'Trip ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     { id: 'origin', header: 'Origin', accessorKey: 'origin' },
     { id: 'destination', header: 'Destination', accessorKey: 'destination' },
-    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => row.original.vehicleLabel ?? row.original.vehicleId },
-    { id: 'driver', header: 'Driver', cell: ({ row }) => row.original.driverLabel ?? row.original.driverId },
+    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" /> },
+    { id: 'driver', header: 'Driver', cell: ({ row }) => <LinkedLabel label={row.original.driverLabel ?? row.original.driverId} keep="both" /> },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
-    { id: 'eta', header: 'ETA', meta: { keepWhole: true, width: 'w-48' }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
+    { id: 'eta', header: 'ETA', meta: { keepWhole: true }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
   ],
   texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.' },
   form: {
