@@ -6,7 +6,6 @@ import {
   listSettled,
   openScreen,
   searchList,
-  section,
   showSection,
   sectionRows,
   sectionSettled,
