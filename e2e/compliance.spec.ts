@@ -171,7 +171,7 @@ test('the PUC and Fitness certificates follow the eight types, in the form and i
   const fitness = await typed(`Typed ${token} FC`, 'Fitness Certificate');
   await openCompliance(page);
   const types = ['Vehicle Registration', 'Insurance Policy', 'Operating Permit', 'Driver License', 'e-Way Bill', 'Safety Certificate', 'Aadhar Card', 'Other', 'Pollution Under Control (PUC) Certificate', 'Fitness Certificate'];
-  expect(await optionsOf(page, page, 'Document type')).toEqual(['All Types', ...types]);
+  expect(await optionsOf(page, page, 'Filter by Document type')).toEqual(['All Types', ...types]);
   const dialog = await openDialog(page, 'Add Document', 'Add New Document');
   expect(await optionsOf(page, dialog, /^Doc Type/)).toEqual(types);
   await page.keyboard.press('Escape');
@@ -179,11 +179,11 @@ test('the PUC and Fitness certificates follow the eight types, in the form and i
 
   await searchList(page, `Typed ${token}`);
   await expect(tableRows(page)).toHaveCount(2);
-  await chooseOption(page, page, 'Document type', 'Pollution Under Control (PUC) Certificate');
+  await chooseOption(page, page, 'Filter by Document type', 'Pollution Under Control (PUC) Certificate');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(puc.id);
-  await chooseOption(page, page, 'Document type', 'Fitness Certificate');
+  await chooseOption(page, page, 'Filter by Document type', 'Fitness Certificate');
   await listSettled(page);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRows(page).first().getByRole('cell').first()).toHaveText(fitness.id);

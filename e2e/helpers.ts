@@ -220,6 +220,7 @@ export interface VehicleRecord {
   make: string;
   model: string;
   licensePlate: string;
+  vin: string;
 }
 export interface DriverRecord {
   id: string;

@@ -160,7 +160,7 @@ test.describe('signed out', () => {
 
 test('Export CSV downloads exactly the rows of the current search, filters and sort, with the columns as shown', async ({ page }) => {
   const token = unique();
-  const vans = [await createVehicle(page, token, { type: 'Van', model: `Winger ${token}`, currentMileage: 5000 }), await createVehicle(page, token, { type: 'Van', model: `Eeco ${token}`, currentMileage: 123456 })];
+  const vans = [await createVehicle(page, token, { type: 'Van', model: `Winger ${token}`, currentMileage: 5000 }), await createVehicle(page, token, { type: 'Van', model: `Eeco ${token}`, currentMileage: 123456, purchaseDate: '2023-01-20' })];
   await createVehicle(page, token, { type: 'Truck' });
   await openVehicles(page, `?q=${token}&type=Van&sort=currentMileage&order=desc`);
   await listSettled(page);
@@ -171,10 +171,11 @@ test('Export CSV downloads exactly the rows of the current search, filters and s
   expect(download.suggestedFilename()).toBe(`vehicles-${today}.csv`);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...rows] = text.trimEnd().split('\r\n');
-  expect(header).toBe('ID,Make & Model,Year,License Plate,Type,Mileage (km),Status');
+  // The list's columns, with the VIN and purchase date the table leaves out.
+  expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date');
   expect(rows).toEqual([
-    `${vans[1].id},Tata Eeco ${token},2022,${vans[1].licensePlate},Van,123456,Active`,
-    `${vans[0].id},Tata Winger ${token},2022,${vans[0].licensePlate},Van,5000,Active`,
+    `${vans[1].id},Tata Eeco ${token},2022,${vans[1].licensePlate},${vans[1].vin},Van,123456,Active,2023-01-20`,
+    `${vans[0].id},Tata Winger ${token},2022,${vans[0].licensePlate},${vans[0].vin},Van,5000,Active,`,
   ]);
 });
 

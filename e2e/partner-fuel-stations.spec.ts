@@ -272,7 +272,7 @@ test('log: a rate finer than 0.001 or a quantity finer than 0.01 is refused with
   const vehicle = await createVehicle(page, token, { licensePlate: `KA05${token}` });
   await createStation(page, { stationName: `BPCL Hosur ${token}` });
   await open(page);
-  const logs = section(page, LOGS);
+  const logs = await showSection(page, LOGS);
   const dialog = await openForm(page, logs, 'Add Log', 'Add Refueling Log');
   await pickRecord(page, dialog, /^Vehicle/, `ka05${token.toLowerCase()}`, vehicleLabel(vehicle));
   await pickRecord(page, dialog, /^Station/, `hosur ${token}`, `BPCL Hosur ${token}`);
