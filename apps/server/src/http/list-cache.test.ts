@@ -137,7 +137,7 @@ describe('list answers with the cache on', () => {
   }
 
   const insertVehicle = (id: string, model: string) =>
-    `INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES ('${id}', 'Tata', '${model}', 2024, 'VIN${id}', 'MH01ZZ${id.slice(-4)}', 'Truck', 'Active')`;
+    `INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES ('${id}', 'Tata', '${model}', 2024, 'VIN${id}', 'MH01${id}', 'Truck', 'Active')`;
 
   it('answers a repeated request from memory until records change', async () => {
     expect((await client.get('/api/vehicles/total?q=silentone')).body.total).toBe(0);
