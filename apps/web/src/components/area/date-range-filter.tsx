@@ -33,7 +33,7 @@ function DateEnd({ name, value, onChange, problem }: { name: string; value: stri
     if (event.key === 'Enter') commit(iso);
   };
   return (
-    <div className="relative w-40">
+    <div className="relative w-36 sm:w-40">
       <Input
         aria-label={name}
         aria-invalid={wrong !== null || undefined}
@@ -76,9 +76,12 @@ export function DateRangeFilter({ label, from, to, onChange }: { label: string; 
   return (
     <div role="group" aria-label={`Filter by ${label}`} className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">{label}</span>
-      <DateEnd name={`${label} from`} value={from} onChange={(iso) => onChange('From', iso)} problem={(iso) => (iso && to && iso > to ? `Must not be after ${label} to` : null)} />
-      <span aria-hidden className="text-muted-foreground">–</span>
-      <DateEnd name={`${label} to`} value={to} onChange={(iso) => onChange('To', iso)} problem={(iso) => (iso && from && iso < from ? `Must not be before ${label} from` : null)} />
+      {/* The two ends and their dash stay on one line; on a phone the label wraps above them. */}
+      <div className="flex items-center gap-2">
+        <DateEnd name={`${label} from`} value={from} onChange={(iso) => onChange('From', iso)} problem={(iso) => (iso && to && iso > to ? `Must not be after ${label} to` : null)} />
+        <span aria-hidden className="text-muted-foreground">–</span>
+        <DateEnd name={`${label} to`} value={to} onChange={(iso) => onChange('To', iso)} problem={(iso) => (iso && from && iso < from ? `Must not be before ${label} from` : null)} />
+      </div>
     </div>
   );
 }
