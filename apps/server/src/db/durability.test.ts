@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startServer as startServerProcess, waitFor, type RunningServer } from '../testing/server-process';
 import { agentRequest, prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
 
 /**
@@ -15,15 +13,7 @@ import { agentRequest, prepareEmbeddedDataDir, temporaryPostgresDatabase, TestCl
  * most of this file's time budget.)
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PASSWORD = 'durable-test-password';
-
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 const started: RunningServer[] = [];
 const dataDirs: string[] = [];
@@ -42,55 +32,15 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * Starts `node --import tsx apps/server/src/main.ts` on the data directory (and on `databaseUrl` when
  * given, else the embedded database there) and waits until it listens.
  */
 async function startServer(databaseUrl?: string): Promise<RunningServer> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    RAAHI_DATA_DIR: dataDir,
-    RAAHI_ADMIN_PASSWORD: PASSWORD,
-    RAAHI_LOG_REQUESTS: '0',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const server: RunningServer = { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  const server = await startServerProcess(dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, false);
   started.push(server);
-  // The start-up message ends with how to sign in (a 'First start' line or 'Sign in with your account').
-  await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(output), exited, () => `the server did not start:\n${output}`);
+  await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()), server.exited, () => `the server did not start:\n${server.output()}`);
   return server;
-}
-
-/** Polls until the condition holds; fails early if the process exits first. */
-async function waitFor(condition: () => boolean, exited: Promise<unknown>, describe: () => string, timeoutMs = 90_000) {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (gone || Date.now() > deadline) throw new Error(describe());
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function signIn(server: RunningServer): Promise<TestClient> {
