@@ -179,40 +179,29 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('select 1');
   const listeners = new Set<ReturnType<typeof listenOnPostgres>>();
+  const transaction: Database['transaction'] = async (work) => {
+    const connection = await pool.connect();
+    try {
+      await connection.query('BEGIN');
+      const result = await work(postgresTransaction(connection));
+      await connection.query('COMMIT');
+      return result;
+    } catch (err) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      connection.release();
+    }
+  };
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
     exec: async (sql) => {
       await pool.query(sql);
     },
-    execInTransaction: async (sql) => {
-      const connection = await pool.connect();
-      try {
-        await connection.query('BEGIN');
-        await connection.query(sql);
-        await connection.query('COMMIT');
-      } catch (err) {
-        await connection.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        connection.release();
-      }
-    },
+    execInTransaction: (sql) => transaction((tx) => tx.exec(sql)),
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    transaction: async (work) => {
-      const connection = await pool.connect();
-      try {
-        await connection.query('BEGIN');
-        const result = await work(postgresTransaction(connection));
-        await connection.query('COMMIT');
-        return result;
-      } catch (err) {
-        await connection.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        connection.release();
-      }
-    },
+    transaction,
     listen: (channel, listener) => {
       listeners.add(listenOnPostgres(url, channel, listener));
     },
