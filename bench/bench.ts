@@ -28,7 +28,7 @@ import { EXACT_COUNT_LIMIT, MAX_LIST_OFFSET, MAX_PAGE_SIZE, lastReachablePage } 
 import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
-import { listQueries, listQuerySchema, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
+import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { complianceResource } from '../apps/server/src/resources/compliance';
 import { fuelExpensesResource } from '../apps/server/src/resources/fuel-expenses';
 import { refuelingLogsResource } from '../apps/server/src/resources/partner-fuel-stations';
@@ -500,7 +500,8 @@ async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<
       for (const path of scenario.paths) {
         const url = new URL(path, 'http://bench.invalid');
         if (url.pathname.endsWith('/total')) continue; // its count statement is explained with its page
-        const query = schemaFor.parse(Object.fromEntries(url.searchParams)) as ListQuery;
+        // The sort the server would use: the one asked for, else the default of its filters.
+        const query = withListSort(scenario.resource.area, schemaFor.parse(Object.fromEntries(url.searchParams))) as ListQuery;
         captured.length = 0;
         await run.page(query);
         await run.total(query);

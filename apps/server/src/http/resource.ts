@@ -165,7 +165,7 @@ const listParamLabels = (area: AreaDefinition): Record<string, string> => ({
  * A parsed list query with its sort: the one chosen, or the default of its filters (documents expiring
  * soonest first within the expiry filter). A From–To filter whose From is after its To is refused in words.
  */
-function withListSort<Q extends { sort?: string; order?: 'asc' | 'desc' }>(area: AreaDefinition, query: Q): Q & { sort: string; order: 'asc' | 'desc' } {
+export function withListSort<Q extends { sort?: string; order?: 'asc' | 'desc' }>(area: AreaDefinition, query: Q): Q & { sort: string; order: 'asc' | 'desc' } {
   checkRanges(area, query);
   const fallback = defaultSortOf(area, query as Record<string, unknown>);
   return { ...query, sort: query.sort ?? fallback.sort, order: query.order ?? (query.sort ? area.defaultSort.order : fallback.order) };
