@@ -112,7 +112,12 @@ function shownSection(params: URLSearchParams, sections: readonly AreaSectionSpe
  */
 export function AreaSectionsPage({ title, subtitle, sections }: { title: string; subtitle?: string; sections: readonly AreaSectionSpec[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const shown = shownSection(searchParams, sections);
+  // The section last shown: an address that names none and holds no section's parameters (a dialog opened by
+  // a link, now closed, whose navigation raced the one that named its section) keeps it rather than the first.
+  const [lastShown, setLastShown] = useState<string | null>(null);
+  const fromAddress = shownSection(searchParams, sections);
+  const unnamed = searchParams.get(SECTION_PARAM) === null && fromAddress === sections[0].prefix;
+  const shown = unnamed && lastShown ? lastShown : fromAddress;
   const show = useCallback(
     (prefix: string) =>
       setSearchParams(
@@ -128,6 +133,7 @@ export function AreaSectionsPage({ title, subtitle, sections }: { title: string;
   // A section shown because the address held its parameters stays shown once they go (its dialog closed).
   const named = searchParams.get(SECTION_PARAM);
   useEffect(() => {
+    setLastShown(shown);
     if (named !== shown && shown !== sections[0].prefix) show(shown);
   }, [named, shown, sections, show]);
   return (
