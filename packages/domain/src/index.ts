@@ -26,3 +26,4 @@ export * from './refueling-logs';
 export * from './fuel-station-invoices';
 export * from './challans';
 export * from './uploads';
+export * from './roles';

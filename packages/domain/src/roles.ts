@@ -1,0 +1,128 @@
+/**
+ * Who may do what: roles, and for each a grant per record area and action, declared once here and read
+ * by the server (which enforces it on every route) and the web app (which shows only what a user may use).
+ */
+
+export const ROLES = {
+  administrator: 'Administrator',
+  fleet_manager: 'Fleet Manager',
+  dispatcher: 'Dispatcher',
+  workshop: 'Workshop',
+  accounts: 'Accounts',
+  viewer: 'Viewer',
+} as const;
+export type Role = keyof typeof ROLES;
+export const ROLE_KEYS = Object.keys(ROLES) as Role[];
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && Object.hasOwn(ROLES, value);
+/** A role's label ('Fleet Manager'); an unknown key as it is. */
+export const roleLabel = (role: string): string => (isRole(role) ? ROLES[role] : role);
+
+export const ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const;
+export type Action = (typeof ACTIONS)[number];
+export const ACTION_LABELS: Record<Action, string> = { view: 'View', create: 'Add', update: 'Edit', delete: 'Delete', export: 'Export' };
+
+/** Every record area, by its API key (`/api/<key>`). A test holds this list to the declared areas. */
+export const PERMISSION_AREAS = [
+  'vehicles',
+  'drivers',
+  'trips',
+  'driver-training',
+  'driver-health',
+  'cold-chain',
+  'maintenance',
+  'service-partners',
+  'inventory',
+  'incidents',
+  'fuel-expenses',
+  'sales-leads',
+  'sales-quotations',
+  'sales-orders',
+  'partner-fuel-stations',
+  'refueling-logs',
+  'fuel-station-invoices',
+  'challans',
+  'trip-insurance',
+  'compliance',
+] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+export const isPermissionArea = (value: unknown): value is PermissionArea => typeof value === 'string' && (PERMISSION_AREAS as readonly string[]).includes(value);
+
+/**
+ * Personal data: areas whose every record is personal (a driver's health reports), and files of other
+ * areas that are (a driver's Aadhaar card). Only a role with `personalData` sees them, whatever else it may.
+ */
+export const PERSONAL_AREAS: readonly PermissionArea[] = ['driver-health'];
+export const PERSONAL_FIELDS: Readonly<Partial<Record<PermissionArea, readonly string[]>>> = { drivers: ['aadharCardFile'] };
+
+type Grants = Readonly<Partial<Record<PermissionArea, readonly Action[]>>>;
+
+export interface RolePermissions {
+  areas: Grants;
+  /** Aadhaar card files, driver health records and their files. */
+  personalData: boolean;
+  /** Users, their roles and passwords (Settings → Users). */
+  manageUsers: boolean;
+  /** The Activity Log of every change. */
+  activityLog: boolean;
+}
+
+const ALL: readonly Action[] = ACTIONS;
+const VIEW: readonly Action[] = ['view'];
+const grant = (areas: readonly PermissionArea[], actions: readonly Action[]): Grants => Object.fromEntries(areas.map((area) => [area, actions]));
+const everyArea = (actions: readonly Action[], except: readonly PermissionArea[] = []) =>
+  grant(
+    PERMISSION_AREAS.filter((area) => !except.includes(area)),
+    actions,
+  );
+
+/**
+ * The defaults. A list "X, Y and Z (view)" grants view alone on that group: a dispatcher checks a truck's
+ * papers, a workshop looks a vehicle up, accounts read the trips they bill; each edits only its own areas.
+ */
+export const PERMISSIONS: Readonly<Record<Role, RolePermissions>> = {
+  administrator: { areas: everyArea(ALL), personalData: true, manageUsers: true, activityLog: true },
+  fleet_manager: { areas: everyArea(ALL), personalData: true, manageUsers: false, activityLog: false },
+  dispatcher: {
+    areas: { ...grant(['trips', 'cold-chain', 'incidents', 'trip-insurance', 'challans'], ALL), ...grant(['vehicles', 'drivers', 'compliance'], VIEW) },
+    personalData: false,
+    manageUsers: false,
+    activityLog: false,
+  },
+  workshop: {
+    areas: { ...grant(['maintenance', 'inventory', 'service-partners', 'incidents'], ALL), ...grant(['vehicles', 'compliance'], VIEW) },
+    personalData: false,
+    manageUsers: false,
+    activityLog: false,
+  },
+  accounts: {
+    areas: {
+      ...grant(['fuel-expenses', 'partner-fuel-stations', 'refueling-logs', 'fuel-station-invoices', 'sales-leads', 'sales-quotations', 'sales-orders', 'challans', 'trip-insurance'], ALL),
+      ...grant(['vehicles', 'trips'], VIEW),
+    },
+    personalData: false,
+    manageUsers: false,
+    activityLog: false,
+  },
+  viewer: { areas: everyArea(['view', 'export'], PERSONAL_AREAS), personalData: false, manageUsers: false, activityLog: false },
+};
+
+/** Whether a role may take an action on an area's records. An unknown role may do nothing. */
+export function can(role: string, area: string, action: Action): boolean {
+  if (!isRole(role) || !isPermissionArea(area)) return false;
+  const permissions = PERMISSIONS[role];
+  if (PERSONAL_AREAS.includes(area) && !permissions.personalData) return false;
+  return permissions.areas[area]?.includes(action) ?? false;
+}
+
+export const canSeePersonalData = (role: string): boolean => isRole(role) && PERMISSIONS[role].personalData;
+export const canManageUsers = (role: string): boolean => isRole(role) && PERMISSIONS[role].manageUsers;
+export const canReadActivityLog = (role: string): boolean => isRole(role) && PERMISSIONS[role].activityLog;
+
+/** The personal fields of an area that a role may not see (left out of its answers, its exports and its forms). */
+export const hiddenFieldsOf = (role: string, area: string): readonly string[] =>
+  canSeePersonalData(role) ? [] : (PERSONAL_FIELDS[area as PermissionArea] ?? []);
+
+/** The message of a refused request, naming what is missing: "Your role (Dispatcher) may not delete trips." */
+export function notAllowedMessage(role: string, what: string): string {
+  return `Your role (${roleLabel(role)}) may not ${what}. Ask an administrator if you need it.`;
+}
