@@ -27,3 +27,4 @@ export * from './fuel-station-invoices';
 export * from './challans';
 export * from './uploads';
 export * from './roles';
+export * from './history';

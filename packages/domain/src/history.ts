@@ -1,0 +1,46 @@
+/**
+ * The history of records as the API returns it (GET /api/<area>/:id/history, GET /api/activity): who did
+ * what, when, and for an update each field's value before and after.
+ */
+
+export const ACTOR_TYPES = ['user', 'api_key', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** Who made a change: a signed-in user, an API key, or the system (a named job: 'Reminder run', 'Import'). */
+export interface Actor {
+  type: ActorType;
+  id: string;
+  name: string;
+}
+
+/** Operations on records; the others name what happened to a session, a user or an export. */
+export const RECORD_OPERATIONS = ['create', 'update', 'delete'] as const;
+export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
+export const CHANGE_OPERATIONS = [...RECORD_OPERATIONS, 'sign_in', 'sign_out_everywhere', 'password_change', 'password_reset', 'role_change', 'deactivate', 'activate', 'export'] as const;
+export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
+
+/** One field's change in an update. A secret is never shown: before and after are null and `secret` is true. */
+export interface FieldChange {
+  field: string;
+  /** The field's label when the area declares it ('Status'). */
+  label?: string;
+  before: unknown;
+  after: unknown;
+  secret?: boolean;
+}
+
+export interface ChangeEntry {
+  id: string;
+  /** ISO instant. */
+  at: string;
+  actor: Actor;
+  area: string;
+  recordId: string;
+  operation: ChangeOperation;
+  batchId: string | null;
+  /** Where a list shows a batch as one entry: how many entries it holds. */
+  batchCount?: number;
+  changes: FieldChange[] | null;
+  snapshot: Record<string, unknown> | null;
+  details: Record<string, unknown> | null;
+}
