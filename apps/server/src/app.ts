@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
+import { permissionsOf, roleOf } from './auth/permissions';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -10,7 +11,7 @@ import { compressJson } from './http/compress-json';
 import { ApiError, errorResponse } from './http/errors';
 import { allowedHostsOnly } from './http/hosts';
 import { closeAfterUnreadBody } from './http/unread-body';
-import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
+import { buildOpenApiDocument, docsPage, documentForRole, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
@@ -117,11 +118,25 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.use(requireSession(database, config));
   // Records and the API document, never the sign-in routes above (they answer the CSRF token).
   secured.use(compressJson());
-  const openApi = buildOpenApiDocument(resources);
-  secured.get('/openapi.json', (c) => c.json(openApi));
+  const permissions = permissionsOf(resources);
+  // The API document lists the routes the reader's role may use: built once per role, when first asked.
+  const fullOpenApi = buildOpenApiDocument(resources);
+  const openApi = new Map<string, ReturnType<typeof buildOpenApiDocument>>();
+  secured.get('/openapi.json', (c) => {
+    const role = roleOf(c);
+    let doc = openApi.get(role);
+    if (!doc) openApi.set(role, (doc = documentForRole(fullOpenApi, resources, role, permissions)));
+    return c.json(doc);
+  });
   secured.get('/docs', (c) => c.html(docsPage()));
-  secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
-  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
+  secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
+  for (const resource of resources) {
+    // Each request is checked against the roles matrix before its route reads a body or writes anything.
+    const guard = permissions.guard(resource);
+    secured.use(`/${resource.area.key}`, guard);
+    secured.use(`/${resource.area.key}/*`, guard);
+    secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
+  }
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');
   });

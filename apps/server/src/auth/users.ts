@@ -36,7 +36,7 @@ export async function createUser({ db }: Database, input: NewUser): Promise<Curr
       id: generateId(USER_ID),
       username,
       name: input.name ?? username.charAt(0).toUpperCase() + username.slice(1),
-      role: input.role ?? 'Fleet Manager',
+      role: input.role ?? 'administrator',
       email: input.email ?? '',
       phone: input.phone ?? '',
       address: input.address ?? '',

@@ -30,6 +30,8 @@ import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
 import { deleteStoredBytes, recordFiles } from '../files/attachments';
+import { hiddenKeysOf, roleOf, withoutKeys } from '../auth/permissions';
+import { optionRoutes } from './options';
 import type { FileStorage } from '../files/storage';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
@@ -172,7 +174,7 @@ export function withListSort<Q extends { sort?: string; order?: 'asc' | 'desc' }
 }
 
 /** A From–To filter whose From is after its To matches nothing by mistake: refused in words. */
-function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
+export function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
   for (const field of Object.keys(area.ranges ?? {})) {
     const [from, to] = [query[rangeParam(field, 'From')], query[rangeParam(field, 'To')]];
     if (typeof from === 'string' && typeof to === 'string' && from > to) {
@@ -183,7 +185,7 @@ function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
 }
 
 /** Every filter parameter of a list: its filters, then the ends of its From–To filters. */
-const filterParams = (area: AreaDefinition) => [...Object.keys(area.filters), ...Object.keys(rangeParams(area))];
+export const filterParams = (area: AreaDefinition) => [...Object.keys(area.filters), ...Object.keys(rangeParams(area))];
 
 /**
  * One end of a From–To filter, both ends included. A date-time's days are the company's: From at 00:00 there,
@@ -207,7 +209,7 @@ function selection(def: ResourceDefinition) {
  * and plain values in the export. A list of choices matches when it holds the value; a derived state's
  * filter is its declaration in SQL, judged against `today` (its value is part of the statement's shape).
  */
-function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
+export function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
   const ranges = rangeParams(area);
@@ -226,7 +228,7 @@ function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pat
  * What a list sorts by: a column, or a derived state's value today (a policy shown as Expired sorts as Expired).
  * An optional text left blank shows as N/A, like a NULL: it sorts as one, last.
  */
-const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
+export const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
   const state = area.derived?.[sort];
   if (state) return derivedValue(state, all, today);
   const declared = declaredField(area, sort);
@@ -237,11 +239,11 @@ const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sor
  * N/A last in both directions. Ascending puts NULLs last already; descending says so, except on a column
  * that holds none, whose plain DESC its (column, id) index serves (NULLS LAST would not match the index).
  */
-const sortDirection = (expression: PgColumn | SQL, order: 'asc' | 'desc'): SQL =>
+export const sortDirection = (expression: PgColumn | SQL, order: 'asc' | 'desc'): SQL =>
   order === 'asc' ? asc(expression) : is(expression, Column) && expression.notNull ? desc(expression) : sql`${expression} desc nulls last`;
 
 /** A search term as the lists match it: newlines separate the fields in search_text, so a term never carries one across fields. */
-const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
+export const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
 
 // Prepared statement names are per connection and must never be reused for other SQL: number them per process.
 let preparedStatements = 0;
@@ -462,11 +464,13 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, paramLabels, c.req.query(), 'parameter'));
     if (parsed.data.page > lastReachablePage(parsed.data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
     const query = withListSort(area, parsed.data);
+    // What the role may not see (a driver's Aadhaar file) is left out, so the key says what was left out.
+    const hidden = hiddenKeysOf(roleOf(c), area);
     // The page as sent, so that a repeated request costs neither queries nor serialising.
-    const body = await cache.remember(
-      `${area.key} page|${JSON.stringify(query)}`,
-      async () => JSON.stringify(await list.page(query as ListQuery)),
-    );
+    const body = await cache.remember(`${area.key} page|${hidden.join(',')}|${JSON.stringify(query)}`, async () => {
+      const page = await list.page(query as ListQuery);
+      return JSON.stringify(hidden.length ? { ...page, items: page.items.map((row) => withoutKeys(row, hidden)) } : page);
+    });
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
@@ -489,7 +493,9 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
     const batches = await firstBatchFetched(exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order }));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
-    const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
+    const hidden = hiddenKeysOf(roleOf(c), area);
+    const columns = def.exportColumns.filter((column) => column.key === undefined || !hidden.includes(column.key));
+    const stream = csvStream(columns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${area.key}-${todayIn(tz)}.csv"`,
@@ -528,21 +534,25 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
         if (row) await ownFiles.save(tx, row.id as string, input, {}, userId);
         return row?.id as string | undefined;
       }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input)) ?? err));
-      if (id) return c.json(await readOne(id), 201);
+      if (id) return c.json(withoutKeys((await readOne(id)) ?? {}, hiddenKeysOf(roleOf(c), area)), 201);
     }
     throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
   });
+
+  app.route('/options', optionRoutes(database, def, cache));
 
   app.get('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     const row = await readOne(id);
     if (!row) throw missing(id);
-    return c.json(row);
+    return c.json(withoutKeys(row, hiddenKeysOf(roleOf(c), area)));
   });
 
   app.put('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const { version, ...input } = parseInput(def, await readJson(c), true);
+    const { version, ...parsed } = parseInput(def, await readJson(c), true);
+    // A field the role may not see keeps its stored value.
+    const input = withoutKeys(parsed, hiddenKeysOf(roleOf(c), area));
     // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
     const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
     const stored = conditional || def.entities?.length ? await readOne(id) : undefined;
@@ -560,7 +570,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));
     if (released) {
       await deleteStoredBytes(storage, released);
-      return c.json(await readOne(id));
+      return c.json(withoutKeys((await readOne(id)) ?? {}, hiddenKeysOf(roleOf(c), area)));
     }
     const [exists] = await db.select({ id: all.id }).from(table).where(eq(all.id, id));
     if (!exists) throw missing(id);

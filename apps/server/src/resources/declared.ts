@@ -30,6 +30,9 @@ const LINKABLE = new Map<string, Linkable>([
   ['trips', { table: trips, noun: 'trip', label: tripLabelOf }],
 ]);
 
+/** The label SQL of an area's records by id (its pick-list shows them so), if other areas may link to it. */
+export const linkLabelOf = (area: string): Linkable['label'] | undefined => LINKABLE.get(area)?.label;
+
 function linked(area: string): Linkable {
   const entry = LINKABLE.get(area);
   if (!entry) throw new Error(`A field links to '${area}', which no resource declares with a label.`);
