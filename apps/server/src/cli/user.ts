@@ -44,7 +44,7 @@ async function run(argv: string[], { output, database: open }: CommandContext): 
     const given = option(rest, 'password');
     const password = given ?? randomPassword();
     if (command === 'create') {
-      const user = await createUser(database, { username, password, name: option(rest, 'name'), email: option(rest, 'email'), phone: option(rest, 'phone') });
+      const user = await createUser(database, { username, password, name: option(rest, 'name'), email: option(rest, 'email'), phone: option(rest, 'phone'), role: option(rest, 'role') });
       say(`Created user "${user.username}".`);
     } else {
       const user = await findUserByName(database, username);
