@@ -168,6 +168,26 @@ describe('pick-lists', () => {
     expectRefused(await as.workshop.get('/api/drivers/options?sort=license'), 'workshop', 'filter or sort drivers by License No.');
   });
 
+  it('labels every linkable area’s records as their lists name them', async () => {
+    for (const key of ['vehicles', 'drivers', 'trips', 'sales-leads', 'sales-quotations', 'partner-fuel-stations']) {
+      await admin.post(`/api/${key}`, exampleBody(resources.find((r) => r.area.key === key)!, links));
+      const res = await as.fleet_manager.get(`/api/${key}/options`);
+      expect(res.status, `${key}: ${res.text}`).toBe(200);
+      expect(res.body.items.length, key).toBeGreaterThan(1);
+      const [first] = res.body.items;
+      const record = (await admin.get(`/api/${key}/${first.id}`)).body;
+      const expected: Record<string, string> = {
+        vehicles: `${record.make} ${record.model} (${record.licensePlate})`,
+        drivers: `${record.name} (${record.id})`,
+        trips: `${record.id} (${record.origin} → ${record.destination})`,
+        'sales-leads': record.companyName,
+        'sales-quotations': `${record.id} — ${record.customerName}`,
+        'partner-fuel-stations': record.stationName,
+      };
+      expect(first.label, key).toBe(expected[key]);
+    }
+  });
+
   it('only to a role that may view the area or name its records', async () => {
     expectRefused(await as.workshop.get('/api/trips/options'), 'workshop', 'choose trips');
     expectRefused(await as.dispatcher.get('/api/sales-quotations/options'), 'dispatcher', 'choose quotations');

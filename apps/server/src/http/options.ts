@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { and, asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, type PickOption } from '@raahi/domain';
 import { notAllowed, roleOf } from '../auth/permissions';
@@ -25,7 +25,9 @@ const MAX_IDS = 100;
  * Such a role's search matches the label itself, not the fields behind the list's search.
  */
 export function optionRoutes(database: Database, def: ResourceDefinition, cache: ListCache) {
-  const { area, table } = def;
+  const { area } = def;
+  // Under an alias: a label is a subquery on the area's own table by id, which must name the outer row.
+  const table = alias(def.table as PgTable & { _: { name: string } }, 'pick') as unknown as PgTable;
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const schema = listQuerySchema(area).extend({
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
