@@ -201,7 +201,7 @@ test('My Account shows the signed-in user and an inert Edit Profile button', asy
   await expect(heading(page, 'My Account')).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 2, name: 'Admin', exact: true })).toBeVisible();
-  await expect(main.getByText('Fleet Manager', { exact: true })).toBeVisible();
+  await expect(main.getByText('Administrator', { exact: true })).toBeVisible();
   await expect(main.getByText('admin@raahi.local', { exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Change Password' })).toBeVisible();
   await expectInert(page, main.getByRole('button', { name: 'Edit Profile' }));

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { AtSign, KeyRound, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
+import { roleLabel } from '@raahi/domain';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -41,7 +42,7 @@ export function AccountPage() {
               <div>
                 <Badge tone="blue">
                   <ShieldCheck className="mr-1 size-3.5" />
-                  {user.role}
+                  {roleLabel(user.role)}
                 </Badge>
               </div>
             </div>
