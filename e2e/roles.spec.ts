@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createDriver, createVehicle, openScreen, signedOut, tableRows, unique } from './helpers';
+import { createDriver, createVehicle, openDialog, openScreen, pickRecord, signedOut, tableRows, unique } from './helpers';
 
 /**
  * The web app shows each user what their role may use (the roles matrix the server enforces): the sidebar,
@@ -35,16 +35,19 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navig
 
 let dispatcher: string;
 let viewer: string;
+let workshop: string;
 const token = unique();
+let driver: { id: string; name: string };
 
 test.beforeAll(async ({ browser }) => {
   dispatcher = createUser('dispatcher');
   viewer = createUser('viewer');
+  workshop = createUser('workshop');
   // A vehicle and a driver for the lists to show (made by the admin, whose session the suite starts with).
   const context = await browser.newContext();
   const admin = await context.newPage();
   await createVehicle(admin, token);
-  await createDriver(admin, token);
+  driver = await createDriver(admin, token);
   await context.close();
 });
 
@@ -115,4 +118,16 @@ test("a screen's address the role may not view shows the access page, with the w
   // A page of several sections shows when one is viewable: none of sales is a dispatcher's.
   await page.goto('/sales');
   await expect(page.getByRole('heading', { level: 1, name: "You don't have access to Sales & Orders" })).toBeVisible();
+});
+
+test('a workshop user reporting an incident picks a driver by name, without access to the drivers', async ({ browser }) => {
+  const page = await signedInAs(browser, workshop);
+  await expect(sidebar(page).getByRole('link', { name: 'Drivers', exact: true })).toHaveCount(0);
+  const labels = page.waitForResponse((r) => /\/api\/drivers\/options\?/.test(r.url()) && r.status() === 200);
+  await openScreen(page, '/incident-emergency', 'Incident & Emergency');
+  await labels;
+  const dialog = await openDialog(page, 'Report New Incident', 'Report New Incident');
+  await pickRecord(page, dialog, /^Driver/, driver.name, `${driver.name} (${driver.id})`);
+  // The drivers themselves stay closed to the role.
+  expect((await page.request.get('/api/drivers')).status()).toBe(403);
 });
