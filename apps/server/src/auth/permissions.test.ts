@@ -138,6 +138,10 @@ describe('personal data', () => {
       for (const row of [one, listed]) for (const key of hidden) expect(row, `${role} ${key}`).not.toHaveProperty(key);
       expect(one.name).toBe('Ramesh Kumar');
     }
+    const exported = await as.viewer.get('/api/drivers/export');
+    expect(exported.status).toBe(200);
+    expect(exported.text.split('\n')[0]).not.toMatch(/Aadh?ar/i);
+    expect(exported.text).not.toContain('card.pdf');
     const full = (await as.fleet_manager.get(`/api/drivers/${driverId}`)).body;
     expect(full).toMatchObject({ aadharCardFile: aadhaar, aadharCardFileName: 'card.pdf' });
     // The list cache keys by what a role sees: the manager's page, then the viewer's, each as it should be.
