@@ -44,3 +44,21 @@ export interface ChangeEntry {
   snapshot: Record<string, unknown> | null;
   details: Record<string, unknown> | null;
 }
+
+/** A page of entries, newest first (GET /api/<area>/:id/history, GET /api/activity). */
+export interface HistoryPage {
+  items: ChangeEntry[];
+  hasMore: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/activity/recent: the latest entries the reader may see, a batch as one entry with batchCount. */
+export interface RecentActivity {
+  items: ChangeEntry[];
+}
+
+/** GET /api/activity/actors: who appears in the log (the Activity Log's user filter), each by its latest name. */
+export interface ActivityActors {
+  actors: Actor[];
+}
