@@ -1,0 +1,86 @@
+import type { AnyField, AreaDefinition, ChangeEntry, FieldChange } from '@raahi/domain';
+import { formatDate, formatRupees, formatWhen } from './format';
+
+/**
+ * A change entry in plain words, for the History view, the Activity Log and the dashboard:
+ * "Priya Sharma changed Status from Scheduled to In Transit".
+ */
+
+const fieldOf = (area: AreaDefinition | undefined, name: string): AnyField | undefined => (area as { fields?: Record<string, AnyField> } | undefined)?.fields?.[name];
+
+/** One value as the app shows it: dates DD/MM/YYYY, rupees with ₹, a file by its name, blank as "blank". */
+export function valueWords(value: unknown, field?: AnyField): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'blank';
+  if (Array.isArray(value)) return value.map((item) => valueWords(item, field)).join(', ');
+  if (typeof value === 'object') return String((value as { name?: unknown }).name ?? (value as { id?: unknown }).id ?? JSON.stringify(value));
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field?.kind === 'money' && typeof value === 'number') return formatRupees(value);
+  if (field?.kind === 'date' && typeof value === 'string') return formatDate(value);
+  if (field?.kind === 'datetime' && typeof value === 'string') return formatWhen(value);
+  return String(value);
+}
+
+/** "Status from Scheduled to In Transit"; a secret only "Password". */
+export function changeWords(change: FieldChange, area?: AreaDefinition): string {
+  const label = change.label ?? change.field;
+  if (change.secret) return label;
+  const field = fieldOf(area, change.field);
+  return `${label} from ${valueWords(change.before, field)} to ${valueWords(change.after, field)}`;
+}
+
+const OTHER_OPERATIONS: Record<string, string> = {
+  sign_in: 'signed in',
+  sign_out_everywhere: 'signed out everywhere',
+  password_change: 'changed a password',
+  password_reset: 'reset a password',
+  role_change: 'changed a role',
+  deactivate: 'deactivated a user',
+  activate: 'activated a user',
+};
+
+/** The operations as the Activity Log's filter names them. */
+export const OPERATION_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  export: 'Exported',
+  sign_in: 'Signed in',
+  sign_out_everywhere: 'Signed out everywhere',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  role_change: 'Role changed',
+  deactivate: 'Deactivated',
+  activate: 'Activated',
+};
+
+/**
+ * What the actor did. `record` names the record ('this trip' in its own History view, 'trip TRP…' elsewhere);
+ * a batch reads as its count ('created 120 vehicles').
+ */
+export function entryWords(entry: ChangeEntry, area: AreaDefinition | undefined, record: 'this' | 'named'): string {
+  const singular = area?.singular ?? 'record';
+  const what = record === 'this' ? `this ${singular}` : `${singular} ${entry.recordId}`;
+  const who = entry.actor.name;
+  if (entry.batchCount !== undefined && entry.batchCount > 1 && entry.operation !== 'update') {
+    return `${who} ${entry.operation === 'delete' ? 'deleted' : entry.operation === 'create' ? 'created' : (OPERATION_LABELS[entry.operation] ?? entry.operation).toLowerCase()} ${entry.batchCount} ${area?.plural ?? 'records'}`;
+  }
+  switch (entry.operation) {
+    case 'create':
+      return `${who} created ${what}`;
+    case 'delete':
+      return `${who} deleted ${what}`;
+    case 'update': {
+      const changes = entry.changes ?? [];
+      if (changes.length === 0) return `${who} changed ${what}`;
+      const words = changes.map((change) => changeWords(change, area));
+      const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+      return record === 'this' ? `${who} changed ${list}` : `${who} changed ${list} of ${what}`;
+    }
+    case 'export': {
+      const rows = entry.details?.rowCount;
+      return `${who} exported ${typeof rows === 'number' ? `${rows} ` : ''}${area?.plural ?? entry.area}`;
+    }
+    default:
+      return `${who} ${OTHER_OPERATIONS[entry.operation] ?? entry.operation}${entry.recordId ? ` (${entry.recordId})` : ''}`;
+  }
+}
