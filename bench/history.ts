@@ -67,7 +67,8 @@ async function temporaryDatabase(serverUrl: string | undefined): Promise<{ datab
 
 /**
  * N entries over the last `months` months, newest now: a user of 40 (a few system entries), any of the 20
- * areas, records reused so that each has a history, mostly updates of one field, some creates and deletes.
+ * areas, records reused so that each has a history, mostly updates of one field, some creates and deletes, a
+ * few exports (0.1%) and sign-ins (0.02%).
  */
 async function fill(database: Database, entries: number, months: number) {
   await database.query(`SELECT change_log_partition_for((now() - make_interval(months => m))::date) FROM generate_series(0, $1::int) AS m`, [months]);
@@ -80,9 +81,9 @@ async function fill(database: Database, entries: number, months: number) {
             CASE WHEN i % 97 = 0 THEN 'system' ELSE 'user' END,
             CASE WHEN i % 97 = 0 THEN 'import' ELSE 'USR' || lpad((i % ${USERS})::text, 6, '0') || 'BNCH' END,
             CASE WHEN i % 97 = 0 THEN 'Import' ELSE 'Bench User ' || (i % ${USERS}) END,
-            (${areas})[1 + ((i / 7) % ${PERMISSION_AREAS.length})::int],
+            CASE WHEN i % 5000 = 3 THEN 'auth' ELSE (${areas})[1 + ((i / 7) % ${PERMISSION_AREAS.length})::int] END,
             'REC' || lpad(((i / 7) % 500000)::text, 7, '0'),
-            CASE WHEN i % 20 = 0 THEN 'create' WHEN i % 20 = 1 THEN 'delete' ELSE 'update' END,
+            CASE WHEN i % 5000 = 3 THEN 'sign_in' WHEN i % 1000 = 2 THEN 'export' WHEN i % 20 = 0 THEN 'create' WHEN i % 20 = 1 THEN 'delete' ELSE 'update' END,
             CASE WHEN i % 97 = 0 THEN 'BATCH' || (i / 9700) ELSE NULL END,
             CASE WHEN i % 20 > 1 THEN jsonb_build_array(jsonb_build_object('field', 'status', 'before', 'Scheduled', 'after', 'In Transit')) END,
             CASE WHEN i % 20 <= 1 THEN jsonb_build_object('id', 'REC' || i, 'status', 'Scheduled', 'notes', 'Bench entry') END
@@ -132,6 +133,8 @@ export async function benchHistory({ serverUrl, entries, samples = 300, months =
         ['activity log, one area', '/api/activity?area=challans'],
         ['activity log, area with none (users)', '/api/activity?area=users'],
         ['activity log, deletes', '/api/activity?operation=delete'],
+        ['activity log, exports (0.1%)', '/api/activity?operation=export'],
+        ['activity log, sign-ins (0.02%)', '/api/activity?operation=sign_in'],
         ['activity log, last 30 days', `/api/activity?from=${monthAgo}&to=${today}`],
         ['activity log, user + area + month', `/api/activity?actorId=USR000007BNCH&area=trips&from=${monthAgo}&to=${today}`],
         ['recent activity (7, batches as one)', '/api/activity/recent'],
@@ -181,6 +184,8 @@ async function explainActivity(database: Database, from: string, to: string): Pr
     ['one area', page(`WHERE area = 'challans'`)],
     ['area with none', page(`WHERE area = 'users'`)],
     ['deletes', page(`WHERE operation = 'delete'`)],
+    ['exports', page(`WHERE operation = 'export'`)],
+    ['sign-ins', page(`WHERE operation = 'sign_in'`)],
     ['last 30 days', page(`WHERE at >= ${day(from)} AND at < ${day(to, true)}`)],
   ];
   const out: string[] = [];
