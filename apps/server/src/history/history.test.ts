@@ -144,8 +144,14 @@ describe('GET /api/activity', () => {
     const res = await admin.get('/api/activity?pageSize=5');
     expect(res.status).toBe(200);
     expect(res.body.hasMore).toBe(true);
-    expect(ids(res)).toEqual(['challans/CHL100001AAAA', 'maintenance/MNT100001AAAA', 'users/USR100002RAVI', 'vehicles/VEH100003AAAA', 'vehicles/VEH100002AAAA']);
-    expect(res.body.items[0].changes).toEqual([{ field: 'passwordHash', label: 'passwordHash', before: null, after: null, secret: true }]);
+    expect(res.body.items).toHaveLength(5);
+    // This file's entries among any the sign-ins above wrote (the users' write path records them too).
+    const ours = await admin.get('/api/activity?pageSize=20');
+    const written = ours.body.items.filter((e: { actor: Actor }) => [PRIYA.id, RAVI.id, IMPORT.id].includes(e.actor.id));
+    expect(ids({ body: { items: written.slice(0, 5) } })).toEqual(['challans/CHL100001AAAA', 'maintenance/MNT100001AAAA', 'users/USR100002RAVI', 'vehicles/VEH100003AAAA', 'vehicles/VEH100002AAAA']);
+    expect(written[0].changes).toEqual([{ field: 'passwordHash', label: 'passwordHash', before: null, after: null, secret: true }]);
+    const at = ours.body.items.map((e: { at: string }) => e.at);
+    expect([...at].sort().reverse()).toEqual(at);
   });
 
   it('filters by user, area, operation and date range', async () => {
@@ -156,7 +162,7 @@ describe('GET /api/activity', () => {
     expect(ids(await admin.get('/api/activity?from=2026-11-21&to=2026-11-22'))).toEqual(['trips/TRP100001AAAA', 'trips/TRP100001AAAA']);
     expect((await admin.get('/api/activity?from=2026-11-21&to=2026-11-22&operation=delete')).body.items).toEqual([]);
     // Blank filters are no filters.
-    expect((await admin.get('/api/activity?actorId=&area=&operation=&from=&to=')).body.items).toHaveLength(11);
+    expect((await admin.get('/api/activity?actorId=&area=&operation=&from=&to=')).body).toEqual((await admin.get('/api/activity')).body);
   });
 
   it('refuses a From after its To, and bad filters, in words', async () => {
@@ -181,7 +187,9 @@ describe('GET /api/activity', () => {
   it('lists the users who appear, by their latest names', async () => {
     const res = await admin.get('/api/activity/actors');
     expect(res.status).toBe(200);
-    expect(res.body.actors).toEqual([
+    // Also whoever signed in above, once sign-ins are entries.
+    const ours = res.body.actors.filter((actor: Actor) => [PRIYA.id, RAVI.id, IMPORT.id].includes(actor.id));
+    expect(ours).toEqual([
       { id: 'import', type: 'system', name: 'Import' },
       { id: PRIYA.id, type: 'user', name: 'Priya Sharma' },
       { id: RAVI.id, type: 'user', name: 'Ravi Kumar' },
@@ -204,33 +212,60 @@ describe('GET /api/activity', () => {
     ]);
     const injected = await admin.get('/api/activity/export?area=inventory');
     expect(injected.text).toContain(`"'=HYPERLINK(""x"")"`);
+    // Each export is an entry of its own: its filters and row count.
+    const exports = await admin.get('/api/activity?area=activity&operation=export');
+    expect(exports.body.items.map((e: { details: unknown }) => e.details)).toEqual([
+      { filters: { area: 'inventory' }, rowCount: 1, complete: true },
+      { filters: { area: 'trips' }, rowCount: 4, complete: true },
+    ]);
+    expect(exports.body.items[0].actor).toMatchObject({ type: 'user', name: 'Admin' });
   });
 });
 
 describe('GET /api/activity/recent', () => {
+  // Newer than anything above (sign-ins included): minutes from now.
+  const soon = (minutes: number, seconds = 0) => new Date(Date.now() + minutes * 60_000 + seconds * 1000).toISOString();
+  beforeAll(async () => {
+    await entryAt(soon(23), { actor: PRIYA, area: 'trips', recordId: 'TRP100002BBBB', operation: 'create', snapshot: { id: 'TRP100002BBBB' } });
+    await entryAt(soon(24), { actor: PRIYA, area: 'trips', recordId: 'TRP100002BBBB', operation: 'update', changes: statusChange('Scheduled', 'Delayed') });
+    await entryAt(soon(25), { actor: PRIYA, area: 'drivers', recordId: 'DRV100002BBBB', operation: 'update', changes: [{ field: 'contact', before: '1', after: '2' }, { field: 'aadharCardFile', before: null, after: 'aadhaar.pdf' }] });
+    await entryAt(soon(26), { actor: RAVI, area: 'maintenance', recordId: 'MNT100002BBBB', operation: 'create' });
+    for (let i = 1; i <= 3; i++) await entryAt(soon(27, i), { actor: IMPORT, area: 'vehicles', recordId: `VEH20000${i}BBBB`, operation: 'create', batchId: 'BATCH-2' });
+    await entryAt(soon(28), { actor: PRIYA, area: 'users', recordId: 'USR100002RAVI', operation: 'role_change' });
+    await entryAt(soon(29), { actor: RAVI, area: 'challans', recordId: 'CHL100002BBBB', operation: 'delete', snapshot: { id: 'CHL100002BBBB' } });
+    await entryAt(soon(30), { actor: RAVI, area: 'cold-chain', recordId: 'CLD100001BBBB', operation: 'create' });
+  });
+  const shown = (items: { area: string; recordId: string }[]) => items.map((e) => `${e.area}/${e.recordId}`);
+
   it('is the latest seven entries, a batch as one entry with its count', async () => {
     const res = await admin.get('/api/activity/recent');
     expect(res.status).toBe(200);
-    const items = res.body.items as { area: string; recordId: string; batchCount?: number; operation: string }[];
-    expect(items).toHaveLength(7);
-    expect(items.map((e) => `${e.area}/${e.recordId}`)).toEqual([
-      'challans/CHL100001AAAA',
-      'maintenance/MNT100001AAAA',
+    const items = res.body.items as { area: string; recordId: string; batchCount?: number }[];
+    expect(shown(items)).toEqual([
+      'cold-chain/CLD100001BBBB',
+      'challans/CHL100002BBBB',
       'users/USR100002RAVI',
-      'vehicles/VEH100003AAAA',
-      'drivers/DRV100001AAAA',
-      'trips/TRP100001AAAA',
-      'trips/TRP100001AAAA',
+      'vehicles/VEH200003BBBB',
+      'maintenance/MNT100002BBBB',
+      'drivers/DRV100002BBBB',
+      'trips/TRP100002BBBB',
     ]);
     expect(items[3].batchCount).toBe(3);
     expect(items[0].batchCount).toBeUndefined();
   });
 
-  it('holds only what the role may view: no user entries, no areas it may not see', async () => {
+  it('holds only what the role may view: no user entries, no areas it may not see, no personal fields', async () => {
     const res = await dispatcher.get('/api/activity/recent');
     expect(res.status).toBe(200);
-    const areas = new Set(res.body.items.map((e: { area: string }) => e.area));
-    expect([...areas].sort()).toEqual(['challans', 'drivers', 'trips', 'vehicles']);
+    expect(shown(res.body.items)).toEqual([
+      'cold-chain/CLD100001BBBB',
+      'challans/CHL100002BBBB',
+      'vehicles/VEH200003BBBB',
+      'drivers/DRV100002BBBB',
+      'trips/TRP100002BBBB',
+      'trips/TRP100002BBBB',
+      'challans/CHL100001AAAA',
+    ]);
     const driver = res.body.items.find((e: { area: string }) => e.area === 'drivers');
     expect(driver.changes.map((c: FieldChange) => c.field)).toEqual(['contact']);
     expect((await dispatcher.get('/api/activity/recent?all=1')).status).toBe(400);

@@ -8,8 +8,10 @@ import { changeLog } from './change-log';
  * entry is shown as the reader's role may see it: its fields by their labels, personal fields left out.
  */
 
-/** Areas that are not record areas: sign-ins and user changes, for administrators only. */
-export const ACCOUNT_AREAS = ['users', 'auth'] as const;
+/** The Activity Log's own entries (its exports). */
+export const ACTIVITY_AREA = 'activity';
+/** Areas that are not record areas: sign-ins, user changes and Activity Log exports, for administrators only. */
+export const ACCOUNT_AREAS = ['users', 'auth', ACTIVITY_AREA] as const;
 
 /** The labels of an area's fields ('status' → 'Status'), by area key. */
 export type FieldLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -22,8 +22,9 @@ import type { Database } from '../db/client';
 import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from '../http/csv-export';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
-import { changeLog } from './change-log';
-import { ACCOUNT_AREAS, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type FieldLabels, type Paging } from './read';
+import { recordedExport } from '../operations/export-records';
+import { changeLog, userActor } from './change-log';
+import { ACCOUNT_AREAS, ACTIVITY_AREA, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type FieldLabels, type Paging } from './read';
 
 /** `?page=&pageSize=`, as the lists take them: deep pages are out of reach (each would scan every entry before it). */
 const paging = {
@@ -126,7 +127,9 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
             .join('; ') ?? '',
       },
     ];
-    const batches = await firstBatchFetched(exportRows(database, all, changeLog, { where: activityConditions(filters), sortColumn: all.at, idColumn: all.id, order: 'desc' }));
+    const rows = exportRows(database, all, changeLog, { where: activityConditions(filters), sortColumn: all.at, idColumn: all.id, order: 'desc' });
+    // Reading the whole log out is an entry of its own, as every export is: its filters and row count.
+    const batches = await firstBatchFetched(recordedExport(rows, { database, actor: userActor(c.get('session').user), area: ACTIVITY_AREA, filters, searched: false }));
     const stream = csvStream(columns, batches, tz, 'activity', todayIn(tz));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="activity-log-${todayIn(tz)}.csv"` });
   });

@@ -19,8 +19,8 @@ import { formatNumber, formatWhen } from '../../lib/format';
 
 const FILTERS = ['actorId', 'area', 'operation', 'from', 'to'] as const;
 const ALL = '__all__';
-/** Entries that are not records': sign-ins and user changes. */
-const ACCOUNT_AREAS: Record<string, string> = { users: 'Users', auth: 'Sign-ins' };
+/** Entries that are not records': sign-ins, user changes and the Activity Log's own exports. */
+const ACCOUNT_AREAS: Record<string, string> = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log' };
 const areaName = (key: string) => ACCOUNT_AREAS[key] ?? RECORD_SCREENS.get(key)?.area.plural.replace(/^./, (c) => c.toUpperCase()) ?? key;
 const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
