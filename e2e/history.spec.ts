@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiDelete, chooseOption, createDriver, createTrip, createVehicle, expectToast, shownDate, tableRows, todayInBrowserZone, unique } from './helpers';
+import { apiDelete, apiUpdate, chooseOption, createDriver, createTrip, createVehicle, expectToast, shownDate, tableRows, todayInBrowserZone, unique } from './helpers';
 
 /**
  * Who did what: a record's History in its edit dialog, the Activity Log and the dashboard's Recent Activity,
@@ -62,6 +62,25 @@ test('a record\'s History tells its two edits and its creation in plain words, n
   await expect(dialog.getByRole('list', { name: `History of ${trip.id}` }).getByRole('listitem').first()).toHaveText(new RegExp(`^Admin changed Notes from blank to Fragile ${WHEN.source}`));
 });
 
+test('a long History shows ten changes, then more on "Show more"', async ({ page }) => {
+  const vehicle = await createVehicle(page, unique());
+  let version = vehicle.version;
+  const { make, model, year, vin, licensePlate, type, status, purchaseDate } = vehicle as typeof vehicle & Record<string, unknown>;
+  for (let km = 1; km <= 11; km++) {
+    version = (await apiUpdate(page, 'vehicles', vehicle.id, { make, model, year, vin, licensePlate, type, status, purchaseDate, currentMileage: 1200 + km, version })).version;
+  }
+  await page.goto(`/vehicle-management?edit=${vehicle.id}`);
+  const dialog = page.getByRole('dialog', { name: 'Edit Vehicle Details' });
+  await dialog.getByRole('button', { name: 'History' }).click();
+  const lines = dialog.getByRole('list', { name: `History of ${vehicle.id}` }).getByRole('listitem');
+  await expect(lines).toHaveCount(10);
+  await expect(lines.first()).toHaveText(new RegExp(`^Admin changed Current Mileage \\(km\\) from 1210 to 1211 ${WHEN.source}`));
+  await dialog.getByRole('button', { name: 'Show more' }).click();
+  await expect(lines).toHaveCount(12);
+  await expect(lines.last()).toHaveText(new RegExp(`^Admin created this vehicle ${WHEN.source}`));
+  await expect(dialog.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});
+
 test('the Activity Log filters by user, area, operation and date range, kept in the address', async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token);
@@ -73,9 +92,16 @@ test('the Activity Log filters by user, area, operation and date range, kept in 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
   await expect(page).toHaveURL(/\/activity-log$/);
   await expect(page.getByRole('columnheader')).toHaveText(['When', 'User', 'Area', 'Record', 'Operation', 'Changes']);
-  // Newest first: the driver's delete, then its creation, then the vehicle's.
-  await expect(tableRows(page).nth(0)).toContainText(`Deleted`);
-  await expect(tableRows(page).nth(0)).toContainText(driver.id);
+  // Newest first: the driver's delete (its last state kept), then its creation, then the vehicle's.
+  await expect(tableRows(page).nth(0).getByRole('cell')).toHaveText([
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    'Admin',
+    'Drivers',
+    driver.id,
+    'Deleted',
+    new RegExp(`^Admin deleted driver ${driver.id}\\. Last state: Name: ${driver.name}; License No\\.: ${driver.license}; `),
+  ]);
+  await expect(tableRows(page).nth(1)).toContainText(`Admin created driver ${driver.id}`);
 
   const main = page.getByRole('main');
   await chooseOption(page, main, 'Filter by Area', 'Vehicles');

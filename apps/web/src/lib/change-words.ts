@@ -28,6 +28,18 @@ export function changeWords(change: FieldChange, area?: AreaDefinition): string 
   return `${label} from ${valueWords(change.before, field)} to ${valueWords(change.after, field)}`;
 }
 
+/**
+ * A record's state as a create or delete entry keeps it, by its fields' labels in the declaration's order,
+ * blanks left out: "Origin: Pune; Destination: Mumbai; Status: Delivered".
+ */
+export function snapshotWords(snapshot: Record<string, unknown> | null, area: AreaDefinition | undefined): string {
+  if (!snapshot || !area) return '';
+  return Object.entries(area.fieldLabels as Record<string, string>)
+    .filter(([name]) => name in snapshot && valueWords(snapshot[name]) !== 'blank')
+    .map(([name, label]) => `${label}: ${valueWords(snapshot[name], fieldOf(area, name))}`)
+    .join('; ');
+}
+
 const OTHER_OPERATIONS: Record<string, string> = {
   sign_in: 'signed in',
   sign_out_everywhere: 'signed out everywhere',

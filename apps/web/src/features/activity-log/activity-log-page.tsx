@@ -14,7 +14,7 @@ import { useListParams, useListPreferences } from '../../components/area/use-lis
 import { useAuth } from '../../app/auth';
 import { RECORD_SCREENS, recordAddress } from '../../app/record-screens';
 import { api, queryString } from '../../lib/api';
-import { changeWords, entryWords, OPERATION_LABELS } from '../../lib/change-words';
+import { changeWords, entryWords, OPERATION_LABELS, snapshotWords } from '../../lib/change-words';
 import { formatNumber, formatWhen } from '../../lib/format';
 
 const FILTERS = ['actorId', 'area', 'operation', 'from', 'to'] as const;
@@ -24,11 +24,12 @@ const ACCOUNT_AREAS: Record<string, string> = { users: 'Users', auth: 'Sign-ins'
 const areaName = (key: string) => ACCOUNT_AREAS[key] ?? RECORD_SCREENS.get(key)?.area.plural.replace(/^./, (c) => c.toUpperCase()) ?? key;
 const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** What happened, in words: an update's fields, else what the entry did. */
+/** What happened, in words: an update's fields; a deleted record's last state (the log keeps it); else what the entry did. */
 function whatChanged(entry: ChangeEntry): string {
   const area = RECORD_SCREENS.get(entry.area)?.area;
   if (entry.operation === 'update' && entry.changes?.length) return entry.changes.map((change) => changeWords(change, area)).join('; ');
-  return entryWords(entry, area, 'named');
+  const state = entry.operation === 'delete' ? snapshotWords(entry.snapshot, area) : '';
+  return state ? `${entryWords(entry, area, 'named')}. Last state: ${state}` : entryWords(entry, area, 'named');
 }
 
 const columns: ColumnDef<ChangeEntry>[] = [
