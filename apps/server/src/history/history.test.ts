@@ -224,10 +224,10 @@ describe('GET /api/activity', () => {
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('When,User,Area,Record,Operation,Changes');
     expect(lines.slice(1)).toEqual([
-      '2026-11-23 12:30,Ravi Kumar,trip,TRP100001AAAA,Deleted,',
-      '2026-11-22 11:30,Ravi Kumar,trip,TRP100001AAAA,Updated,Status: In Transit → Delivered',
-      '2026-11-21 10:30,Priya Sharma,trip,TRP100001AAAA,Updated,Status: Scheduled → In Transit',
-      '2026-11-20 09:30,Priya Sharma,trip,TRP100001AAAA,Created,',
+      '2026-11-23 12:30,Ravi Kumar,Trips,TRP100001AAAA,Deleted,',
+      '2026-11-22 11:30,Ravi Kumar,Trips,TRP100001AAAA,Updated,Status: In Transit → Delivered',
+      '2026-11-21 10:30,Priya Sharma,Trips,TRP100001AAAA,Updated,Status: Scheduled → In Transit',
+      '2026-11-20 09:30,Priya Sharma,Trips,TRP100001AAAA,Created,',
     ]);
     const injected = await admin.get('/api/activity/export?area=inventory');
     expect(injected.text).toContain(`"'=HYPERLINK(""x"")"`);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { COMPANY_TIME_ZONE, can, canReadActivityLog, hiddenFieldsOf, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { ACCOUNT_AREA_LABELS, COMPANY_TIME_ZONE, can, canReadActivityLog, hiddenFieldsOf, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
 import type { Database } from '../db/client';
 import { changeLog } from './change-log';
 
@@ -11,7 +11,7 @@ import { changeLog } from './change-log';
 /** The Activity Log's own entries (its exports). */
 export const ACTIVITY_AREA = 'activity';
 /** Areas that are not record areas: sign-ins, user changes and Activity Log exports, for administrators only. */
-export const ACCOUNT_AREAS = ['users', 'auth', ACTIVITY_AREA] as const;
+export const ACCOUNT_AREAS = Object.keys(ACCOUNT_AREA_LABELS);
 
 /** The labels of an area's fields ('status' → 'Status'), by area key. */
 export type FieldLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;

@@ -4,6 +4,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   CHANGE_OPERATIONS,
+  CHANGE_OPERATION_LABELS,
+  activityAreaLabel,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
   PAGE_OUT_OF_REACH,
@@ -15,6 +17,7 @@ import {
   notAllowedMessage,
   todayIn,
   type ChangeEntry,
+  type ChangeOperation,
   type HistoryPage,
 } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
@@ -45,8 +48,6 @@ function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string
 
 const pageOf = (entries: ChangeEntry[], hasMore: boolean, { page, pageSize }: Paging): HistoryPage => ({ items: entries, hasMore, page, pageSize });
 
-/** Operations and areas in words, for the export (the web app has its own labels for the screen). */
-const OPERATION_WORDS: Record<string, string> = { create: 'Created', update: 'Updated', delete: 'Deleted', sign_in: 'Signed in', export: 'Exported' };
 const text = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(blank)';
   if (Array.isArray(value)) return value.map(text).join(', ');
@@ -61,7 +62,7 @@ const text = (value: unknown): string => {
 export function historyRoutes(database: Database, resources: readonly ResourceDefinition[]) {
   const app = new Hono<AppEnv>();
   const areaKeys = resources.map((r) => r.area.key);
-  const singulars = Object.fromEntries(resources.map((r) => [r.area.key, r.area.singular as string]));
+  const plurals = Object.fromEntries(resources.map((r) => [r.area.key, r.area.plural as string]));
   const labels: FieldLabels = Object.fromEntries(resources.map((r) => [r.area.key, r.area.fieldLabels as Record<string, string>]));
   const roleOf = (c: { get(key: 'session'): AppEnv['Variables']['session'] }) => c.get('session').user.role;
 
@@ -116,9 +117,9 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     const columns: ExportColumn[] = [
       { header: 'When', kind: 'datetime', value: (row) => row.at },
       { header: 'User', value: (row) => row.actorName },
-      { header: 'Area', value: (row) => singulars[String(row.area)] ?? row.area },
+      { header: 'Area', value: (row) => activityAreaLabel(String(row.area), plurals[String(row.area)]) },
       { header: 'Record', value: (row) => row.recordId },
-      { header: 'Operation', value: (row) => OPERATION_WORDS[String(row.operation)] ?? row.operation },
+      { header: 'Operation', value: (row) => CHANGE_OPERATION_LABELS[row.operation as ChangeOperation] ?? row.operation },
       {
         header: 'Changes',
         value: (row) =>

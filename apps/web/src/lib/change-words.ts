@@ -1,4 +1,4 @@
-import type { AnyField, AreaDefinition, ChangeEntry, FieldChange } from '@raahi/domain';
+import { CHANGE_OPERATION_LABELS, type AnyField, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
 import { formatDate, formatRupees, formatWhen } from './format';
 
 /**
@@ -50,21 +50,6 @@ const OTHER_OPERATIONS: Record<string, string> = {
   activate: 'activated a user',
 };
 
-/** The operations as the Activity Log's filter names them. */
-export const OPERATION_LABELS: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  export: 'Exported',
-  sign_in: 'Signed in',
-  sign_out_everywhere: 'Signed out everywhere',
-  password_change: 'Password changed',
-  password_reset: 'Password reset',
-  role_change: 'Role changed',
-  deactivate: 'Deactivated',
-  activate: 'Activated',
-};
-
 /**
  * What the actor did. `record` names the record ('this trip' in its own History view, 'trip TRP…' elsewhere);
  * a batch reads as its count ('created 120 vehicles').
@@ -74,7 +59,7 @@ export function entryWords(entry: ChangeEntry, area: AreaDefinition | undefined,
   const what = record === 'this' ? `this ${singular}` : `${singular} ${entry.recordId}`;
   const who = entry.actor.name;
   if (entry.batchCount !== undefined && entry.batchCount > 1 && entry.operation !== 'update') {
-    return `${who} ${entry.operation === 'delete' ? 'deleted' : entry.operation === 'create' ? 'created' : (OPERATION_LABELS[entry.operation] ?? entry.operation).toLowerCase()} ${entry.batchCount} ${area?.plural ?? 'records'}`;
+    return `${who} ${entry.operation === 'delete' ? 'deleted' : entry.operation === 'create' ? 'created' : (CHANGE_OPERATION_LABELS[entry.operation as ChangeOperation] ?? entry.operation).toLowerCase()} ${entry.batchCount} ${area?.plural ?? 'records'}`;
   }
   switch (entry.operation) {
     case 'create':

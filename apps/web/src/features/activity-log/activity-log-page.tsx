@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
-import { CHANGE_OPERATIONS, canReadActivityLog, type ActivityActors, type ChangeEntry, type HistoryPage } from '@raahi/domain';
+import { ACCOUNT_AREA_LABELS, CHANGE_OPERATIONS, CHANGE_OPERATION_LABELS, activityAreaLabel, canReadActivityLog, type ActivityActors, type ChangeEntry, type HistoryPage } from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -14,14 +14,12 @@ import { useListParams, useListPreferences } from '../../components/area/use-lis
 import { useAuth } from '../../app/auth';
 import { RECORD_SCREENS, recordAddress } from '../../app/record-screens';
 import { api, queryString } from '../../lib/api';
-import { changeWords, entryWords, OPERATION_LABELS, snapshotWords } from '../../lib/change-words';
+import { changeWords, entryWords, snapshotWords } from '../../lib/change-words';
 import { formatNumber, formatWhen } from '../../lib/format';
 
 const FILTERS = ['actorId', 'area', 'operation', 'from', 'to'] as const;
 const ALL = '__all__';
-/** Entries that are not records': sign-ins, user changes and the Activity Log's own exports. */
-const ACCOUNT_AREAS: Record<string, string> = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log' };
-const areaName = (key: string) => ACCOUNT_AREAS[key] ?? RECORD_SCREENS.get(key)?.area.plural.replace(/^./, (c) => c.toUpperCase()) ?? key;
+const areaName = (key: string) => activityAreaLabel(key, RECORD_SCREENS.get(key)?.area.plural);
 const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** What happened, in words: an update's fields; a deleted record's last state (the log keeps it); else what the entry did. */
@@ -52,7 +50,7 @@ const columns: ColumnDef<ChangeEntry>[] = [
       );
     },
   },
-  { id: 'operation', header: 'Operation', cell: ({ row }) => OPERATION_LABELS[row.original.operation] ?? row.original.operation, meta: { keepWhole: true } },
+  { id: 'operation', header: 'Operation', cell: ({ row }) => CHANGE_OPERATION_LABELS[row.original.operation] ?? row.original.operation, meta: { keepWhole: true } },
   { id: 'changes', header: 'Changes', cell: ({ row }) => whatChanged(row.original) },
 ];
 
@@ -82,7 +80,7 @@ export function ActivityLogPage() {
     staleTime: 30_000,
   });
   const areaOptions = useMemo(
-    () => [...[...RECORD_SCREENS.keys()].map((key) => ({ value: key, label: areaName(key) })).sort((a, b) => a.label.localeCompare(b.label)), ...Object.entries(ACCOUNT_AREAS).map(([value, label]) => ({ value, label }))],
+    () => [...[...RECORD_SCREENS.keys()].map((key) => ({ value: key, label: areaName(key) })).sort((a, b) => a.label.localeCompare(b.label)), ...Object.entries(ACCOUNT_AREA_LABELS).map(([value, label]) => ({ value, label }))],
     [],
   );
 
@@ -127,7 +125,7 @@ export function ActivityLogPage() {
               className="w-48"
               value={params.filters.operation || ALL}
               onValueChange={choose('operation')}
-              options={[{ value: ALL, label: 'All Operations' }, ...CHANGE_OPERATIONS.map((operation) => ({ value: operation, label: OPERATION_LABELS[operation] ?? operation }))]}
+              options={[{ value: ALL, label: 'All Operations' }, ...CHANGE_OPERATIONS.map((operation) => ({ value: operation, label: CHANGE_OPERATION_LABELS[operation] }))]}
             />
             <DateRangeFilter label="Date" from={params.filters.from ?? ''} to={params.filters.to ?? ''} onChange={(end, iso) => update({ [end === 'From' ? 'from' : 'to']: iso })} />
           </div>
