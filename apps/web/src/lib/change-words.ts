@@ -71,7 +71,13 @@ export function entryWords(entry: ChangeEntry, area: AreaDefinition | undefined,
       if (changes.length === 0) return `${who} changed ${what}`;
       const words = changes.map((change) => changeWords(change, area));
       const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-      return record === 'this' ? `${who} changed ${list}` : `${who} changed ${list} of ${what}`;
+      if (record === 'this') return `${who} changed ${list}`;
+      // One field reads as a sentence ("changed Status of trip TRP… from Scheduled to In Transit"); several after the record.
+      if (changes.length === 1 && !changes[0].secret) {
+        const field = fieldOf(area, changes[0].field);
+        return `${who} changed ${changes[0].label ?? changes[0].field} of ${what} from ${valueWords(changes[0].before, field)} to ${valueWords(changes[0].after, field)}`;
+      }
+      return `${who} changed ${what}: ${list}`;
     }
     case 'export': {
       const rows = entry.details?.rowCount;
