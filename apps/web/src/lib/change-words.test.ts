@@ -36,7 +36,7 @@ describe('a change entry in plain words', () => {
   });
 
   it('writes values as the app shows them: dates DD/MM/YYYY, rupees, files by name', () => {
-    const fields = fuelExpensesArea.fields as Record<string, never>;
+    const fields = fuelExpensesArea.fields;
     expect(valueWords('2026-11-24', fields.date)).toBe('24/11/2026');
     expect(valueWords(1234567.5, fields.amount)).toBe('₹12,34,567.50');
     expect(valueWords({ id: 'FIL1', name: 'bill.pdf' })).toBe('bill.pdf');

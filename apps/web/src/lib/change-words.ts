@@ -1,12 +1,16 @@
-import { CHANGE_OPERATION_LABELS, type AnyField, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { CHANGE_OPERATION_LABELS, type AnyField, type AreaDefinition as Declared, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
 import { formatDate, formatRupees, formatWhen } from './format';
+
+// Any area's declaration, whatever its fields.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Area = Declared<any>;
 
 /**
  * A change entry in plain words, for the History view, the Activity Log and the dashboard:
  * "Priya Sharma changed Status from Scheduled to In Transit".
  */
 
-const fieldOf = (area: AreaDefinition | undefined, name: string): AnyField | undefined => (area as { fields?: Record<string, AnyField> } | undefined)?.fields?.[name];
+const fieldOf = (area: Area | undefined, name: string): AnyField | undefined => (area as { fields?: Record<string, AnyField> } | undefined)?.fields?.[name];
 
 /** One value as the app shows it: dates DD/MM/YYYY, rupees with ₹, a file by its name, blank as "blank". */
 export function valueWords(value: unknown, field?: AnyField): string {
@@ -21,7 +25,7 @@ export function valueWords(value: unknown, field?: AnyField): string {
 }
 
 /** "Status from Scheduled to In Transit"; a secret only "Password". */
-export function changeWords(change: FieldChange, area?: AreaDefinition): string {
+export function changeWords(change: FieldChange, area?: Area): string {
   const label = change.label ?? change.field;
   if (change.secret) return label;
   const field = fieldOf(area, change.field);
@@ -32,7 +36,7 @@ export function changeWords(change: FieldChange, area?: AreaDefinition): string 
  * A record's state as a create or delete entry keeps it, by its fields' labels in the declaration's order,
  * blanks left out: "Origin: Pune; Destination: Mumbai; Status: Delivered".
  */
-export function snapshotWords(snapshot: Record<string, unknown> | null, area: AreaDefinition | undefined): string {
+export function snapshotWords(snapshot: Record<string, unknown> | null, area: Area | undefined): string {
   if (!snapshot || !area) return '';
   return Object.entries(area.fieldLabels as Record<string, string>)
     .filter(([name]) => name in snapshot && valueWords(snapshot[name]) !== 'blank')
@@ -54,7 +58,7 @@ const OTHER_OPERATIONS: Record<string, string> = {
  * What the actor did. `record` names the record ('this trip' in its own History view, 'trip TRP…' elsewhere);
  * a batch reads as its count ('created 120 vehicles').
  */
-export function entryWords(entry: ChangeEntry, area: AreaDefinition | undefined, record: 'this' | 'named'): string {
+export function entryWords(entry: ChangeEntry, area: Area | undefined, record: 'this' | 'named'): string {
   const singular = area?.singular ?? 'record';
   const what = record === 'this' ? `this ${singular}` : `${singular} ${entry.recordId}`;
   const who = entry.actor.name;
