@@ -192,9 +192,9 @@ async function explainActivity(database: Database, from: string, to: string): Pr
   for (const [name, statement] of statements) {
     const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`);
     const text = plan.map((row) => row['QUERY PLAN']);
-    const execution = text.find((line) => line.startsWith('Execution Time'));
+    const [planning, execution] = ['Planning Time', 'Execution Time'].map((label) => text.find((line) => line.startsWith(label)));
     // The top of the plan says which index serves it; the partitions below repeat it.
-    out.push(`-- ${name}: ${execution}`, ...text.slice(0, 6).map((line) => `   ${line}`));
+    out.push(`-- ${name}: ${planning}, ${execution}`, ...text.slice(0, 6).map((line) => `   ${line}`));
   }
   return out;
 }
