@@ -51,6 +51,12 @@ describe('a change entry in plain words', () => {
     expect(entryWords(batch, vehiclesArea, 'named')).toBe('Import created 120 vehicles');
   });
 
+  it('tells sign-ins and user changes', () => {
+    expect(entryWords(entry({ area: 'auth', recordId: 'USR1', operation: 'sign_in' }), undefined, 'named')).toBe('Priya Sharma signed in');
+    expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'create' }), undefined, 'named')).toBe('Priya Sharma created user USR2');
+    expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'role_change' }), undefined, 'named')).toBe('Priya Sharma changed a role (USR2)');
+  });
+
   it("keeps a deleted record's last state readable", () => {
     expect(snapshotWords({ id: 'TRP1', origin: 'Pune', destination: 'Mumbai', notes: '', status: 'Delivered' }, tripsArea)).toBe('Origin: Pune; Destination: Mumbai; Status: Delivered');
   });

@@ -59,7 +59,8 @@ const OTHER_OPERATIONS: Record<string, string> = {
  * a batch reads as its count ('created 120 vehicles').
  */
 export function entryWords(entry: ChangeEntry, area: Area | undefined, record: 'this' | 'named'): string {
-  const singular = area?.singular ?? 'record';
+  // A user's entries (Settings → Users) name a user; other entries without an area a record.
+  const singular = area?.singular ?? (entry.area === 'users' ? 'user' : 'record');
   const what = record === 'this' ? `this ${singular}` : `${singular} ${entry.recordId}`;
   const who = entry.actor.name;
   if (entry.batchCount !== undefined && entry.batchCount > 1 && entry.operation !== 'update') {
@@ -88,6 +89,7 @@ export function entryWords(entry: ChangeEntry, area: Area | undefined, record: '
       return `${who} exported ${typeof rows === 'number' ? `${rows} ` : ''}${area?.plural ?? entry.area}`;
     }
     default:
-      return `${who} ${OTHER_OPERATIONS[entry.operation] ?? entry.operation}${entry.recordId ? ` (${entry.recordId})` : ''}`;
+      // A sign-in names its own user: no need to repeat the id.
+      return `${who} ${OTHER_OPERATIONS[entry.operation] ?? entry.operation}${entry.recordId && entry.recordId !== entry.actor.id ? ` (${entry.recordId})` : ''}`;
   }
 }
