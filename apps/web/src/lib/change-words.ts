@@ -66,7 +66,9 @@ export function entryWords(entry: ChangeEntry, area: Area | undefined, record: '
   if (entry.batchCount !== undefined && entry.batchCount > 1 && entry.operation !== 'update') {
     return `${who} ${entry.operation === 'delete' ? 'deleted' : entry.operation === 'create' ? 'created' : (CHANGE_OPERATION_LABELS[entry.operation as ChangeOperation] ?? entry.operation).toLowerCase()} ${entry.batchCount} ${area?.plural ?? 'records'}`;
   }
-  switch (entry.operation) {
+  // A role change that says from what to what reads like any other change of a field.
+  const operation = entry.operation === 'role_change' && entry.changes?.length ? 'update' : entry.operation;
+  switch (operation) {
     case 'create':
       return `${who} created ${what}`;
     case 'delete':
