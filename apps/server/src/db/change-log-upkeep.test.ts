@@ -59,6 +59,15 @@ describe('the change log is append-only in the database', () => {
 });
 
 describe('partitions, retention and erasure', () => {
+  it('a database once migrated has the partitions of this month and the next two', async () => {
+    const month = (ahead: number) => {
+      const day = new Date();
+      return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + ahead, 1)).toISOString().slice(0, 7).replace('-', '_');
+    };
+    const names = (await changeLogPartitions(database)).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining([0, 1, 2].map((ahead) => `change_log_${month(ahead)}`)));
+  });
+
   it('makes the partitions of this month and the next two, once', async () => {
     const made = await ensureChangeLogPartitions(database, new Date('2031-12-15T10:00:00Z'));
     expect(made).toEqual(['change_log_2031_12', 'change_log_2032_01', 'change_log_2032_02']);
