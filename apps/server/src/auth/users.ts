@@ -153,6 +153,8 @@ export async function ensureAdmin(database: Database, configuredPassword: string
   try {
     await createUser(database, { username: 'admin', password, name: 'Admin', email: 'admin@raahi.local', role: 'administrator', actor: FIRST_START });
   } catch (err) {
+    // Another server on the same database made it first: it is there, which is all this wanted.
+    if (err instanceof ApiError && err.status === 409) return { created: false, generatedPassword: null };
     throw new Error(`RAAHI_ADMIN_PASSWORD is not accepted: ${(err as Error).message}`);
   }
   return { created: true, generatedPassword: configuredPassword ? null : password };
@@ -163,7 +165,7 @@ export async function ensureAdmin(database: Database, configuredPassword: string
 const LIST_MAX = 200;
 
 /** Users by name, optionally those whose name, user name or e-mail holds `search`; paged. */
-export async function listUsers({ db }: Database, query: { search?: string; page?: number; pageSize?: number }): Promise<{ rows: UserSummary[]; total: number }> {
+export async function listUsers({ db }: Database, query: { search?: string; page?: number; pageSize?: number }): Promise<{ items: UserSummary[]; total: number }> {
   const pageSize = Math.min(query.pageSize ?? 50, LIST_MAX);
   const page = Math.max(1, query.page ?? 1);
   let where: SQL | undefined;
@@ -179,7 +181,7 @@ export async function listUsers({ db }: Database, query: { search?: string; page
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
-  return { rows: rows.map(toUserSummary), total };
+  return { items: rows.map(toUserSummary), total };
 }
 
 const notFound = (id: string) => new ApiError(404, 'Not Found', `There is no user ${id.slice(0, 64)}.`);
