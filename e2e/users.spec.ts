@@ -1,6 +1,6 @@
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { expectToast, unique } from './helpers';
+import { expectToast, seriousViolations, unique } from './helpers';
 
 /*
  * Users and My Account. Every test works on users of its own: the admin's shared session (storageState)
@@ -51,8 +51,11 @@ test('an administrator adds a user, who signs in with the one-time password and 
   await page.goto('/settings');
   const users = page.getByRole('region', { name: 'Users' });
   await expect(users.getByRole('table', { name: 'Users' })).toBeVisible();
+  await expect(users.getByRole('row').filter({ hasText: 'admin@raahi.local' })).toContainText('Administrator');
+  expect(await seriousViolations(page)).toEqual([]);
   await users.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByLabel('User Name').fill(username);
   await dialog.getByLabel('Name', { exact: true }).fill('Priya Sharma');
   await dialog.getByLabel('Email').fill('priya.sharma@example.in');
@@ -140,6 +143,7 @@ test('My Account lists my sessions and signs out the others', async ({ page, bro
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
   await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
   await expect(sessions.getByRole('listitem').filter({ hasText: 'Chrome on Android' })).toContainText('Last seen');
+  expect(await seriousViolations(me)).toEqual([]);
 
   await me.getByRole('button', { name: 'Sign out other sessions' }).click();
   await me.getByRole('alertdialog', { name: 'Sign Out Other Sessions' }).getByRole('button', { name: 'Sign Out' }).click();
