@@ -76,8 +76,8 @@ export function authRoutes(database: Database, config: Config) {
     return c.json({ user: await updateProfile(database, userActor(user), user.id, parsed.data) });
   });
 
+  // ('/sessions/*' matches '/sessions' itself too.)
   app.use('/sessions/*', requireSession(database, config));
-  app.use('/sessions', requireSession(database, config));
   app.get('/sessions', async (c) => {
     const session = c.get('session');
     const rows = await listSessions(database, session.user.id);
