@@ -27,6 +27,7 @@ type OneTime = { user: UserSummary; password: string };
 export function UsersSection() {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { user: me } = useAuth();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
   const { data, isPending, isError, refetch } = useQuery({
@@ -165,6 +166,8 @@ export function UsersSection() {
         onSaved={(answer) => {
           setEditing(null);
           if (answer.password) setOneTime({ user: answer.user, password: answer.password });
+          // An administrator who edited their own name or contact sees it at once in My Account and the top bar.
+          if (answer.user.id === me?.id) void queryClient.invalidateQueries({ queryKey: ['session'] });
           void refresh();
         }}
       />
