@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
+import { userRoutes } from './auth/users-routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -122,6 +123,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
+  secured.route('/users', userRoutes(database));
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));

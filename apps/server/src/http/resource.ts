@@ -32,8 +32,8 @@ import type { OperationContext } from '../operations/context';
 import { createRecord } from '../operations/create-record';
 import { deleteRecord } from '../operations/delete-record';
 import { recordedExport } from '../operations/export-records';
-import { readRecord, recordSelection } from '../operations/stored-record';
-import { recordMissing, updateRecord } from '../operations/update-record';
+import { readRecord, recordMissing, recordSelection } from '../operations/stored-record';
+import { updateRecord } from '../operations/update-record';
 import type { FileStorage } from '../files/storage';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */

@@ -5,8 +5,7 @@ import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import type { OperationContext } from './context';
 import { emitRecordChanged } from './events';
-import { recordSelection } from './stored-record';
-import { recordMissing } from './update-record';
+import { recordMissing, recordSelection } from './stored-record';
 
 /**
  * Deletes one record: refused (409) while records of other areas use it; else in one transaction the

@@ -1,6 +1,7 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { notFound } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 
 /** The table's columns (search_text is internal) plus the resource's computed values: a record as the API returns it. */
@@ -16,3 +17,6 @@ export async function readRecord(database: Pick<Database, 'db'>, def: Pick<Resou
   const [row] = await database.db.select(selected).from(def.table).where(eq(all.id, id));
   return row as Record<string, unknown> | undefined;
 }
+
+/** The answer to an id that names no record of the area (404). */
+export const recordMissing = (def: Pick<ResourceDefinition, 'area'>, id: string) => notFound(`The ${def.area.singular} ${id} does not exist. It may have been deleted.`);

@@ -1,16 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { deleteStoredBytes, recordFiles } from '../files/attachments';
 import { recordChange } from '../history/change-log';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { fieldChanges, uploaderOf, type OperationContext } from './context';
 import { emitRecordChanged } from './events';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
 import { parseInput, toRow } from './parse-input';
-import { readRecord, recordSelection } from './stored-record';
-
-/** The answer to an id that names no record of the area (404). */
-export const recordMissing = (def: Pick<ResourceDefinition, 'area'>, id: string) => notFound(`The ${def.area.singular} ${id} does not exist. It may have been deleted.`);
+import { readRecord, recordMissing, recordSelection } from './stored-record';
 
 /**
  * Updates one record from a request body naming the version it edits: parse (400) → prepare and rules (422)
