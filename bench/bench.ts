@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
- *                  --search-statistics N (experiment: planner statistics target of the search_text columns)]
+ *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
+ *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -37,6 +38,7 @@ import { fuelExpensesResource } from '../apps/server/src/resources/fuel-expenses
 import { refuelingLogsResource } from '../apps/server/src/resources/partner-fuel-stations';
 import { tripsResource } from '../apps/server/src/resources/trips';
 import { vehiclesResource } from '../apps/server/src/resources/vehicles';
+import { benchHistory } from './history';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -552,6 +554,8 @@ async function main() {
       writes: { type: 'string' },
       explain: { type: 'boolean', default: true },
       'no-explain': { type: 'boolean', default: false },
+      // bench/history.ts: change entries to read (0 leaves it out; default 10,000,000 on PostgreSQL, 1,000,000 embedded).
+      'history-entries': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -755,6 +759,12 @@ async function main() {
     console.log(`Wrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
   } finally {
     await cleanUp();
+  }
+  if (values['history-entries'] !== '0') {
+    const postgres = Boolean(process.env.DATABASE_URL);
+    const entries = positive(values['history-entries'], postgres ? 10_000_000 : 1_000_000, 'history-entries');
+    const { lines, verdicts } = await benchHistory({ serverUrl: process.env.DATABASE_URL || undefined, entries });
+    console.log(['', ...lines, '', 'History targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

@@ -110,18 +110,7 @@ test.describe('Dashboard', () => {
       await expect(heading(page, 'Fleet Overview Dashboard')).toBeVisible();
     }
   });
-
-  test('Recent Activity shows 7 items, each a link to a related page', async ({ page }) => {
-    const items = card(page, 'Recent Activity').getByRole('listitem');
-    await expect(items).toHaveCount(7);
-    const routes = ['/fleet-management', '/incident-emergency', '/fuel-expense', '/maintenance', '/driver-management', '/challan-tracking', '/compliance'];
-    for (const [index, route] of routes.entries()) {
-      await expect(items.nth(index).getByRole('link')).toHaveAttribute('href', route);
-    }
-    await items.getByRole('link', { name: /Challan issued for overspeeding/ }).click();
-    await expect(page).toHaveURL(endsWith('/challan-tracking'));
-    await expect(heading(page, 'Challan Tracking')).toBeVisible();
-  });
+  // Recent Activity reads the change log: e2e/history.spec.ts.
 });
 
 test.describe('Notifications', () => {
