@@ -1,6 +1,10 @@
 /**
- * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N
- *                  --search-statistics N (experiment: planner statistics target of the search_text columns)]
+ * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
+ *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
+ *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)]
+ *
+ * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
+ * mode and area (bench/writes.ts; 0 skips).
  *
  * Seeds a fresh database (a temporary PGlite data directory, or with DATABASE_URL a temporary database
  * on that PostgreSQL server) with vehicles, drivers and trips, starts the real server on it as a child
@@ -34,6 +38,8 @@ import { fuelExpensesResource } from '../apps/server/src/resources/fuel-expenses
 import { refuelingLogsResource } from '../apps/server/src/resources/partner-fuel-stations';
 import { tripsResource } from '../apps/server/src/resources/trips';
 import { vehiclesResource } from '../apps/server/src/resources/vehicles';
+import { benchHistory } from './history';
+import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -545,8 +551,11 @@ async function main() {
       samples: { type: 'string' },
       seed: { type: 'string' },
       'search-statistics': { type: 'string' },
+      writes: { type: 'string' },
       explain: { type: 'boolean', default: true },
       'no-explain': { type: 'boolean', default: false },
+      // bench/history.ts: change entries to read (0 leaves it out; default 10,000,000 on PostgreSQL, 1,000,000 embedded).
+      'history-entries': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -561,6 +570,8 @@ async function main() {
   const warmupS = positive(values.warmup, 3, 'warmup');
   const connections = positive(values.connections, 10, 'connections');
   const samples = positive(values.samples, 300, 'samples');
+  // Seconds per mode (with and without the change entry) and area of bench/writes.ts; 0 skips it.
+  const writesS = values.writes === '0' ? 0 : positive(values.writes, 6, 'writes');
   const seed = positive(values.seed, 20_241_121, 'seed');
   const cacheModes: ('on' | 'off')[] = values.cache === undefined || values.cache === 'both' ? ['on', 'off'] : values.cache === 'on' || values.cache === 'off' ? [values.cache] : [];
   if (cacheModes.length === 0) throw new Error(`--cache must be on, off or both (got "${values.cache}").`);
@@ -638,6 +649,9 @@ async function main() {
       server = null;
     }
 
+    // Creates through the operation layer, with and without their change entry (no server holds the database now).
+    const writes = writesS ? await measureWrites({ url: database.url, dataDir: join(database.dataDir, 'db') }, writesS) : null;
+
     let explained: Awaited<ReturnType<typeof explainPaths>> | null = null;
     if (explain) explained = await explainPaths(database, list);
 
@@ -705,6 +719,10 @@ async function main() {
         verdicts.push(`${r.sequential.p95 <= TARGETS.refuelingLogsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.refuelingLogsSearchedP95.postgres} ms at ${n(refuelingLogs)} refuelling logs (${p95})`);
       }
     }
+    if (writes) {
+      console.log(`\nCreates per second through the operation layer, one client:\n${table(describeWrites(writes).table)}`);
+      verdicts.push(...describeWrites(writes).verdicts);
+    }
     if (vehicles !== 100_000) verdicts.push(`(the vehicle targets are for 100,000 vehicles; this run had ${n(vehicles)})`);
     console.log(`\nTargets (p95 of one client; under load shown alongside):\n${verdicts.map((v) => '  ' + v).join('\n')}`);
 
@@ -729,6 +747,7 @@ async function main() {
         loadAverageAfter: loadAverage(),
       },
       export: exportResult,
+      writes,
       settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, listCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
       seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,
@@ -740,6 +759,12 @@ async function main() {
     console.log(`Wrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
   } finally {
     await cleanUp();
+  }
+  if (values['history-entries'] !== '0') {
+    const postgres = Boolean(process.env.DATABASE_URL);
+    const entries = positive(values['history-entries'], postgres ? 10_000_000 : 1_000_000, 'history-entries');
+    const { lines, verdicts } = await benchHistory({ serverUrl: process.env.DATABASE_URL || undefined, entries });
+    console.log(['', ...lines, '', 'History targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

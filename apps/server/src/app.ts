@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
 import { permissionsOf, roleOf } from './auth/permissions';
+import { userRoutes } from './auth/users-routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -17,6 +18,7 @@ import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
 import { fileRoutes } from './files/routes';
+import { historyRoutes } from './history/routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -130,13 +132,17 @@ export function createApp(database: Database, config: Config, storage: FileStora
   });
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
+  secured.route('/users', userRoutes(database));
+  // Each request to an area is checked against the roles matrix before any route (its history too) reads a
+  // body or writes anything.
   for (const resource of resources) {
-    // Each request is checked against the roles matrix before its route reads a body or writes anything.
     const guard = permissions.guard(resource);
     secured.use(`/${resource.area.key}`, guard);
     secured.use(`/${resource.area.key}/*`, guard);
-    secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   }
+  // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
+  secured.route('/', historyRoutes(database, resources));
+  for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');
   });

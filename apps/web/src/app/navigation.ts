@@ -7,6 +7,7 @@ import {
   Fuel,
   GraduationCap,
   Handshake,
+  History,
   HeartPulse,
   LayoutDashboard,
   Plug,
@@ -23,7 +24,7 @@ import {
   Car,
   type LucideIcon,
 } from 'lucide-react';
-import { can, type PermissionArea } from '@raahi/domain';
+import { can, canReadActivityLog, type PermissionArea } from '@raahi/domain';
 
 export interface NavItem {
   label: string;
@@ -31,6 +32,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** The record areas the screen shows (one each, or the sections of a page of several); none: every user's. */
   areas?: readonly PermissionArea[];
+  /** Shown only to the roles this allows (every role when absent). */
+  shownTo?: (role: string) => boolean;
 }
 
 /** The sidebar, in the specified order. */
@@ -56,11 +59,13 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'AI Predictive', path: '/ai-predictive', icon: BrainCircuit },
   { label: 'Load Optimization', path: '/load-optimization', icon: Weight },
   { label: 'Integrations', path: '/integrations', icon: Plug },
+  { label: 'Activity Log', path: '/activity-log', icon: History, shownTo: canReadActivityLog },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];
 
 /** Whether a role may open a screen: one of its areas it may view, or a screen of no area. */
-export const mayOpen = (role: string, item: Pick<NavItem, 'areas'>): boolean => !item.areas || item.areas.some((area) => can(role, area, 'view'));
+export const mayOpen = (role: string, item: Pick<NavItem, 'areas' | 'shownTo'>): boolean =>
+  (!item.shownTo || item.shownTo(role)) && (!item.areas || item.areas.some((area) => can(role, area, 'view')));
 
 /** The screen at a path (its sidebar item), if it is one. */
 export const navItemAt = (path: string): NavItem | undefined => NAV_ITEMS.find((item) => item.path === path);

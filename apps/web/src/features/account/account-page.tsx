@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { AtSign, KeyRound, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
 import { roleLabel } from '@raahi/domain';
+import { AtSign, KeyRound, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { SessionsCard } from './sessions-card';
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -20,6 +22,7 @@ function initialsOf(name: string): string {
 export function AccountPage() {
   const { user } = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [editingProfile, setEditingProfile] = useState(false);
   if (!user) return null;
   const name = user.name || user.username;
 
@@ -48,7 +51,7 @@ export function AccountPage() {
             </div>
           </div>
           <div className="flex flex-wrap gap-2 pb-1">
-            <Button variant="outline" type="button">
+            <Button variant="outline" onClick={() => setEditingProfile(true)}>
               <Pencil /> Edit Profile
             </Button>
             <Button onClick={() => setChangingPassword(true)}>
@@ -65,7 +68,9 @@ export function AccountPage() {
           </dl>
         </CardContent>
       </Card>
+      <SessionsCard />
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      <EditProfileDialog open={editingProfile} onOpenChange={setEditingProfile} />
     </div>
   );
 }

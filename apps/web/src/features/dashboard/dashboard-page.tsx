@@ -9,7 +9,7 @@ import { RecentActivityCard } from './recent-activity-card';
 import { StatCard } from './stat-card';
 
 export function DashboardPage() {
-  const { recentActivity, performance } = DASHBOARD_SAMPLE_DATA;
+  const { performance } = DASHBOARD_SAMPLE_DATA;
   // Cards and quick actions of screens the user's role may not view are not shown.
   const { role } = useCan();
   const stats = DASHBOARD_SAMPLE_DATA.stats.filter((stat) => mayOpenPath(role, stat.to));
@@ -28,7 +28,7 @@ export function DashboardPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <RecentActivityCard items={recentActivity} />
+          <RecentActivityCard />
         </div>
         <PerformanceSnapshotCard figures={performance} />
       </div>
