@@ -21,7 +21,8 @@ interface FieldOptions<T> {
   /**
    * The list can be filtered by it: by its listed options, or (for open choices) by the values present.
    * 'present': a choice whose filter offers only the options found in the data, accepting any listed one.
-   * A reference filters by the id of a record of its area. 'range': a date or date-time filtered From–To,
+   * A reference needs none: every reference is a filter by the id of a record of its area (`?vehicleId=VEH…`,
+   * the server's ReferenceFilter), and one link further (`?trip.vehicleId=VEH…`). 'range': a date or date-time filtered From–To,
    * by the list parameters `<name>From` and `<name>To` (see rangeParam).
    */
   filter?: boolean | 'present' | 'range';
@@ -299,11 +300,10 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
     filters: {
-      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range' && f.kind !== 'reference').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
       ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
     },
     presentFilters: entries.filter(([, f]) => f.filter === 'present').map(([name]) => name),
-    referenceFilters: entries.filter(([, f]) => f.filter && f.kind === 'reference').map(([name]) => name),
     ranges: Object.fromEntries(entries.filter(([, f]) => f.filter === 'range').map(([name, f]) => [name, rangeKind(declaration.key, name, f)])),
     sortWhenFiltered: declaration.sortWhenFiltered,
     derived: declaration.derived ?? {},
