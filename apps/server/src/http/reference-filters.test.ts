@@ -119,7 +119,7 @@ describe('every declared reference', () => {
     expect(filters.map(([name]) => name)).toEqual(expect.arrayContaining(['trips?vehicleId', 'trips?driverId', 'trip-insurance?tripId', 'trip-insurance?trip.vehicleId', 'trip-insurance?trip.driverId', 'refueling-logs?stationId', 'sales-orders?quotation.leadId', 'challans?driverId']));
     for (const resource of resources) {
       const fields = Object.entries((resource.area as { fields?: Record<string, { kind: string }> }).fields ?? {});
-      for (const [name, field] of fields.filter(([, f]) => f.kind === 'reference')) expect(resource.referenceFilters?.map((f) => f.param), resource.area.key).toContain(name);
+      for (const [name] of fields.filter(([, f]) => f.kind === 'reference')) expect(resource.referenceFilters?.map((f) => f.param), resource.area.key).toContain(name);
     }
   });
 
