@@ -74,10 +74,6 @@ export function defaultSortOf(area: Pick<AreaDefinition, 'defaultSort' | 'sortWh
   return active ? active[1] : area.defaultSort;
 }
 
-export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {
-  return area;
-}
-
 /** A stored record as the API returns it. */
 export type Stored<Input> = Input & { id: string; version: number; createdAt: string; updatedAt: string };
 

@@ -106,7 +106,7 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.round(value * scale) / scale === value;
 }
 /** The message for a number with more decimals than its step allows, in words. */
-export const decimalsMessage = (decimals: number) => (decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`);
+const decimalsMessage = (decimals: number) => (decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`);
 /** A number at most as fine as its step: what passes is what the column stores, to the last digit. */
 const stepped = (schema: z.ZodNumber, step: number | 'any') => {
   if (step === 'any') return schema;

@@ -65,7 +65,7 @@ function recordLabel(table: PgTable, of: (columns: Columns) => SQL): RecordLabel
 }
 
 /** Where a linked record's label is returned: vehicleId → vehicleLabel. */
-export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
+const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
 /** Where a linked record's short label is returned beside its label: vehicleId → vehiclePlate. */
 const besideKey = (field: string, suffix: string) => `${field.replace(/Id$/, '')}${suffix}`;
 
@@ -73,7 +73,7 @@ const besideKey = (field: string, suffix: string) => `${field.replace(/Id$/, '')
  * Where an entity field's record is described: entityId → entityArea (the area it names), entityLabel (as the
  * list shows it: a vehicle's plate, a driver's name, a trip with its route) and entityTitle (in full, for hover).
  */
-export const entityKeys = (field: string) => {
+const entityKeys = (field: string) => {
   const base = field.replace(/Id$/, '');
   return { area: `${base}Area`, label: `${base}Label`, title: `${base}Title` };
 };

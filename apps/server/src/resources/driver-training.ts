@@ -4,7 +4,7 @@ import { labelColumn } from '../http/csv-export';
 import { declaredResource } from './declared';
 import { driverNameOf } from './drivers';
 
-export const driverTraining = declaredTable('driver_training_records', trainingArea.fields);
+const driverTraining = declaredTable('driver_training_records', trainingArea.fields);
 // The Driver column shows the driver's name.
 export const trainingResource = declaredResource(trainingArea, driverTraining, {
   idHeader: 'Record ID',
