@@ -123,6 +123,15 @@ describe('every declared reference', () => {
     }
   });
 
+  it('are listed in the OpenAPI document beside the other list parameters', async () => {
+    const { paths } = (await client.get('/api/openapi.json')).body;
+    for (const [, key, param] of filters) {
+      for (const path of [`/api/${key}`, `/api/${key}/total`, `/api/${key}/export`]) {
+        expect(paths[path].get.parameters.map((p: Json) => `${p.in} ${p.name}`), path).toContain(`query ${param}`);
+      }
+    }
+  });
+
   it.each(filters)('%s answers a list, a total and an export, and refuses a value that is no id', async (_name, key, param) => {
     for (const path of [`/api/${key}`, `/api/${key}/total`, `/api/${key}/export`]) {
       expect((await client.get(`${path}?${encodeURIComponent(param)}=ABC1234XY`)).status, path).toBe(200);
