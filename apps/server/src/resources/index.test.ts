@@ -16,4 +16,18 @@ describe('the registry of areas', () => {
     expect(resourceOf('vehicles').area.key).toBe('vehicles');
     expect(() => resourceOf('spaceships')).toThrow("No area 'spaceships' is declared.");
   });
+
+  it('keeps the export columns the five older areas had before they were declared, header for header', () => {
+    const headers = (key: string) => resourceOf(key).exportColumns.map((c) => c.header);
+    expect(headers('vehicles')).toEqual(['ID', 'Make & Model', 'Year', 'License Plate', 'VIN', 'Type', 'Mileage (km)', 'Status', 'Purchase Date']);
+    expect(headers('drivers')).toEqual(['Driver ID', 'Name', 'License No.', 'Contact', 'Email', 'Joining Date', 'Status']);
+    expect(headers('trips')).toEqual(['Trip ID', 'Origin', 'Destination', 'Vehicle', 'License Plate', 'Driver', 'Status', 'ETA', 'Start Date', 'End Date']);
+    expect(headers('driver-training')).toEqual(['Record ID', 'Driver', 'Training Type', 'Schedule Date', 'Trainer', 'Score (%)', 'Validity', 'Status']);
+    expect(headers('driver-health')).toEqual(['Driver', 'Test Type', 'Test Date', 'Result', 'Next Due Date', 'Clinic']);
+    // Kinds as before: a phone as text for spreadsheets, dates and date-times in the reader's zone, numbers plain.
+    const kinds = (key: string) => resourceOf(key).exportColumns.map((c) => c.kind ?? 'text');
+    expect(kinds('drivers')).toEqual(['text', 'text', 'text', 'phone', 'text', 'date', 'text']);
+    expect(kinds('trips')).toEqual(['text', 'text', 'text', 'text', 'text', 'text', 'text', 'datetime', 'datetime', 'datetime']);
+    expect(kinds('vehicles')).toEqual(['text', 'text', 'number', 'text', 'text', 'text', 'number', 'text', 'date']);
+  });
 });
