@@ -1,6 +1,9 @@
 /**
- * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N
+ * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)]
+ *
+ * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
+ * mode and area (bench/writes.ts; 0 skips).
  *
  * Seeds a fresh database (a temporary PGlite data directory, or with DATABASE_URL a temporary database
  * on that PostgreSQL server) with vehicles, drivers and trips, starts the real server on it as a child
@@ -30,6 +33,7 @@ import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { resourceOf } from '../apps/server/src/resources';
+import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -541,6 +545,7 @@ async function main() {
       samples: { type: 'string' },
       seed: { type: 'string' },
       'search-statistics': { type: 'string' },
+      writes: { type: 'string' },
       explain: { type: 'boolean', default: true },
       'no-explain': { type: 'boolean', default: false },
     },
@@ -557,6 +562,8 @@ async function main() {
   const warmupS = positive(values.warmup, 3, 'warmup');
   const connections = positive(values.connections, 10, 'connections');
   const samples = positive(values.samples, 300, 'samples');
+  // Seconds per mode (with and without the change entry) and area of bench/writes.ts; 0 skips it.
+  const writesS = values.writes === '0' ? 0 : positive(values.writes, 6, 'writes');
   const seed = positive(values.seed, 20_241_121, 'seed');
   const cacheModes: ('on' | 'off')[] = values.cache === undefined || values.cache === 'both' ? ['on', 'off'] : values.cache === 'on' || values.cache === 'off' ? [values.cache] : [];
   if (cacheModes.length === 0) throw new Error(`--cache must be on, off or both (got "${values.cache}").`);
@@ -634,6 +641,9 @@ async function main() {
       server = null;
     }
 
+    // Creates through the operation layer, with and without their change entry (no server holds the database now).
+    const writes = writesS ? await measureWrites({ url: database.url, dataDir: join(database.dataDir, 'db') }, writesS) : null;
+
     let explained: Awaited<ReturnType<typeof explainPaths>> | null = null;
     if (explain) explained = await explainPaths(database, list);
 
@@ -701,6 +711,10 @@ async function main() {
         verdicts.push(`${r.sequential.p95 <= TARGETS.refuelingLogsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.refuelingLogsSearchedP95.postgres} ms at ${n(refuelingLogs)} refuelling logs (${p95})`);
       }
     }
+    if (writes) {
+      console.log(`\nCreates per second through the operation layer, one client:\n${table(describeWrites(writes).table)}`);
+      verdicts.push(...describeWrites(writes).verdicts);
+    }
     if (vehicles !== 100_000) verdicts.push(`(the vehicle targets are for 100,000 vehicles; this run had ${n(vehicles)})`);
     console.log(`\nTargets (p95 of one client; under load shown alongside):\n${verdicts.map((v) => '  ' + v).join('\n')}`);
 
@@ -725,6 +739,7 @@ async function main() {
         loadAverageAfter: loadAverage(),
       },
       export: exportResult,
+      writes,
       settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, listCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
       seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,

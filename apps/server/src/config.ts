@@ -37,6 +37,8 @@ export interface Config {
    * queries). Changes through any server or tool drop it at once.
    */
   listCacheMs: number;
+  /** How many months the change log keeps (RAAHI_CHANGE_LOG_MONTHS, default 24): older month partitions are dropped. */
+  changeLogMonths: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: env.RAAHI_LOG_REQUESTS !== '0',
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
+    changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
   };
 }
 

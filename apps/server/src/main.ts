@@ -5,11 +5,13 @@ import { createApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions';
 import { deleteOldGuesses } from './auth/throttle';
 import { ensureAdmin } from './auth/users';
+import { changeLogCommand } from './cli/change-log';
 import { checkDuplicatesCommand } from './cli/check-duplicates';
 import { commandHandlers } from './cli/command';
 import { seedDemoCommand } from './cli/seed-demo';
 import { userCommand } from './cli/user';
 import { loadConfig } from './config';
+import { ensureChangeLogPartitions, purgeChangeLog } from './db/change-log-upkeep';
 import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { DuplicateRecordsError } from './db/duplicates';
@@ -38,7 +40,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: join(con
   process.exit(1);
 });
 const admin = await ensureAdmin(database, config.adminPassword);
-lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand], database, config));
+lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand], database, config));
 
 const storage = localDiskStorage(join(config.dataDir, 'files'));
 const app = createApp(database, config, storage);
@@ -68,11 +70,22 @@ const housekeeping = setInterval(() => {
 }, 10 * 60_000);
 housekeeping.unref();
 
+// The change log's months: this one and the next two made ahead, those past the retention dropped; now and daily.
+const changeLogUpkeep = () =>
+  ensureChangeLogPartitions(database)
+    .then(() => purgeChangeLog(database, config.changeLogMonths))
+    .then((dropped) => dropped.length && console.log(`Change log: dropped ${dropped.join(', ')} (older than ${config.changeLogMonths} months).`))
+    .catch((err) => console.error('Change log upkeep failed:', err.message));
+void changeLogUpkeep();
+const dailyUpkeep = setInterval(changeLogUpkeep, 24 * 3_600_000);
+dailyUpkeep.unref();
+
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {
   if (stopper.stopping) return;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
+  clearInterval(dailyUpkeep);
   await stopper.stop(30_000);
   try {
     await lock?.stopCommands();

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { ensureChangeLogPartitions } from './change-log-upkeep';
 import type { Database } from './client';
 import { DuplicateRecordsError, findDuplicates } from './duplicates';
 
@@ -34,5 +35,8 @@ export async function applyMigrations(database: Database, dir: string = MIGRATIO
       if (nowDone.length === 0) throw new Error(`Migration ${file} failed: ${(err as Error).message}`);
     }
   }
+  // The change log's month partitions, this one and the next two (the server also makes them daily): a
+  // database opened after months away, by a server, a command or a test, writes entries into their month.
+  if (dir === MIGRATIONS_DIR) await ensureChangeLogPartitions(database);
   return applied;
 }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../auth/middleware';
+import type { ActiveSession } from '../auth/sessions';
 import { resourceOf } from '../resources';
 import { areaTestKit, notFound, updateConflict } from '../testing/area-tests';
 import { startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
@@ -222,8 +224,14 @@ describe('deleting', () => {
     const usedOnce = await createVehicle();
     const unused = await createVehicle();
     // Vehicles have no referencing area yet: stand one in for the trips that will use them.
-    const api = new Hono();
+    const api = new Hono<AppEnv>();
     api.onError(errorResponse);
+    // Writes name their actor: the stand-in app signs its requests in as admin, as requireSession would.
+    const [admin] = await server.database.query<ActiveSession['user']>(`SELECT id, name, username FROM users WHERE username = 'admin'`);
+    api.use(async (c, next) => {
+      c.set('session', { id: '', csrfToken: '', user: admin });
+      await next();
+    });
     api.route(
       '/vehicles',
       resourceRoutes(server.database, {

@@ -1,5 +1,5 @@
-import { Hono } from 'hono';
-import { and, arrayContains, asc, Column, desc, eq, getTableColumns, inArray, is, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { and, arrayContains, asc, Column, desc, eq, is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -8,13 +8,11 @@ import {
   MAX_PAGE_SIZE,
   PAGE_OUT_OF_REACH,
   lastReachablePage,
-  firstFailure,
   COMPANY_TIME_ZONE,
   defaultSortOf,
   rangeParam,
   rangeParams,
   presentFilterNames,
-  generateId,
   isoDate,
   addDays,
   todayIn,
@@ -24,12 +22,18 @@ import {
   type ListTotal,
 } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
-import { deleteStoredBytes, recordFiles } from '../files/attachments';
+import { userActor } from '../history/change-log';
+import type { OperationContext } from '../operations/context';
+import { createRecord } from '../operations/create-record';
+import { deleteRecord } from '../operations/delete-record';
+import { recordedExport } from '../operations/export-records';
+import { readRecord, recordMissing, recordSelection } from '../operations/stored-record';
+import { updateRecord } from '../operations/update-record';
 import type { FileStorage } from '../files/storage';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
@@ -226,12 +230,8 @@ function rangeCondition(column: PgColumn, end: 'From' | 'To', kind: 'date' | 'da
   return end === 'From' ? sql`${column} >= (${value}::date)::timestamp AT TIME ZONE ${zone}` : sql`${column} < (${value}::date + 1)::timestamp AT TIME ZONE ${zone}`;
 }
 
-/** The table's columns (search_text is internal) plus the resource's computed values. */
-function selection(def: ResourceDefinition) {
-  const all = getTableColumns(def.table) as Record<string, PgColumn>;
-  const { searchText: _searchText, ...columns } = all;
-  return { all, columns, selected: { ...columns, ...def.computed?.(all) } };
-}
+/** The table's columns and the computed values: a record as the API returns it. */
+const selection = recordSelection;
 
 /**
  * The WHERE of a list: search term and filters. Values are placeholders in the prepared list statements
@@ -353,117 +353,6 @@ async function estimateMatches(database: Database, table: PgTable, where: SQL | 
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
-/**
- * Validates a body: its shape (400, in words), then the area's rules (422, the specification's texts) on the
- * input as it will be stored (hidden fields blank, computed values filled), which is what is saved.
- */
-function parseInput(def: ResourceDefinition, body: unknown, withVersion: boolean) {
-  const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
-  const { version, ...fields } = parsed.data as Record<string, unknown>;
-  const input = def.area.prepare ? def.area.prepare(fields) : fields;
-  const failure = firstFailure(def.area.rules, input);
-  if (failure) throw new ApiError(422, failure.title, failure.message);
-  return withVersion ? { ...input, version } : input;
-}
-
-/** Input values as the columns take them: date-times (ISO text in the API) become Dates; an optional link left blank is NULL. */
-function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>) {
-  const row: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value === '' && all[key] && !all[key].notNull) row[key] = null;
-    else row[key] = typeof value === 'string' && all[key]?.columnType === 'PgTimestamp' ? new Date(value) : value;
-  }
-  return row;
-}
-
-const orList = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`);
-
-/**
- * Every linked record must exist; one linked anew (not already linked by the stored record, `previous`) must
- * also hold the values its link asks for (an order is placed on an Approved quotation) and none it refuses
- * (a trip's vehicle that is Sold). A link `checkedWhile` the record has some values is checked only then,
- * and again when those values change (a Delivered trip is set back to In Transit).
- */
-async function checkReferences(database: Database, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
-  for (const ref of def.references ?? []) {
-    const value = input[ref.field];
-    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
-    if (ids.length === 0) continue;
-    const columns = getTableColumns(ref.table) as Record<string, PgColumn>;
-    const conditions = Object.entries(ref.linkableWhen?.values ?? {});
-    const refused = Object.entries(ref.unlinkableWhen ?? {});
-    const named = [...conditions, ...refused].map(([name]) => name);
-    const rows = await database.db
-      .select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])), ...(ref.label && refused.length ? { label: ref.label(sql`${ref.table}.${sql.identifier(columns.id.name)}`) } : {}) })
-      .from(ref.table)
-      .where(inArray(columns.id, ids));
-    const found = new Map(rows.map((row) => [row.id as string, row as Record<string, unknown>]));
-    const gone = ids.find((id) => !found.has(id));
-    if (gone) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${gone}) does not exist. It may have been deleted; choose another.`);
-    const kept = previous?.[ref.field];
-    const during = Object.entries(ref.checkedWhile ?? {});
-    if (!during.every(([name, values]) => values.includes(String(input[name])))) continue;
-    const recheck = previous !== undefined && during.some(([name]) => previous[name] !== input[name]);
-    for (const id of ids) {
-      if (!recheck && (id === kept || (Array.isArray(kept) && kept.includes(id)))) continue;
-      const linked = found.get(id)!;
-      const barred = refused.find(([name, values]) => values.includes(String(linked[name])));
-      if (barred) {
-        const [name, values] = barred;
-        const which = during.length ? ` that is ${during.map(([, v]) => orList(v)).join(' and ')}` : '';
-        throw new ApiError(
-          422,
-          `${ref.noun[0].toUpperCase()}${ref.noun.slice(1)} Unavailable`,
-          `${String(linked.label ?? id)} is ${String(linked[name])}. A ${def.area.singular}${which} cannot use a ${ref.noun} that is ${orList(values)}; choose another ${ref.noun}.`,
-        );
-      }
-      const unmet = conditions.find(([name, wanted]) => found.get(id)![name] !== wanted);
-      if (unmet) {
-        const [name, wanted] = unmet;
-        const label = ref.linkableWhen!.labels[name] ?? name;
-        throw new ApiError(422, 'Invalid Link', `Only ${ref.plural ?? ref.noun + 's'} whose ${label} is ${wanted} can be linked: ${id} is ${String(found.get(id)![name])}.`);
-      }
-    }
-  }
-}
-
-/** Each entity field chosen anew (not the stored record's, `previous`) must name a record of one of its tables. */
-async function checkEntities(database: Database, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
-  for (const entity of def.entities ?? []) {
-    const id = input[entity.field];
-    if (typeof id !== 'string' || id === '' || id === previous?.[entity.field]) continue;
-    let found = false;
-    for (const { table } of entity.targets) {
-      const idColumn = (getTableColumns(table) as Record<string, PgColumn>).id;
-      found = (await database.db.select({ id: idColumn }).from(table).where(eq(idColumn, id))).length > 0;
-      if (found) break;
-    }
-    if (!found) {
-      const nouns = entity.targets.map((t) => t.noun);
-      const either = nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} or ${nouns.at(-1)}` : nouns[0];
-      throw new ApiError(422, 'Invalid Link', `The ${entity.label} ${id} names no ${either}. Choose one from the list, or none.`);
-    }
-  }
-}
-
-/** A unique index's violation answered in words, naming the record that holds the value (null when it is not one of ours). */
-async function uniqueRefusal(database: Database, def: ResourceDefinition, err: unknown, input: Record<string, unknown>, ownId?: string): Promise<ApiError | null> {
-  const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
-  const unique = cause.code === '23505' ? def.uniqueValues?.find((u) => u.index === cause.constraint) : undefined;
-  if (!unique) return null;
-  const { all, selected } = selection(def);
-  const [holder] = await database.db
-    .select(selected)
-    .from(def.table)
-    .where(and(unique.heldBy(all, input), ownId === undefined ? undefined : ne(all.id, ownId)))
-    .limit(1);
-  if (!holder) return null; // gone meanwhile: the generic answer
-  const { title, message } = unique.refusal(holder, input);
-  return new ApiError(409, title, message);
-}
-
 const idParam = (id: string) => {
   if (id.length > 64) throw notFound('No such record.');
   return id;
@@ -481,14 +370,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const querySchema = listQuerySchema(area, def.referenceFilters);
   const paramLabels = listParamLabels(area, def.referenceFilters ?? []);
   const totalSchema = querySchema.omit({ page: true, pageSize: true, sort: true, order: true });
-  const missing = (id: string) => notFound(`The ${area.singular} ${id} does not exist. It may have been deleted.`);
-  const readOne = async (id: string) => (await db.select(selected).from(table).where(eq(all.id, id)))[0];
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
   const openFilters = presentFilterNames(area);
-  // A record's files are attached, and let go, in the transaction that saves or deletes it; an area
-  // without files writes its one statement as before.
-  const ownFiles = recordFiles(def);
-  const withFiles = <T>(write: (tx: Db) => Promise<T>): Promise<T> => (ownFiles.any ? db.transaction((tx) => write(tx)) : write(db));
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -521,7 +404,10 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const term = searchTerm(q);
     const filters = filterParams(def).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(def, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const batches = await firstBatchFetched(exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order }));
+    const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
+    // The export is a change entry too: its filters and row count, never its search text.
+    const exported = { database, actor: userActor(c.get('session').user), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
+    const batches = await firstBatchFetched(recordedExport(rows, exported));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {
@@ -545,82 +431,21 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     return c.json({ values });
   });
 
-  app.post('/', async (c) => {
-    const input = parseInput(def, await readJson(c), false);
-    await checkReferences(database, def, input);
-    await checkEntities(database, def, input);
-    const userId = c.get('session')?.user.id;
-    // Ids are short (prefix, time digits, random capitals), so a collision is possible: retry with a new one.
-    for (let attempt = 0; attempt < 8; attempt++) {
-      // A unique value's violation rolls the save back, and is then answered naming the record that holds the value.
-      const id = await withFiles(async (tx) => {
-        const [row] = await tx
-          .insert(table)
-          .values({ ...toRow(all, input), id: generateId(area.idFormat) })
-          .onConflictDoNothing({ target: all.id })
-          .returning({ id: all.id });
-        if (row) await ownFiles.save(tx, row.id as string, input, {}, userId);
-        return row?.id as string | undefined;
-      }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input)) ?? err));
-      if (id) return c.json(await readOne(id), 201);
-    }
-    throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');
-  });
+  // Writes are operations (operations/): the handler reads the body, names the actor and answers.
+  const context = (c: Context<AppEnv>): OperationContext => ({ database, actor: userActor(c.get('session').user), storage });
+  app.post('/', async (c) => c.json(await createRecord(def, await readJson(c), context(c)), 201));
 
   app.get('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
-    const row = await readOne(id);
-    if (!row) throw missing(id);
+    const row = await readRecord(database, def, id);
+    if (!row) throw recordMissing(def, id);
     return c.json(row);
   });
 
-  app.put('/:id', async (c) => {
-    const id = idParam(c.req.param('id'));
-    const { version, ...input } = parseInput(def, await readJson(c), true);
-    // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
-    const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
-    const stored = conditional || def.entities?.length ? await readOne(id) : undefined;
-    await checkReferences(database, def, input, conditional ? stored : undefined);
-    await checkEntities(database, def, input, stored);
-    const released = await withFiles(async (tx) => {
-      // The files the record names now, held until the save ends, so that what it lets go is exact.
-      const [previous] = ownFiles.any ? await tx.select(ownFiles.columns).from(table).where(eq(all.id, id)).for('update') : [{}];
-      const [row] = await tx
-        .update(table)
-        .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(all.id, id), eq(all.version, version as number)))
-        .returning({ id: all.id });
-      return row ? await ownFiles.save(tx, id, input, previous ?? {}, c.get('session')?.user.id) : undefined;
-    }).catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));
-    if (released) {
-      await deleteStoredBytes(storage, released);
-      return c.json(await readOne(id));
-    }
-    const [exists] = await db.select({ id: all.id }).from(table).where(eq(all.id, id));
-    if (!exists) throw missing(id);
-    throw new ApiError(
-      409,
-      'Update Conflict',
-      `This ${area.singular} was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.`,
-    );
-  });
+  app.put('/:id', async (c) => c.json(await updateRecord(def, idParam(c.req.param('id')), await readJson(c), context(c))));
 
   app.delete('/:id', async (c) => {
-    const id = idParam(c.req.param('id'));
-    for (const user of def.usedBy ?? []) {
-      const count = await user.count(database, id);
-      if (count > 0) {
-        const users = count === 1 ? `1 ${user.singular} uses` : `${count} ${user.plural} use`;
-        throw new ApiError(409, 'Delete Failed', `This ${area.singular} cannot be deleted because ${users} it.`);
-      }
-    }
-    // The record's files go with it: their rows in its transaction, their bytes once it has committed.
-    const released = await withFiles(async (tx) => {
-      const deleted = await tx.delete(table).where(eq(all.id, id)).returning({ id: all.id });
-      return deleted.length === 0 ? undefined : await ownFiles.remove(tx, id);
-    });
-    if (!released) throw missing(id);
-    await deleteStoredBytes(storage, released);
+    await deleteRecord(def, idParam(c.req.param('id')), context(c));
     return c.body(null, 204);
   });
 

@@ -1,0 +1,4 @@
+import { changeLogCommand } from './change-log';
+import { runCommandLine } from './command';
+
+runCommandLine(changeLogCommand, process.argv.slice(2));

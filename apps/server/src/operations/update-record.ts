@@ -1,0 +1,58 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { deleteStoredBytes, recordFiles } from '../files/attachments';
+import { recordChange } from '../history/change-log';
+import { ApiError } from '../http/errors';
+import type { ResourceDefinition } from '../http/resource';
+import { fieldChanges, uploaderOf, type OperationContext } from './context';
+import { emitRecordChanged } from './events';
+import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
+import { parseInput, toRow } from './parse-input';
+import { readRecord, recordMissing, recordSelection } from './stored-record';
+
+/**
+ * Updates one record from a request body naming the version it edits: parse (400) → prepare and rules (422)
+ * → links (409/422; a link kept from the stored record stays allowed) → in one transaction: the record read
+ * and locked as it was, the update if its version is still the one edited (else 409), its files, and a
+ * change entry with each changed field before and after (none when nothing changed) → after commit, the
+ * bytes of files let go and the event. Answers the record as the API returns it.
+ */
+export async function updateRecord(def: ResourceDefinition, id: string, body: unknown, context: OperationContext): Promise<Record<string, unknown>> {
+  const { database, actor, storage, batchId = null } = context;
+  const { area, table } = def;
+  const { version, ...input } = parseInput(def, body, true);
+  // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
+  const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
+  const stored = conditional || def.entities?.length ? await readRecord(database, def, id) : undefined;
+  await checkReferences(database, def, input, conditional ? stored : undefined);
+  await checkEntities(database, def, input, stored);
+  const { all, selected } = recordSelection(def);
+  const ownFiles = recordFiles(def);
+  const result = await database
+    .transaction(async (tx) => {
+      // The record as it was, held until the save ends, so that its entry's "before" and the files it lets go are exact.
+      const [before] = (await tx.db.select(selected).from(table).where(eq(all.id, id)).for('update', { of: table })) as Record<string, unknown>[];
+      if (!before) throw recordMissing(def, id);
+      const [row] = await tx.db
+        .update(table)
+        .set({ ...toRow(all, input), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(all.id, id), eq(all.version, version as number)))
+        .returning({ id: all.id });
+      if (!row) return undefined;
+      const released = await ownFiles.save(tx.db, id, input, before, uploaderOf(actor));
+      const after = (await readRecord(tx, def, id))!;
+      const changes = fieldChanges(def, before, after);
+      // A save that changed nothing leaves no entry (its version still moves on).
+      if (changes.length > 0) await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'update', batchId, changes });
+      return { before, after, released, changed: changes.length > 0 };
+    })
+    .catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));
+  if (!result)
+    throw new ApiError(
+      409,
+      'Update Conflict',
+      `This ${area.singular} was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.`,
+    );
+  await deleteStoredBytes(storage, result.released);
+  if (result.changed) emitRecordChanged({ area: area.key, recordId: id, operation: 'update', actor, before: result.before, after: result.after, batchId });
+  return result.after;
+}
