@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_AREAS } from '@raahi/domain';
 import { resourceOf, resources } from '.';
+import { linkResources } from './declared';
+import { tripsResource } from './trips';
 
 /** The registry of areas and what is derived from it. */
 describe('the registry of areas', () => {
@@ -29,5 +31,9 @@ describe('the registry of areas', () => {
     expect(kinds('drivers')).toEqual(['text', 'text', 'text', 'phone', 'text', 'date', 'text']);
     expect(kinds('trips')).toEqual(['text', 'text', 'text', 'text', 'text', 'text', 'text', 'datetime', 'datetime', 'datetime']);
     expect(kinds('vehicles')).toEqual(['text', 'text', 'number', 'text', 'text', 'text', 'number', 'text', 'date']);
+  });
+
+  it('refuses at start-up a link to an area no resource declares with a label', () => {
+    expect(() => linkResources([tripsResource])).toThrow("trips.vehicleId links to 'vehicles', which no resource declares with a label.");
   });
 });
