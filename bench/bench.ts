@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
- *                  --search-statistics N (experiment: planner statistics target of the search_text columns)]
+ *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
+ *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -33,6 +34,7 @@ import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { resourceOf } from '../apps/server/src/resources';
+import { benchHistory } from './history';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -548,6 +550,8 @@ async function main() {
       writes: { type: 'string' },
       explain: { type: 'boolean', default: true },
       'no-explain': { type: 'boolean', default: false },
+      // bench/history.ts: change entries to read (0 leaves it out; default 10,000,000 on PostgreSQL, 1,000,000 embedded).
+      'history-entries': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -751,6 +755,12 @@ async function main() {
     console.log(`Wrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
   } finally {
     await cleanUp();
+  }
+  if (values['history-entries'] !== '0') {
+    const postgres = Boolean(process.env.DATABASE_URL);
+    const entries = positive(values['history-entries'], postgres ? 10_000_000 : 1_000_000, 'history-entries');
+    const { lines, verdicts } = await benchHistory({ serverUrl: process.env.DATABASE_URL || undefined, entries });
+    console.log(['', ...lines, '', 'History targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

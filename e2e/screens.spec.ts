@@ -110,18 +110,7 @@ test.describe('Dashboard', () => {
       await expect(heading(page, 'Fleet Overview Dashboard')).toBeVisible();
     }
   });
-
-  test('Recent Activity shows 7 items, each a link to a related page', async ({ page }) => {
-    const items = card(page, 'Recent Activity').getByRole('listitem');
-    await expect(items).toHaveCount(7);
-    const routes = ['/fleet-management', '/incident-emergency', '/fuel-expense', '/maintenance', '/driver-management', '/challan-tracking', '/compliance'];
-    for (const [index, route] of routes.entries()) {
-      await expect(items.nth(index).getByRole('link')).toHaveAttribute('href', route);
-    }
-    await items.getByRole('link', { name: /Challan issued for overspeeding/ }).click();
-    await expect(page).toHaveURL(endsWith('/challan-tracking'));
-    await expect(heading(page, 'Challan Tracking')).toBeVisible();
-  });
+  // Recent Activity reads the change log: e2e/history.spec.ts.
 });
 
 test.describe('Notifications', () => {
@@ -196,15 +185,20 @@ test.describe('Notifications', () => {
   });
 });
 
-test('My Account shows the signed-in user and an inert Edit Profile button', async ({ page }) => {
+test('My Account shows the signed-in user, their role, and Edit Profile opens its dialog', async ({ page }) => {
   await page.goto('/account');
   await expect(heading(page, 'My Account')).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 2, name: 'Admin', exact: true })).toBeVisible();
-  await expect(main.getByText('Fleet Manager', { exact: true })).toBeVisible();
+  // The role as the user holds it (issue 17): the first admin is an Administrator.
+  await expect(main.getByText('Administrator', { exact: true })).toBeVisible();
   await expect(main.getByText('admin@raahi.local', { exact: true })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Change Password' })).toBeVisible();
-  await expectInert(page, main.getByRole('button', { name: 'Edit Profile' }));
+  await main.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Admin');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test.describe('Settings', () => {
@@ -225,16 +219,17 @@ test.describe('Settings', () => {
     await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toBeVisible();
   });
 
-  test('Language is disabled, shows English (India) and is marked Coming Soon; the other cards are to be implemented', async ({ page }) => {
+  test('Language is disabled, shows English (India) and is marked Coming Soon; Notifications is to be implemented; an administrator manages users', async ({ page }) => {
     const language = page.getByRole('combobox', { name: 'Language' });
     await expect(language).toBeDisabled();
     await expect(language).toHaveText('English (India)');
     await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
 
     await expect(page.getByText('Notification settings (email, SMS and in-app alerts) are to be implemented.')).toBeVisible();
-    await expect(page.getByText('Security and privacy settings are to be implemented.')).toBeVisible();
     await expectInert(page, page.getByRole('button', { name: 'Manage Notifications' }));
-    await expectInert(page, page.getByRole('button', { name: 'Manage Security Settings' }));
+    // Security & Privacy holds Settings → Users for an administrator (issue 17); e2e/users.spec.ts drives it.
+    await expect(page.getByRole('region', { name: 'Users' }).getByRole('button', { name: 'Add User' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Manage Security Settings' })).toHaveCount(0);
   });
 });
 

@@ -24,6 +24,8 @@ const SIDEBAR: [label: string, path: string, title: string][] = [
   ['AI Predictive', '/ai-predictive', 'AI & Predictive Analytics'],
   ['Load Optimization', '/load-optimization', 'Load & Capacity Optimization'],
   ['Integrations', '/integrations', 'Third-Party Integrations'],
+  // Administrators only (the suite's admin is one once the users migration has run).
+  ['Activity Log', '/activity-log', 'Activity Log'],
   ['Settings', '/settings', 'Settings'],
 ];
 

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
+import { userRoutes } from './auth/users-routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -16,6 +17,7 @@ import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
 import { fileRoutes } from './files/routes';
+import { historyRoutes } from './history/routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -121,6 +123,9 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/openapi.json', (c) => c.json(openApi));
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
+  secured.route('/users', userRoutes(database));
+  // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
+  secured.route('/', historyRoutes(database, resources));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');

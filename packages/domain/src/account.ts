@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isEmailAddress, text } from './fields';
+import { ROLE_KEYS, type Role } from './roles';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -62,8 +64,122 @@ export interface CurrentUser {
   id: string;
   username: string;
   name: string;
+  /** A role key (packages/domain/src/roles.ts). */
   role: string;
   email: string;
   phone: string;
   address: string;
+  /** A generated, administrator-typed or reset password: the user must choose their own before anything else. */
+  mustChangePassword: boolean;
+}
+
+/** A user name: 1–64 lower-case letters, digits, dots, dashes or underscores (the length checked before the pattern). */
+export const USERNAME_MAX = 64;
+export const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'is required', abort: true })
+  .max(USERNAME_MAX, { message: `must be at most ${USERNAME_MAX} characters`, abort: true })
+  .regex(/^[a-z0-9._-]+$/, 'may hold only letters, digits, dots, dashes and underscores');
+
+const personName = text(100).pipe(z.string().min(1, 'is required'));
+// As the driver form's Email and Contact (field.email, field.phone): optional, an address when given.
+const email = text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in');
+const phone = text(30);
+const role = z.enum(ROLE_KEYS as [Role, ...Role[]]);
+
+/** POST /api/users. Without a password the server makes one and answers it once. */
+export const createUserInput = z.strictObject({
+  username,
+  name: personName,
+  email,
+  phone,
+  role,
+  password: z.string().max(1000).optional(),
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+/** PUT /api/users/:id: what an administrator edits (not the user name, not the password). */
+export const updateUserInput = z.strictObject({
+  name: personName,
+  email,
+  phone,
+  role,
+  version: z.number().int().min(1).max(2_147_483_647),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+/** PUT /api/auth/me: what a user edits of their own account (never the role). */
+export const updateProfileInput = z.strictObject({
+  name: personName,
+  email,
+  phone,
+  address: text(500),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+export const USER_FIELD_LABELS: Record<string, string> = {
+  username: 'User name',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  role: 'Role',
+  password: 'Password',
+  version: 'Version',
+};
+
+/** A user as GET /api/users lists it. */
+export interface UserSummary {
+  id: string;
+  username: string;
+  name: string;
+  role: Role;
+  email: string;
+  phone: string;
+  /** ISO instant, or null before the first sign-in. */
+  lastSignInAt: string | null;
+  active: boolean;
+  mustChangePassword: boolean;
+  version: number;
+}
+
+/** One of the signed-in user's sessions (GET /api/auth/sessions). */
+export interface SessionSummary {
+  id: string;
+  /** A short description of the browser ('Chrome on Linux'), from its User-Agent. */
+  device: string;
+  address: string;
+  /** ISO instants. */
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** 'Chrome on Windows' from a User-Agent; checks in order, as browsers name others in theirs (Chrome's says Safari). */
+export function describeDevice(userAgent: string): string {
+  const ua = userAgent.slice(0, 500);
+  if (!ua) return 'Unknown device';
+  const browser = [
+    ['Edg/', 'Edge'],
+    ['OPR/', 'Opera'],
+    ['Firefox/', 'Firefox'],
+    ['Chromium/', 'Chromium'],
+    ['Chrome/', 'Chrome'],
+    ['Safari/', 'Safari'],
+    ['curl/', 'curl'],
+    ['node', 'Node.js'],
+  ].find(([mark]) => ua.includes(mark))?.[1];
+  const system = [
+    ['Android', 'Android'],
+    ['iPhone', 'iPhone'],
+    ['iPad', 'iPad'],
+    ['Windows', 'Windows'],
+    ['Mac OS X', 'macOS'],
+    ['CrOS', 'ChromeOS'],
+    ['Linux', 'Linux'],
+  ].find(([mark]) => ua.includes(mark))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
 }

@@ -44,3 +44,43 @@ export interface ChangeEntry {
   snapshot: Record<string, unknown> | null;
   details: Record<string, unknown> | null;
 }
+
+/** A page of entries, newest first (GET /api/<area>/:id/history, GET /api/activity). */
+export interface HistoryPage {
+  items: ChangeEntry[];
+  hasMore: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/activity/recent: the latest entries the reader may see, a batch as one entry with batchCount. */
+export interface RecentActivity {
+  items: ChangeEntry[];
+}
+
+/** GET /api/activity/actors: who appears in the log (the Activity Log's user filter), each by its latest name. */
+export interface ActivityActors {
+  actors: Actor[];
+}
+
+/** Each operation as the Activity Log names it (its filter, its column, its export). */
+export const CHANGE_OPERATION_LABELS: Record<ChangeOperation, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  sign_in: 'Signed in',
+  sign_out_everywhere: 'Signed out everywhere',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  role_change: 'Role changed',
+  deactivate: 'Deactivated',
+  activate: 'Activated',
+  export: 'Exported',
+};
+
+/** Entries of no record area: sign-ins, user changes and the Activity Log's own exports, for administrators. */
+export const ACCOUNT_AREA_LABELS = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log' } as const;
+
+/** An area as the Activity Log names it: 'Trips', 'Sales leads', 'Sign-ins'. */
+export const activityAreaLabel = (key: string, plural?: string): string =>
+  (ACCOUNT_AREA_LABELS as Record<string, string>)[key] ?? (plural ? plural.charAt(0).toUpperCase() + plural.slice(1) : key);

@@ -33,7 +33,7 @@ describe('sign-in', () => {
     const res = await client.login();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'Fleet Manager', email: 'admin@raahi.local', phone: '', address: '' },
+      user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'administrator', email: 'admin@raahi.local', phone: '', address: '', mustChangePassword: false },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       uploadMaxBytes: 10 * 1024 * 1024,
     });

@@ -58,11 +58,19 @@ export function sameOriginOnly(config: Config): MiddlewareHandler {
   };
 }
 
+export const PASSWORD_CHANGE_REQUIRED = new ApiError(
+  403,
+  'Password Change Required',
+  'Your password was set by an administrator. Choose your own password before you continue.',
+);
+
 /**
  * Requires a valid session; on unsafe methods also the session's CSRF token in X-CSRF-Token
- * (second line against forgery: a forged request cannot read the token).
+ * (second line against forgery: a forged request cannot read the token). A user who must change their
+ * password is refused (403) unless `whilePasswordPending` lets this request through (reading who they
+ * are, changing the password, signing out).
  */
-export function requireSession(database: Database, config: Config): MiddlewareHandler<AppEnv> {
+export function requireSession(database: Database, config: Config, whilePasswordPending: (c: Context) => boolean = () => false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
     const session = token ? await findSession(database, token, sessionLifetime(config)) : null;
@@ -70,7 +78,11 @@ export function requireSession(database: Database, config: Config): MiddlewareHa
     if (UNSAFE.has(c.req.method) && c.req.header('x-csrf-token') !== session.csrfToken) {
       throw new ApiError(403, 'Forbidden', 'The request is missing its security token. Reload the page and try again.');
     }
+    if (session.user.mustChangePassword && !whilePasswordPending(c)) throw PASSWORD_CHANGE_REQUIRED;
     c.set('session', session);
     await next();
   };
 }
+
+/** The client's browser and address, as its session keeps them. */
+export const sessionClient = (c: Context, config: Config) => ({ userAgent: c.req.header('user-agent') ?? '', address: clientAddress(c, config) });

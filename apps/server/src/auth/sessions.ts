@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from './tokens';
@@ -19,12 +19,18 @@ export interface SessionLifetime {
   maxMs: number;
 }
 
+/** Where a session was started from, for the user's list of their sessions. */
+export interface SessionClient {
+  userAgent: string;
+  address: string;
+}
+
 /** Starts a session. The cookie carries a random token; the table keeps only its hash. */
-export async function startSession({ db }: Database, userId: string, lifetime: SessionLifetime) {
+export async function startSession({ db }: Database, userId: string, lifetime: SessionLifetime, client: SessionClient) {
   const token = randomToken();
   const csrfToken = randomToken();
   const expiresAt = new Date(Date.now() + Math.min(lifetime.idleMs, lifetime.maxMs));
-  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt });
+  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt, userAgent: client.userAgent.slice(0, 500), address: client.address.slice(0, 100) });
   return { token, csrfToken };
 }
 
@@ -35,7 +41,8 @@ function prepareLookup(db: Db) {
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    // The user is read afresh on every request, so a deactivation or a role change applies from the next one, on any server.
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
     .prepare('find_session');
 }
 
@@ -63,13 +70,20 @@ export async function endSession({ db }: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every other session of a user (after a password change). */
-export async function endOtherSessions({ db }: Database, userId: string, keepSessionId: string) {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+/** Ends every other session of a user; returns how many ended. */
+export async function endOtherSessions({ db }: Database, userId: string, keepSessionId: string): Promise<number> {
+  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  return ended.length;
 }
 
-export async function endAllSessions({ db }: Database, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** A user's live sessions, the most recently used first. */
+export async function listSessions({ db }: Database, userId: string) {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, address: sessions.address, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(100);
 }
 
 export async function deleteExpiredSessions({ db }: Database) {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Database } from '../db/client';
 
 /**
@@ -30,7 +31,21 @@ export interface AdmittedGuess {
 }
 
 const addressKey = (address: string) => 'address:' + address.slice(0, 100);
-const userKey = (username: string) => 'user:' + username.slice(0, 100);
+
+/**
+ * A user name is counted under a keyed hash of it, so that the table never holds a name, least of all one
+ * that belongs to nobody. The key is the database's own (migration 0029): every server counts alike.
+ */
+const secrets = new WeakMap<Database, Promise<string>>();
+async function userKey(database: Database, username: string): Promise<string> {
+  let secret = secrets.get(database);
+  if (!secret) {
+    secret = database.query<{ value: string }>(`SELECT value FROM server_secrets WHERE name = 'login_guesses'`).then(([row]) => row.value);
+    secrets.set(database, secret);
+    secret.catch(() => secrets.delete(database));
+  }
+  return 'user:' + createHmac('sha256', await secret).update(username.slice(0, 100)).digest('hex');
+}
 
 /** Counts one guess for `key` in the current window (a new window when the last one has ended) and returns the count. */
 async function reserve(database: Database, key: string, windowMs: number): Promise<number> {
@@ -52,7 +67,8 @@ async function reserve(database: Database, key: string, windowMs: number): Promi
 export async function admitGuess(database: Database, address: string, username: string, s: ThrottleSettings): Promise<AdmittedGuess | null> {
   const byAddress = await reserve(database, addressKey(address), s.windowMs);
   if (byAddress > s.maxGuesses) return null;
-  const byName = await reserve(database, userKey(username), s.windowMs);
+  const nameKey = await userKey(database, username);
+  const byName = await reserve(database, nameKey, s.windowMs);
   if (byName > s.maxGuesses) {
     if (byAddress > 1) return null;
     const excess = byName - s.maxGuesses;
@@ -62,7 +78,7 @@ export async function admitGuess(database: Database, address: string, username: 
     settle: async (right) => {
       if (!right) return;
       await database.query(`UPDATE login_guesses SET guesses = guesses - 1 WHERE key = $1 AND guesses > 0`, [addressKey(address)]);
-      await database.query(`DELETE FROM login_guesses WHERE key = $1`, [userKey(username)]);
+      await database.query(`DELETE FROM login_guesses WHERE key = $1`, [nameKey]);
     },
   };
 }

@@ -137,11 +137,18 @@ describe('one process per embedded data directory', () => {
 
   it('creates a user through the running server, who can then sign in', { timeout: 120_000 }, async () => {
     const first = await server();
-    const created = await tool(USER, ['create', 'priya', '--name', 'Priya Sharma', '--password', '-'], 'Kesari-Chai-2026\n');
+    const created = await tool(USER, ['create', 'priya', '--name', 'Priya Sharma', '--role', 'dispatcher', '--password', '-'], 'Kesari-Chai-2026\n');
     expect(created.code, created.output).toBe(0);
-    expect(created.output).toBe(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\nCreated user "priya".\n`);
+    expect(created.output).toBe(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\nCreated user "priya" (Dispatcher).\n`);
     const priya = await signIn(first.url, 'priya', 'Kesari-Chai-2026');
-    expect((await priya.get('/api/auth/me')).body.user.name).toBe('Priya Sharma');
+    expect((await priya.get('/api/auth/me')).body.user).toMatchObject({ name: 'Priya Sharma', role: 'dispatcher' });
+
+    // Without --role, an Administrator; a role that does not exist is refused with the list of roles.
+    const owner = await tool(USER, ['create', 'kavya', '--password', 'Masala-Dosa-2026']);
+    expect(owner.output).toContain('Created user "kavya" (Administrator).\n');
+    const unknown = await tool(USER, ['create', 'arjun', '--role', 'superuser']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('Error: There is no role "superuser". A role is one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.\n');
 
     const missing = await tool(USER, ['reset-password', 'nobody']);
     expect(missing.code).toBe(1);

@@ -1,15 +1,16 @@
 import { createInterface } from 'node:readline/promises';
-import { endAllSessions } from '../auth/sessions';
-import { createUser, findUserByName, setPassword } from '../auth/users';
+import { isRole, ROLE_KEYS, roleLabel } from '@raahi/domain';
+import { COMMAND_LINE, createUser, findUserByName, setPassword, unknownRoleMessage } from '../auth/users';
 import { randomPassword } from '../auth/tokens';
 import type { Command, CommandContext } from './command';
 
 const HELP = `Manage Raahi accounts (uses the same database settings as the server; while Raahi runs on the
 data directory, the command runs inside the server).
 
-  npm run user -- create NAME [--name "Full Name"] [--email E] [--phone P] [--password P]
+  npm run user -- create NAME [--role ROLE] [--name "Full Name"] [--email E] [--phone P] [--password P]
   npm run user -- reset-password NAME [--password P]
 
+ROLE is one of: ${ROLE_KEYS.join(', ')} (without --role: administrator).
 Without --password, a random password is generated and printed once.
 With --password -, the password is read from standard input.`;
 
@@ -44,13 +45,16 @@ async function run(argv: string[], { output, database: open }: CommandContext): 
     const given = option(rest, 'password');
     const password = given ?? randomPassword();
     if (command === 'create') {
-      const user = await createUser(database, { username, password, name: option(rest, 'name'), email: option(rest, 'email'), phone: option(rest, 'phone') });
-      say(`Created user "${user.username}".`);
+      const role = option(rest, 'role');
+      // Checked before the database is touched, so a typo costs nothing.
+      if (role !== undefined && !isRole(role)) throw new Error(unknownRoleMessage(role));
+      const user = await createUser(database, { username, password, role, name: option(rest, 'name'), email: option(rest, 'email'), phone: option(rest, 'phone') });
+      say(`Created user "${user.username}" (${roleLabel(user.role)}).`);
     } else {
       const user = await findUserByName(database, username);
       if (!user) throw new Error(`There is no user named "${username}".`);
-      await setPassword(database, user, password);
-      await endAllSessions(database, user.id);
+      // Whoever runs the command owns the server and hands the password on (no forced change); every session ends.
+      await setPassword(database, user, password, { actor: COMMAND_LINE, reset: true, mustChangePassword: false });
       say(`Reset the password of "${user.username}" and signed out their sessions.`);
     }
     if (given === undefined) say(`Password (shown once): ${password}`);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth). */
 const timestamps = {
@@ -30,6 +30,12 @@ export const users = pgTable('users', {
   address: text('address').notNull(),
   passwordHash: text('password_hash').notNull(),
   ...timestamps,
+  /** A deactivated user cannot sign in and has no sessions. */
+  active: boolean('active').notNull().default(true),
+  /** Set by a generated, typed-by-an-administrator or reset password: every route but the password change answers 403. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true, mode: 'date' }),
+  version: integer('version').notNull().default(1),
 });
 
 export const sessions = pgTable('sessions', {
@@ -39,6 +45,9 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The browser's User-Agent and the client's address at sign-in (the user's list of sessions). */
+  userAgent: text('user_agent').notNull().default(''),
+  address: text('address').notNull().default(''),
 });
 
 /** Sign-in guesses per address or user name in the current window (auth/throttle.ts). */

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@raahi/domain';
+import { PasswordChangeRequired } from '../features/account/password-change-required';
 import { api, ApiError, setCsrfToken, setUnauthorizedHandler, setUploadMaxBytes } from '../lib/api';
 
 interface Session {
@@ -17,6 +18,8 @@ interface AuthState {
   loggedOut: boolean;
   login(username: string, password: string): Promise<CurrentUser>;
   logout(): Promise<void>;
+  /** Takes the signed-in user as the server now answers it (after editing the profile or changing the password). */
+  setUser(user: CurrentUser): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -71,7 +74,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
-  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, loggedOut, login, logout }), [data, isPending, loggedOut, login, logout]);
+  const setUser = useCallback(
+    (user: CurrentUser) => queryClient.setQueryData<Session | null>(SESSION_KEY, (session) => (session ? { ...session, user } : session)),
+    [queryClient],
+  );
+
+  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, loggedOut, login, logout, setUser }), [data, isPending, loggedOut, login, logout, setUser]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -90,5 +98,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <div className="grid min-h-screen place-items-center text-sm text-muted-foreground">Loading...</div>;
   if (!user) return <Navigate to="/login" replace state={loggedOut ? null : { from: location.pathname + location.search }} />;
+  // A password set by an administrator is changed first: the server refuses everything else until then.
+  if (user.mustChangePassword) return <PasswordChangeRequired />;
   return children;
 }

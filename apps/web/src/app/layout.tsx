@@ -4,6 +4,7 @@ import { LogOut, Menu, Moon, Sun, Truck, X } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
+import { useAuth } from './auth';
 import { NAV_ITEMS } from './navigation';
 import { useTheme } from './theme';
 import { useLogout } from './use-logout';
@@ -37,6 +38,7 @@ export function AppLayout() {
   const [open, setOpen] = useSidebar(wide);
   const location = useLocation();
   const logout = useLogout();
+  const { user } = useAuth();
   // Below 1024 px the open sidebar is a drawer over the page: the page is inert behind it, Escape closes it.
   const drawer = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -96,7 +98,7 @@ export function AppLayout() {
         </div>
         <nav className="flex-1 overflow-y-auto p-3" aria-label="Main navigation">
           <ul className="flex flex-col gap-0.5">
-            {NAV_ITEMS.map(({ label, path, icon: Icon }) => (
+            {NAV_ITEMS.filter((item) => item.shownTo?.(user?.role ?? '') ?? true).map(({ label, path, icon: Icon }) => (
               <li key={path}>
                 <NavLink
                   to={path}

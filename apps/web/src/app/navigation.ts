@@ -1,3 +1,4 @@
+import { canReadActivityLog } from '@raahi/domain';
 import {
   Activity,
   BarChart3,
@@ -7,6 +8,7 @@ import {
   Fuel,
   GraduationCap,
   Handshake,
+  History,
   HeartPulse,
   LayoutDashboard,
   Plug,
@@ -28,6 +30,8 @@ export interface NavItem {
   label: string;
   path: string;
   icon: LucideIcon;
+  /** Shown only to the roles this allows (every role when absent). */
+  shownTo?: (role: string) => boolean;
 }
 
 /** The sidebar, in the specified order. */
@@ -53,5 +57,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'AI Predictive', path: '/ai-predictive', icon: BrainCircuit },
   { label: 'Load Optimization', path: '/load-optimization', icon: Weight },
   { label: 'Integrations', path: '/integrations', icon: Plug },
+  { label: 'Activity Log', path: '/activity-log', icon: History, shownTo: canReadActivityLog },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];

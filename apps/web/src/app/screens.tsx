@@ -1,11 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { PLACEHOLDER_SCREENS } from '../features/placeholders/placeholder-screens';
 
-/** Dashboard, notifications, account, settings and the placeholder screens, each loaded when first opened. */
+/** Dashboard, notifications, account, the Activity Log, settings and the placeholder screens, each loaded when first opened. */
 export const screens: RouteObject[] = [
   { path: '/', lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page')).DashboardPage }) },
   { path: '/notifications', lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }) },
   { path: '/account', lazy: async () => ({ Component: (await import('../features/account/account-page')).AccountPage }) },
+  { path: '/activity-log', lazy: async () => ({ Component: (await import('../features/activity-log/activity-log-page')).ActivityLogPage }) },
   { path: '/settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
   // /reporting, /ai-predictive, /integrations, /load-optimization
   ...PLACEHOLDER_SCREENS.map((screen) => ({

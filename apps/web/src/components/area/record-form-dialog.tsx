@@ -11,6 +11,7 @@ import type { AnyField, DeclaredArea } from '@raahi/domain';
 import type { AreaClient } from './area-client';
 import { dateFormatHint, fieldInputId, FormFields, fromFormValues, inputText, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
+import { RecordHistory } from './record-history';
 
 /**
  * A computed value as its locked input shows it: rupees worked out (a balance, a total) to the paisa, 6300.00;
@@ -206,6 +207,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
               </Button>
             </DialogFooter>
           </form>
+          {record && <RecordHistory area={area} recordId={record.id} />}
         </DialogContent>
       </Dialog>
       {/* Mounted only while open: a router keeps one blocker, and a page may hold several forms (one per section). */}

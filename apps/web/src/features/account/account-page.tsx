@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { roleLabel } from '@raahi/domain';
 import { AtSign, KeyRound, Mail, MapPin, Pencil, Phone, ShieldCheck } from 'lucide-react';
 import { useAuth } from '../../app/auth';
 import { PageHeader } from '../../components/page-header';
@@ -6,6 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { SessionsCard } from './sessions-card';
 
 const NOT_PROVIDED = 'Not provided';
 
@@ -19,6 +22,7 @@ function initialsOf(name: string): string {
 export function AccountPage() {
   const { user } = useAuth();
   const [changingPassword, setChangingPassword] = useState(false);
+  const [editingProfile, setEditingProfile] = useState(false);
   if (!user) return null;
   const name = user.name || user.username;
 
@@ -41,13 +45,13 @@ export function AccountPage() {
               <div>
                 <Badge tone="blue">
                   <ShieldCheck className="mr-1 size-3.5" />
-                  {user.role}
+                  {roleLabel(user.role)}
                 </Badge>
               </div>
             </div>
           </div>
           <div className="flex flex-wrap gap-2 pb-1">
-            <Button variant="outline" type="button">
+            <Button variant="outline" onClick={() => setEditingProfile(true)}>
               <Pencil /> Edit Profile
             </Button>
             <Button onClick={() => setChangingPassword(true)}>
@@ -64,7 +68,9 @@ export function AccountPage() {
           </dl>
         </CardContent>
       </Card>
+      <SessionsCard />
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+      <EditProfileDialog open={editingProfile} onOpenChange={setEditingProfile} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { passwordProblem } from '@raahi/domain';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { passwordProblem, type CurrentUser } from '@raahi/domain';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
@@ -20,18 +20,19 @@ function clientProblem({ newPassword, confirmPassword }: typeof EMPTY, username:
   return passwordProblem(newPassword, { username }) ?? (newPassword !== confirmPassword ? 'The new passwords do not match.' : null);
 }
 
-export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/**
+ * The change-password form: the dialog in My Account and the screen shown after signing in with a password
+ * an administrator set use it alike. `footer` gets the busy state and renders the buttons.
+ */
+export function ChangePasswordForm({ onChanged, onBusyChange, footer }: { onChanged(): void; onBusyChange?(busy: boolean): void; footer(busy: boolean): ReactNode }) {
   const toast = useToast();
-  const { user } = useAuth();
+  const { user, setUser } = useAuth();
   const [values, setValues] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-
-  // Closing forgets what was typed: passwords should not linger in memory or reappear.
-  function changeOpen(next: boolean) {
-    if (busy) return;
-    if (!next) setValues(EMPTY);
-    onOpenChange(next);
-  }
+  const [busy, setBusyState] = useState(false);
+  const setBusy = (next: boolean) => {
+    setBusyState(next);
+    onBusyChange?.(next);
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,8 +48,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
         body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
       });
       toast({ title: answer.title, description: answer.message });
+      // Passwords should not linger in memory or reappear.
       setValues(EMPTY);
-      onOpenChange(false);
+      // The user chose their own: "must change password" is lifted (the server did the same).
+      if (user?.mustChangePassword) setUser({ ...user, mustChangePassword: false } satisfies CurrentUser);
+      onChanged();
     } catch (err) {
       console.error('Change password failed:', err);
       const known = err instanceof ApiError;
@@ -63,35 +67,53 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   }
 
   return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+      {FIELDS.map(({ name, label, autoComplete }) => (
+        <div key={name} className="grid gap-2">
+          <Label htmlFor={`password-${name}`}>{label}</Label>
+          <Input
+            id={`password-${name}`}
+            name={name}
+            type="password"
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          />
+        </div>
+      ))}
+      {footer(busy)}
+    </form>
+  );
+}
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const [busy, setBusy] = useState(false);
+  // Closing unmounts the form, which forgets what was typed.
+  const changeOpen = (next: boolean) => {
+    if (!busy) onOpenChange(next);
+  };
+
+  return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>Enter your current password, then choose a new one of at least 8 characters.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          {FIELDS.map(({ name, label, autoComplete }) => (
-            <div key={name} className="grid gap-2">
-              <Label htmlFor={`password-${name}`}>{label}</Label>
-              <Input
-                id={`password-${name}`}
-                name={name}
-                type="password"
-                autoComplete={autoComplete}
-                value={values[name]}
-                onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-              />
-            </div>
-          ))}
-          <DialogFooter className="pt-2">
-            <Button variant="outline" disabled={busy} onClick={() => changeOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Changing...' : 'Change Password'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <ChangePasswordForm
+          onChanged={() => onOpenChange(false)}
+          onBusyChange={setBusy}
+          footer={(formBusy) => (
+            <DialogFooter className="pt-2">
+              <Button variant="outline" disabled={formBusy} onClick={() => changeOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={formBusy}>
+                {formBusy ? 'Changing...' : 'Change Password'}
+              </Button>
+            </DialogFooter>
+          )}
+        />
       </DialogContent>
     </Dialog>
   );

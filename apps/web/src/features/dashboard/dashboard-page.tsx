@@ -7,7 +7,7 @@ import { RecentActivityCard } from './recent-activity-card';
 import { StatCard } from './stat-card';
 
 export function DashboardPage() {
-  const { stats, quickActions, recentActivity, performance } = DASHBOARD_SAMPLE_DATA;
+  const { stats, quickActions, performance } = DASHBOARD_SAMPLE_DATA;
   return (
     <div className="grid gap-6">
       <PageHeader title="Fleet Overview Dashboard" subtitle="Real-time insights into your fleet operations" />
@@ -22,7 +22,7 @@ export function DashboardPage() {
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <RecentActivityCard items={recentActivity} />
+          <RecentActivityCard />
         </div>
         <PerformanceSnapshotCard figures={performance} />
       </div>

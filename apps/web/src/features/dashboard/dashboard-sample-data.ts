@@ -1,10 +1,6 @@
 import {
   AlertTriangle,
   BarChart3,
-  CheckCircle2,
-  FileWarning,
-  Fuel,
-  Receipt,
   Siren,
   Truck,
   UserPlus,
@@ -41,16 +37,6 @@ export interface QuickAction {
   icon: LucideIcon;
 }
 
-export interface ActivityItem {
-  id: string;
-  title: string;
-  detail: string;
-  time: string;
-  to: string;
-  icon: LucideIcon;
-  tone: Tone;
-}
-
 export interface PerformanceFigure {
   label: string;
   value: string;
@@ -59,13 +45,12 @@ export interface PerformanceFigure {
 }
 
 /**
- * The dashboard's figures. The specification makes every one of them static sample data;
- * a later change replaces this constant with figures from the server.
+ * The dashboard's figures. The specification makes every one of them static sample data; a later change
+ * replaces this constant with figures from the server (Recent Activity already reads the change log).
  */
 export const DASHBOARD_SAMPLE_DATA: {
   stats: DashboardStat[];
   quickActions: QuickAction[];
-  recentActivity: ActivityItem[];
   performance: PerformanceFigure[];
 } = {
   stats: [
@@ -79,71 +64,6 @@ export const DASHBOARD_SAMPLE_DATA: {
     { label: 'Add New Driver', to: '/driver-management', icon: UserPlus },
     { label: 'View Reports', to: '/reporting', icon: BarChart3 },
     { label: 'Report Incident', to: '/incident-emergency', icon: AlertTriangle },
-  ],
-  recentActivity: [
-    {
-      id: 'act-1',
-      title: 'Trip delivered: Mumbai → Pune',
-      detail: 'MH12AB1234 with Ramesh Kumar reached Chakan MIDC 25 minutes early.',
-      time: '12 min ago',
-      to: '/fleet-management',
-      icon: CheckCircle2,
-      tone: 'green',
-    },
-    {
-      id: 'act-2',
-      title: 'Breakdown reported on NH48',
-      detail: 'KA05MN7788 stopped near Tumakuru with a coolant leak; roadside help dispatched.',
-      time: '38 min ago',
-      to: '/incident-emergency',
-      icon: Siren,
-      tone: 'red',
-    },
-    {
-      id: 'act-3',
-      title: 'Refuelled at Indian Oil, Vadodara',
-      detail: 'GJ01CD4567 took 180 L of diesel for ₹16,740 (driver Sunil Patel).',
-      time: '1 hr ago',
-      to: '/fuel-expense',
-      icon: Fuel,
-      tone: 'blue',
-    },
-    {
-      id: 'act-4',
-      title: 'Vehicle sent for service',
-      detail: 'TN09GH3210 checked in at the Chennai workshop for its 40,000 km service.',
-      time: '2 hrs ago',
-      to: '/maintenance',
-      icon: Wrench,
-      tone: 'amber',
-    },
-    {
-      id: 'act-5',
-      title: 'New driver onboarded',
-      detail: 'Suresh Yadav (Lucknow) joined with a heavy goods vehicle licence.',
-      time: '4 hrs ago',
-      to: '/driver-management',
-      icon: UserPlus,
-      tone: 'teal',
-    },
-    {
-      id: 'act-6',
-      title: 'Challan issued for overspeeding',
-      detail: 'DL01EF9087 fined ₹2,000 on the Delhi–Jaipur highway near Manesar.',
-      time: 'Yesterday',
-      to: '/challan-tracking',
-      icon: Receipt,
-      tone: 'orange',
-    },
-    {
-      id: 'act-7',
-      title: 'Permit expiring soon',
-      detail: 'The national permit of RJ14KL5566 (Jaipur) expires in 7 days.',
-      time: 'Yesterday',
-      to: '/compliance',
-      icon: FileWarning,
-      tone: 'purple',
-    },
   ],
   performance: [
     { label: 'On-time Delivery', value: '92%', bar: 92 },

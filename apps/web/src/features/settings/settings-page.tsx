@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Bell, Languages, Lock, Moon, Palette, ShieldCheck, Sun, type LucideIcon } from 'lucide-react';
+import { canManageUsers } from '@raahi/domain';
+import { useAuth } from '../../app/auth';
 import { useTheme } from '../../app/theme';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -7,11 +9,13 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { UsersSection } from './users-section';
 
 const LANGUAGES = [{ value: 'en-IN', label: 'English (India)' }];
 
 export function SettingsPage() {
   const { theme, toggleTheme } = useTheme();
+  const { user } = useAuth();
   const dark = theme === 'dark';
   return (
     <div className="grid gap-6">
@@ -39,17 +43,24 @@ export function SettingsPage() {
         <SettingsCard icon={Bell} title="Notifications" description="Alerts for trips, maintenance, incidents and documents.">
           <PendingSettings text="Notification settings (email, SMS and in-app alerts) are to be implemented." action="Manage Notifications" actionIcon={Bell} />
         </SettingsCard>
-        <SettingsCard icon={ShieldCheck} title="Security & Privacy" description="Sign-in, sessions and data privacy.">
-          <PendingSettings text="Security and privacy settings are to be implemented." action="Manage Security Settings" actionIcon={Lock} />
-        </SettingsCard>
+        {/* Administrators manage users here; for everyone else the card stays as the specification shows it. */}
+        {user && canManageUsers(user.role) ? (
+          <SettingsCard icon={ShieldCheck} title="Security & Privacy" description="Sign-in, sessions and data privacy." className="lg:col-span-2">
+            <UsersSection />
+          </SettingsCard>
+        ) : (
+          <SettingsCard icon={ShieldCheck} title="Security & Privacy" description="Sign-in, sessions and data privacy.">
+            <PendingSettings text="Security and privacy settings are to be implemented." action="Manage Security Settings" actionIcon={Lock} />
+          </SettingsCard>
+        )}
       </div>
     </div>
   );
 }
 
-function SettingsCard({ icon: Icon, title, description, children }: { icon: LucideIcon; title: string; description: string; children: ReactNode }) {
+function SettingsCard({ icon: Icon, title, description, className, children }: { icon: LucideIcon; title: string; description: string; className?: string; children: ReactNode }) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className="flex-row items-start gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
           <Icon className="size-5" />

@@ -1,0 +1,71 @@
+import {
+  challansArea,
+  coldChainArea,
+  complianceArea,
+  driversArea,
+  fuelExpensesArea,
+  fuelStationInvoicesArea,
+  healthArea,
+  incidentsArea,
+  insuranceArea,
+  inventoryArea,
+  leadsArea,
+  maintenanceArea,
+  ordersArea,
+  partnerFuelStationsArea,
+  quotationsArea,
+  refuelingLogsArea,
+  servicePartnersArea,
+  trainingArea,
+  tripsArea,
+  vehiclesArea,
+  type AreaDefinition,
+} from '@raahi/domain';
+
+/** Where an area's records are shown: its screen, and on a screen of several lists its section (URL prefix). */
+export interface RecordScreen {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  area: AreaDefinition<any>;
+  path: string;
+  section?: string;
+}
+
+/** Every record area's screen (the routes in routes.tsx, the sections in the sales and partner fuel station pages). */
+const SCREENS: RecordScreen[] = [
+  { area: tripsArea, path: '/fleet-management' },
+  { area: vehiclesArea, path: '/vehicle-management' },
+  { area: driversArea, path: '/driver-management' },
+  { area: trainingArea, path: '/driver-training' },
+  { area: healthArea, path: '/driver-health-report' },
+  { area: coldChainArea, path: '/cold-chain' },
+  { area: maintenanceArea, path: '/maintenance' },
+  { area: servicePartnersArea, path: '/service-partners' },
+  { area: inventoryArea, path: '/inventory' },
+  { area: incidentsArea, path: '/incident-emergency' },
+  { area: fuelExpensesArea, path: '/fuel-expense' },
+  { area: leadsArea, path: '/sales', section: 'leads' },
+  { area: quotationsArea, path: '/sales', section: 'quotations' },
+  { area: ordersArea, path: '/sales', section: 'orders' },
+  { area: partnerFuelStationsArea, path: '/partner-fuel-stations', section: 'stations' },
+  { area: refuelingLogsArea, path: '/partner-fuel-stations', section: 'logs' },
+  { area: fuelStationInvoicesArea, path: '/partner-fuel-stations', section: 'invoices' },
+  { area: challansArea, path: '/challan-tracking' },
+  { area: insuranceArea, path: '/trip-insurance' },
+  { area: complianceArea, path: '/compliance' },
+];
+
+export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(SCREENS.map((screen) => [screen.area.key, screen]));
+
+/**
+ * The address of a record's screen with its edit dialog open (`?edit=ID`, or `?section=logs&logs.edit=ID` on a
+ * screen of several lists); the screen alone when the record is gone or none is named. Null for an area with no screen.
+ */
+export function recordAddress(areaKey: string, recordId: string, open = true): string | null {
+  const screen = RECORD_SCREENS.get(areaKey);
+  if (!screen) return null;
+  const params = new URLSearchParams();
+  if (screen.section) params.set('section', screen.section);
+  if (open && recordId) params.set(screen.section ? `${screen.section}.edit` : 'edit', recordId);
+  const query = params.toString();
+  return query ? `${screen.path}?${query}` : screen.path;
+}
