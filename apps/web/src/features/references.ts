@@ -1,9 +1,9 @@
-import { driverLabel, tripLabel, vehicleLabel } from '@raahi/domain';
+import { driverLabel, driversArea, partnerFuelStationsArea, tripLabel, tripsArea, vehicleLabel, vehiclesArea } from '@raahi/domain';
 import type { ReferenceSpec } from '../components/area/reference-picker';
 
 /** Pick-lists of other areas' records, shared by the forms that name them. */
 export const vehicleReference: ReferenceSpec = {
-  area: 'vehicles',
+  area: vehiclesArea.key,
   label: (row) => vehicleLabel(row as { id: string; make: string; model: string; licensePlate: string }),
   // Active vehicles first (the statuses sort Active, In Maintenance, Out of Service, Sold); the others marked.
   sort: { sort: 'status', order: 'asc' },
@@ -13,7 +13,7 @@ export const vehicleReference: ReferenceSpec = {
 };
 
 export const driverReference: ReferenceSpec = {
-  area: 'drivers',
+  area: driversArea.key,
   label: (row) => driverLabel(row as { id: string; name: string }),
   // Active drivers first (Active, Inactive, On Leave, Pending Docs); the others marked.
   sort: { sort: 'status', order: 'asc' },
@@ -27,14 +27,14 @@ export const driverListReference: ReferenceSpec = { ...driverReference, fetchErr
 
 /** Trips, newest first, as 'TRP… (Origin → Destination)'. */
 export const tripReference: ReferenceSpec = {
-  area: 'trips',
+  area: tripsArea.key,
   label: (row) => tripLabel(row as { id: string; origin: string; destination: string }),
   fetchError: 'Could not fetch trips list.',
 };
 
 /** Partner fuel stations by name, Active first (the Inactive ones marked). */
 export const stationReference: ReferenceSpec = {
-  area: 'partner-fuel-stations',
+  area: partnerFuelStationsArea.key,
   label: (row) => String(row.stationName ?? row.id),
   sort: { sort: 'status', order: 'asc' },
   status: (row) => String(row.status ?? ''),
