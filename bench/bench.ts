@@ -33,11 +33,7 @@ import { openDatabase, PGLITE_EXTENSIONS, pgliteDatabase, type Database, type Db
 import * as schema from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
-import { complianceResource } from '../apps/server/src/resources/compliance';
-import { fuelExpensesResource } from '../apps/server/src/resources/fuel-expenses';
-import { refuelingLogsResource } from '../apps/server/src/resources/partner-fuel-stations';
-import { tripsResource } from '../apps/server/src/resources/trips';
-import { vehiclesResource } from '../apps/server/src/resources/vehicles';
+import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { describeWrites, measureWrites } from './writes';
 
@@ -91,33 +87,33 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
     {
       name: 'vehicles searched',
       description: 'vehicles: search (12 terms in turn) + status=Active + sort=year desc, page 1 of 50',
-      resource: vehiclesResource,
+      resource: resourceOf('vehicles'),
       paths: SEARCH_TERMS.map((q) => `/api/vehicles?q=${encodeURIComponent(q)}&status=Active&sort=year&order=desc`),
       terms: SEARCH_TERMS,
     },
-    { name: 'vehicles default', description: 'vehicles: no search or filter, newest first, page 1 of 50', resource: vehiclesResource, paths: ['/api/vehicles'] },
+    { name: 'vehicles default', description: 'vehicles: no search or filter, newest first, page 1 of 50', resource: resourceOf('vehicles'), paths: ['/api/vehicles'] },
   ];
   if (withTrips) {
     list.push(
       {
         name: 'trips searched',
         description: "trips: search matching through the vehicle's label (12 terms in turn), newest first, page 1 of 50",
-        resource: tripsResource,
+        resource: resourceOf('trips'),
         paths: TRIP_TERMS.map((q) => `/api/trips?q=${encodeURIComponent(q)}`),
         terms: TRIP_TERMS,
       },
       {
         name: 'trips searched total',
         description: 'trips: the total of the same 12 searches, the request the table makes beside the page',
-        resource: tripsResource,
+        resource: resourceOf('trips'),
         paths: TRIP_TERMS.map((q) => `/api/trips/total?q=${encodeURIComponent(q)}`),
         terms: TRIP_TERMS,
       },
-      { name: 'trips default', description: 'trips: no search or filter, newest first, page 1 of 50', resource: tripsResource, paths: ['/api/trips'] },
+      { name: 'trips default', description: 'trips: no search or filter, newest first, page 1 of 50', resource: resourceOf('trips'), paths: ['/api/trips'] },
       {
         name: 'trips deepest page',
         description: `trips: the deepest page a list reaches (page ${lastReachablePage(MAX_PAGE_SIZE)} of ${MAX_PAGE_SIZE}, rows ${MAX_LIST_OFFSET - MAX_PAGE_SIZE + 1}–${MAX_LIST_OFFSET}), newest first`,
-        resource: tripsResource,
+        resource: resourceOf('trips'),
         paths: [`/api/trips?page=${lastReachablePage(MAX_PAGE_SIZE)}&pageSize=${MAX_PAGE_SIZE}`],
       },
     );
@@ -126,7 +122,7 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
     list.push({
       name: 'documents expiring soon',
       description: "compliance documents: the derived Expires Soon filter (expiry from the user's today to today + 30), newest first, page 1 of 50",
-      resource: complianceResource,
+      resource: resourceOf('compliance'),
       paths: [`/api/compliance?expiry=${encodeURIComponent('Expires Soon')}`],
     });
   }
@@ -134,7 +130,7 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
     list.push({
       name: 'fuel expenses searched',
       description: "fuel expenses: search through the vehicle's label, vendor and description (12 terms in turn), newest first, page 1 of 50",
-      resource: fuelExpensesResource,
+      resource: resourceOf('fuel-expenses'),
       paths: EXPENSE_TERMS.map((q) => `/api/fuel-expenses?q=${encodeURIComponent(q)}`),
       terms: EXPENSE_TERMS,
     });
@@ -143,7 +139,7 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
     list.push({
       name: 'refuelling logs searched',
       description: "refuelling logs: search through the vehicle's label, the station's name and the fuel type (12 terms in turn), newest refuelling first, page 1 of 50",
-      resource: refuelingLogsResource,
+      resource: resourceOf('refueling-logs'),
       paths: REFUELING_TERMS.map((q) => `/api/refueling-logs?q=${encodeURIComponent(q)}`),
       terms: REFUELING_TERMS,
     });
@@ -502,7 +498,7 @@ async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<
   try {
     for (const scenario of list) {
       const run = listQueries(db, scenario.resource);
-      const schemaFor = listQuerySchema(scenario.resource.area);
+      const schemaFor = listQuerySchema(scenario.resource.area, scenario.resource.referenceFilters);
       for (const path of scenario.paths) {
         const url = new URL(path, 'http://bench.invalid');
         if (url.pathname.endsWith('/total')) continue; // its count statement is explained with its page

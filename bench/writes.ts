@@ -16,9 +16,7 @@ import type { Actor } from '@raahi/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import type { ResourceDefinition } from '../apps/server/src/http/resource';
 import { createRecord } from '../apps/server/src/operations/create-record';
-import { driversResource } from '../apps/server/src/resources/drivers';
-import { tripsResource } from '../apps/server/src/resources/trips';
-import { vehiclesResource } from '../apps/server/src/resources/vehicles';
+import { resourceOf } from '../apps/server/src/resources';
 import { temporaryPostgresDatabase } from '../apps/server/src/testing/test-server';
 
 export const WRITE_TARGET_PERCENT = 15;
@@ -66,12 +64,12 @@ async function createInterleaved(database: Database, def: ResourceDefinition, bo
 
 /** Measures creates per second with and without the change entry on an open, migrated database. */
 export async function measureWritesOn(database: Database, secondsPerMode: number): Promise<WriteBenchResult[]> {
-  const vehicle = await createRecord(vehiclesResource, vehicleBody(), { database, actor: BENCH_ACTOR });
-  const driver = await createRecord(driversResource, { name: 'Bench Driver', license: `BENCH${process.pid}`, contact: '+91 98200 12345', email: 'bench@example.in', status: 'Active', address: 'Pune', joiningDate: '2021-06-01', aadharCardFile: null }, { database, actor: BENCH_ACTOR });
+  const vehicle = await createRecord(resourceOf('vehicles'), vehicleBody(), { database, actor: BENCH_ACTOR });
+  const driver = await createRecord(resourceOf('drivers'), { name: 'Bench Driver', license: `BENCH${process.pid}`, contact: '+91 98200 12345', email: 'bench@example.in', status: 'Active', address: 'Pune', joiningDate: '2021-06-01', aadharCardFile: null }, { database, actor: BENCH_ACTOR });
   const tripBody = () => ({ origin: 'Mumbai', destination: 'Pune', vehicleId: vehicle.id, driverId: driver.id, status: 'Scheduled', eta: null, startDate: null, endDate: null, notes: '' });
   const areas: [ResourceDefinition, () => unknown][] = [
-    [vehiclesResource, vehicleBody],
-    [tripsResource, tripBody],
+    [resourceOf('vehicles'), vehicleBody],
+    [resourceOf('trips'), tripBody],
   ];
   const results: WriteBenchResult[] = [];
   for (const [def, body] of areas) {

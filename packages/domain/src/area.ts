@@ -24,8 +24,6 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   filters: Record<string, readonly string[]>;
   /** Filters with listed values that offer only those present in the data (an offense type in use). */
   presentFilters?: readonly string[];
-  /** Filters by a record of another area (its id), chosen from that area's records, not from values present. */
-  referenceFilters?: readonly string[];
   /**
    * Date fields filtered From–To (field → its kind), by the list parameters rangeParam(field, 'From' | 'To'):
    * calendar dates, both included; a date-time's days are the company's (COMPANY_TIME_ZONE).
@@ -46,12 +44,12 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
 }
 
 /**
- * The filters that offer the values present in the data (GET /<area>/values/<name>): those without listed values
- * (but for references, which offer their area's records), and those declared so.
+ * The filters that offer the values present in the data (GET /<area>/values/<name>): those without listed values,
+ * and those declared so. (A filter by a linked record offers that area's records; it is not among the filters.)
  */
-export const presentFilterNames = (area: Pick<AreaDefinition, 'filters' | 'presentFilters' | 'referenceFilters'>): string[] =>
+export const presentFilterNames = (area: Pick<AreaDefinition, 'filters' | 'presentFilters'>): string[] =>
   Object.entries(area.filters)
-    .filter(([name, values]) => (values.length === 0 && !area.referenceFilters?.includes(name)) || area.presentFilters?.includes(name))
+    .filter(([name, values]) => values.length === 0 || area.presentFilters?.includes(name))
     .map(([name]) => name);
 
 /** The zone whose calendar days a From–To filter of date-times means (the operators are in India). */
@@ -74,10 +72,6 @@ export function rangeParams(area: Pick<AreaDefinition, 'ranges'>): Record<string
 export function defaultSortOf(area: Pick<AreaDefinition, 'defaultSort' | 'sortWhenFiltered'>, filters: Readonly<Record<string, unknown>>): { sort: string; order: 'asc' | 'desc' } {
   const active = Object.entries(area.sortWhenFiltered ?? {}).find(([name]) => filters[name] !== undefined && filters[name] !== '');
   return active ? active[1] : area.defaultSort;
-}
-
-export function defineArea<Input extends Record<string, unknown>>(area: AreaDefinition<Input>): AreaDefinition<Input> {
-  return area;
 }
 
 /** A stored record as the API returns it. */

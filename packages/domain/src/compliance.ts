@@ -35,7 +35,7 @@ export const DOCUMENT_TYPE_ENTITY: Readonly<Record<DocumentType, (typeof DOCUMEN
 };
 
 /** Documents expiring within this many days from today (today included) are shown as Expires Soon. */
-export const EXPIRY_WINDOW_DAYS = 30;
+const EXPIRY_WINDOW_DAYS = 30;
 
 export const complianceArea = declareArea({
   key: 'compliance',

@@ -21,7 +21,8 @@ interface FieldOptions<T> {
   /**
    * The list can be filtered by it: by its listed options, or (for open choices) by the values present.
    * 'present': a choice whose filter offers only the options found in the data, accepting any listed one.
-   * A reference filters by the id of a record of its area. 'range': a date or date-time filtered From–To,
+   * A reference needs none: every reference is a filter by the id of a record of its area (`?vehicleId=VEH…`,
+   * the server's ReferenceFilter), and one link further (`?trip.vehicleId=VEH…`). 'range': a date or date-time filtered From–To,
    * by the list parameters `<name>From` and `<name>To` (see rangeParam).
    */
   filter?: boolean | 'present' | 'range';
@@ -105,7 +106,7 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
   return Math.round(value * scale) / scale === value;
 }
 /** The message for a number with more decimals than its step allows, in words. */
-export const decimalsMessage = (decimals: number) => (decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`);
+const decimalsMessage = (decimals: number) => (decimals === 0 ? 'must be a whole number' : `must have at most ${decimals} decimal${decimals === 1 ? '' : 's'}`);
 /** A number at most as fine as its step: what passes is what the column stores, to the last digit. */
 const stepped = (schema: z.ZodNumber, step: number | 'any') => {
   if (step === 'any') return schema;
@@ -299,11 +300,10 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
     filters: {
-      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range' && f.kind !== 'reference').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
       ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
     },
     presentFilters: entries.filter(([, f]) => f.filter === 'present').map(([name]) => name),
-    referenceFilters: entries.filter(([, f]) => f.filter && f.kind === 'reference').map(([name]) => name),
     ranges: Object.fromEntries(entries.filter(([, f]) => f.filter === 'range').map(([name, f]) => [name, rangeKind(declaration.key, name, f)])),
     sortWhenFiltered: declaration.sortWhenFiltered,
     derived: declaration.derived ?? {},

@@ -31,5 +31,3 @@ export const healthArea = declareArea({
 
 export type HealthInput = InputOf<typeof healthArea.fields>;
 export type HealthReport = Stored<HealthInput> & { driverName: string | null };
-export const healthInput = healthArea.input;
-export const healthRules = healthArea.rules;

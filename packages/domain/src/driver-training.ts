@@ -41,5 +41,3 @@ export const trainingArea = declareArea({
 
 export type TrainingInput = InputOf<typeof trainingArea.fields>;
 export type TrainingRecord = Stored<TrainingInput> & { driverName: string | null };
-export const trainingInput = trainingArea.input;
-export const trainingRules = trainingArea.rules;

@@ -24,8 +24,6 @@ export const driversArea = declareArea({
 
 export type DriverInput = InputOf<typeof driversArea.fields>;
 export type Driver = Stored<DriverInput>;
-export const driverInput = driversArea.input;
-export const driverRules = driversArea.rules;
 
 /** How other areas show a driver: 'name (id)', falling back to the raw id. */
 export function driverLabel(d: { id: string; name?: string | null } | null | undefined, rawId?: string): string {

@@ -35,8 +35,6 @@ export const text = (max = 200, options: { multiline?: boolean } = {}) =>
     .max(max, { message: `must be at most ${max} characters`, abort: true })
     .refine((value) => !hasControlCharacter(value, options.multiline), { message: CONTROL_CHARACTERS_MESSAGE, abort: true })
     .transform(withoutBidiControls);
-export const requiredText = (max = 200) => text(max);
-export const optionalText = (max = 2000) => text(max).default('');
 
 /** Years a date may fall in: wide enough for any record, narrow enough for every database and browser. */
 export const MIN_YEAR = 1900;

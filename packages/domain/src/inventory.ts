@@ -1,8 +1,6 @@
 import type { Stored } from './area';
 import { declareArea, field, type InputOf } from './declare';
 
-export const STOCK_LEVELS = ['Reorder Needed', 'Low Stock', 'In Stock'] as const;
-
 export const inventoryArea = declareArea({
   key: 'inventory',
   singular: 'inventory item',

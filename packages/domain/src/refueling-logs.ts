@@ -12,9 +12,9 @@ export const refuelingLogsArea = declareArea({
   plural: 'refueling logs',
   idFormat: { prefix: 'RFL', timeDigits: 5, randomChars: 3 },
   fields: {
-    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true, filter: true }),
+    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
     driverId: field.reference('drivers', { label: 'Driver' }),
-    stationId: field.reference('partner-fuel-stations', { label: 'Station', required: true, filter: true }),
+    stationId: field.reference('partner-fuel-stations', { label: 'Station', required: true }),
     fuelType: field.choice(STATION_FUEL_TYPES, { label: 'Fuel Type', required: true, default: 'Diesel', sort: true, filter: true }),
     // Bounded so that quantity × rate stays within money's range. The rate is typed to 0.001 and kept a number.
     quantity: field.number({ label: 'Quantity', required: true, step: 0.01, min: -1e6, max: 1e6, sort: true }),

@@ -59,7 +59,7 @@ export type LeadInput = InputOf<typeof leadsArea.fields>;
 export type Lead = Stored<LeadInput>;
 
 /** A quotation is valid for 30 days from today unless changed (spec 002 §9). */
-export const QUOTATION_VALID_DAYS = 30;
+const QUOTATION_VALID_DAYS = 30;
 const inDays = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000));
 const PRICING_REQUIRED = {
   title: 'Missing Fields',

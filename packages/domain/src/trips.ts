@@ -5,7 +5,7 @@ export const TRIP_STATUSES = ['Scheduled', 'In Transit', 'Delivered', 'Delayed',
 /** A vehicle or driver is on at most one trip with these statuses at a time (a database index holds it). */
 export const TRIPS_ON_THE_ROAD = ['In Transit', 'Delayed'] as const;
 /** Trips that need their vehicle and driver: those not yet finished or cancelled. */
-export const TRIPS_UNDER_WAY_OR_PLANNED = ['Scheduled', ...TRIPS_ON_THE_ROAD] as const;
+const TRIPS_UNDER_WAY_OR_PLANNED = ['Scheduled', ...TRIPS_ON_THE_ROAD] as const;
 
 export const tripsArea = declareArea({
   key: 'trips',
@@ -31,8 +31,6 @@ export const tripsArea = declareArea({
 export type TripInput = InputOf<typeof tripsArea.fields>;
 /** A trip as listed: with the labels of its vehicle and driver. */
 export type Trip = Stored<TripInput> & { vehicleLabel: string | null; driverLabel: string | null };
-export const tripInput = tripsArea.input;
-export const tripRules = tripsArea.rules;
 
 /** How other areas show a trip: 'TRP… (Origin → Destination)', as the SQL trip_label() gives it. */
 export function tripLabel(t: { id: string; origin: string; destination: string }): string {

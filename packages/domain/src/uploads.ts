@@ -1,5 +1,5 @@
 /** The upload limit as people read it: 10 MB, 2.5 MB, 512 KB. */
-export function uploadLimitText(maxBytes: number): string {
+function uploadLimitText(maxBytes: number): string {
   return maxBytes >= 1024 * 1024 ? `${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
 }
 

@@ -39,8 +39,6 @@ export const vehiclesArea = declareArea({
 
 export type VehicleInput = InputOf<typeof vehiclesArea.fields>;
 export type Vehicle = Stored<VehicleInput>;
-export const vehicleInput = vehiclesArea.input;
-export const vehicleRules = vehiclesArea.rules;
 
 /** How other areas show a vehicle: 'make model (license plate or id)'. */
 export function vehicleLabel(v: { id: string; make: string; model: string; licensePlate?: string | null }): string {

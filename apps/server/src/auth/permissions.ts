@@ -71,9 +71,10 @@ export function permissionsOf(resources: readonly ResourceDefinition[]) {
       entry.editors.push(area.key);
       linkedFrom.set(target, entry);
     }
-    for (const name of area.referenceFilters ?? []) {
-      const f = fieldsOf(area)[name];
-      if (f?.kind !== 'reference') continue;
+    // Every reference is a filter of its list (`?vehicleId=`), chosen from the linked area's pick-list; its rows
+    // already show those records' labels to whoever views the list.
+    for (const f of Object.values(fieldsOf(area))) {
+      if (f.kind !== 'reference' && f.kind !== 'references') continue;
       const entry = linkedFrom.get(f.area) ?? { editors: [], filters: [] };
       entry.filters.push(area.key);
       linkedFrom.set(f.area, entry);

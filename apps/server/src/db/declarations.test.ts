@@ -5,6 +5,7 @@ import type { AnyField } from '@raahi/domain';
 import { resources } from '../resources';
 import { openTestDatabase } from '../testing/test-server';
 import type { Database } from './client';
+import { columnName } from './declared-table';
 
 /**
  * An area's fields are declared once (packages/domain); its table is a reviewed SQL migration and a
@@ -65,5 +66,37 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (_key, resour
       expect(row!.is_nullable === 'NO', `${column.name} nullability`).toBe(column.notNull);
       if (name in fields) expect(SQL_TYPES[fields[name].kind], `${column.name} type`).toContain(row!.data_type);
     }
+  });
+});
+
+/**
+ * Every reference is a list filter (GET /api/trips?vehicleId=…), served by an index on its column in the list's
+ * default order: the page reads the matches in order and stops, with no sort of them all. Sorts and sequential
+ * scans are priced out so that the plan shows which index, if any, serves the order.
+ */
+const references = declared.flatMap((resource) =>
+  Object.entries(resource.area.fields)
+    .filter(([, field]) => field.kind === 'reference')
+    .map(([name]) => [`${resource.area.key}.${name}`, resource, name] as const),
+);
+describe.each(references)('%s', (_name, resource, name) => {
+  it('is served in the default order by an index on its column (no sort)', async () => {
+    const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
+    const { sort, order } = resource.area.defaultSort;
+    const sorted = columns[sort];
+    // N/A last, as the lists order (resource.ts sortDirection): a column that holds no NULL in plain order.
+    const direction = order === 'desc' ? (sorted.notNull ? 'DESC' : 'DESC NULLS LAST') : 'ASC';
+    const table = getTableName(resource.table);
+    const plan = await database.transaction(async (tx) => {
+      await tx.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off');
+      const [row] = await tx.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) SELECT id FROM ${table} WHERE ${columnName(name)} = $1 ORDER BY "${sorted.name}" ${direction}, id ${order.toUpperCase()} LIMIT 51`,
+        ['X'],
+      );
+      const json = row['QUERY PLAN'];
+      return typeof json === 'string' ? JSON.stringify(JSON.parse(json)) : JSON.stringify(json);
+    });
+    expect(plan, plan).not.toContain('"Node Type":"Sort"');
+    expect(plan, plan).toMatch(new RegExp(`"Index Cond":"\\(${columnName(name)} = `));
   });
 });

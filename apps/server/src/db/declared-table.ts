@@ -6,8 +6,13 @@ import { recordColumns, recordColumnsSearchingItself } from './schema';
 export const columnName = (field: string) => field.replace(/[A-Z]/g, (ch) => '_' + ch.toLowerCase());
 
 /** The Drizzle column a declared field is stored in (the migration makes it; a test holds the two together). */
-function columnFor(name: string, field: FieldDeclaration<unknown>): PgColumnBuilderBase {
+function columnFor(name: string, field: FieldDeclaration<unknown>, notNull: boolean): PgColumnBuilderBase {
   const sqlName = columnName(name);
+  const column = nullableColumn(sqlName, field);
+  return notNull ? (column as ReturnType<typeof text>).notNull() : column;
+}
+
+function nullableColumn(sqlName: string, field: FieldDeclaration<unknown>): PgColumnBuilderBase {
   switch (field.kind) {
     case 'text':
     case 'choice':
@@ -38,8 +43,11 @@ function columnFor(name: string, field: FieldDeclaration<unknown>): PgColumnBuil
  * The Drizzle table of a declared area: the record columns plus one column per field, named in snake case.
  * The SQL migration stays the source of truth; declarations.test.ts fails when they disagree. `search` says
  * how the migration keeps search_text: a trigger (it reaches linked records' labels) or a generated column.
+ * `notNull` names columns the migration declares NOT NULL although their field may be blank: a required
+ * field is never stored blank, so its column may refuse NULL (a vehicle's year).
  */
-export function declaredTable(sqlName: string, fields: Record<string, AnyField>, search: 'trigger' | 'generated' = 'trigger') {
-  const columns = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, columnFor(name, field)]));
+export function declaredTable<F extends Record<string, AnyField>>(sqlName: string, fields: F, search: 'trigger' | 'generated' = 'trigger', options: { notNull?: readonly (keyof F & string)[] } = {}) {
+  for (const name of options.notNull ?? []) if (!fields[name].required) throw new Error(`${sqlName}.${name} is NOT NULL, but its field is not required: a blank value could not be stored.`);
+  const columns = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, columnFor(name, field, options.notNull?.includes(name) ?? false)]));
   return pgTable(sqlName, { ...(search === 'generated' ? recordColumnsSearchingItself : recordColumns), ...columns });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth). */
 const timestamps = {
@@ -57,19 +57,6 @@ export const loginGuesses = pgTable('login_guesses', {
   guesses: integer('guesses').notNull(),
 });
 
-export const vehicles = pgTable('vehicles', {
-  ...recordColumnsSearchingItself,
-  make: text('make').notNull(),
-  model: text('model').notNull(),
-  year: integer('year').notNull(),
-  vin: text('vin').notNull(),
-  licensePlate: text('license_plate').notNull(),
-  type: text('type').notNull(),
-  status: text('status').notNull(),
-  currentMileage: integer('current_mileage'),
-  purchaseDate: date('purchase_date', { mode: 'string' }),
-});
-
 export const files = pgTable('files', {
   id: text('id').primaryKey(),
   storageKey: text('storage_key').notNull(),
@@ -83,54 +70,4 @@ export const files = pgTable('files', {
   attachedTable: text('attached_table'),
   attachedRecord: text('attached_record'),
   attachedField: text('attached_field'),
-});
-
-export const drivers = pgTable('drivers', {
-  ...recordColumnsSearchingItself,
-  name: text('name').notNull(),
-  license: text('license').notNull(),
-  contact: text('contact').notNull(),
-  email: text('email').notNull(),
-  status: text('status').notNull(),
-  address: text('address').notNull(),
-  joiningDate: date('joining_date', { mode: 'string' }),
-  aadharCardFile: text('aadhar_card_file'),
-});
-
-export const trips = pgTable('trips', {
-  ...recordColumns,
-  origin: text('origin').notNull(),
-  destination: text('destination').notNull(),
-  vehicleId: text('vehicle_id').notNull(),
-  driverId: text('driver_id').notNull(),
-  status: text('status').notNull(),
-  eta: timestamp('eta', { withTimezone: true, mode: 'date' }),
-  startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
-  endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
-  notes: text('notes').notNull(),
-});
-
-export const driverTraining = pgTable('driver_training_records', {
-  ...recordColumns,
-  driverId: text('driver_id').notNull(),
-  trainingType: text('training_type').notNull(),
-  scheduleDate: date('schedule_date', { mode: 'string' }),
-  status: text('status').notNull(),
-  certificationFile: text('certification_file'),
-  validityPeriod: text('validity_period').notNull(),
-  trainerName: text('trainer_name').notNull(),
-  assessmentScore: doublePrecision('assessment_score'),
-  notes: text('notes').notNull(),
-});
-
-export const driverHealth = pgTable('driver_health_reports', {
-  ...recordColumns,
-  driverId: text('driver_id').notNull(),
-  testType: text('test_type').notNull(),
-  testDate: date('test_date', { mode: 'string' }),
-  result: text('result').notNull(),
-  nextDueDate: date('next_due_date', { mode: 'string' }),
-  reportFile: text('report_file'),
-  clinicInfo: text('clinic_info').notNull(),
-  notes: text('notes').notNull(),
 });

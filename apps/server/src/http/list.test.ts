@@ -1,6 +1,6 @@
 import { VEHICLE_STATUSES, VEHICLE_TYPES } from '@raahi/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vehicles } from '../db/schema';
+import { vehicles } from '../resources/vehicles';
 import { startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 
 interface Seed {

@@ -5,7 +5,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, canManageUsers, canReadActivityLog, changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
-import { linkLabelOf } from '../resources/declared';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 
 const problem = z.object({ title: z.string(), message: z.string() });
@@ -74,7 +73,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       path: base,
       tags,
       summary: `List ${area.plural}: search, filters, sort, pagination`,
-      request: { query: listQuerySchema(area) },
+      request: { query: listQuerySchema(area, resource.referenceFilters) },
       responses: {
         200: { description: 'A page; hasMore tells whether another follows (the total is its own request)', ...json(z.object({ items: z.array(record), hasMore: z.boolean(), page: z.number(), pageSize: z.number() })) },
         400: error('Bad query'),
@@ -86,7 +85,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       path: `${base}/total`,
       tags,
       summary: `How many ${area.plural} a search and filters match: exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-IN')}, estimated above`,
-      request: { query: listQuerySchema(area).omit({ page: true, pageSize: true, sort: true, order: true }) },
+      request: { query: listQuerySchema(area, resource.referenceFilters).omit({ page: true, pageSize: true, sort: true, order: true }) },
       responses: { 200: { description: 'The total', ...json(z.object({ total: z.number(), totalIsEstimate: z.boolean() })) }, 400: error('Bad query'), ...common },
     });
     registry.registerPath({
@@ -94,7 +93,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       path: `${base}/export`,
       tags,
       summary: `Every ${area.singular} the search and filters match (all pages), in the list's order, as a CSV file with the table's columns`,
-      request: { query: exportQuerySchema(area) },
+      request: { query: exportQuerySchema(area, resource.referenceFilters) },
       responses: {
         200: { description: 'The CSV file (UTF-8 with a byte order mark), streamed', content: { 'text/csv': { schema: z.string() } } },
         400: error('Bad query'),
@@ -118,7 +117,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
         responses: { 200: { description: 'Values', ...json(z.object({ values: z.array(z.string()) })) }, ...common },
       });
     }
-    if (linkLabelOf(area.key))
+    if (resource.label)
       registry.registerPath({
         method: 'get',
         path: `${base}/options`,

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { and, asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, type PickOption } from '@raahi/domain';
 import { notAllowed, roleOf } from '../auth/permissions';
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
-import { linkLabelOf } from '../resources/declared';
 import { badRequest, describeIssues, notFound } from './errors';
 import { ListCache } from './list-cache';
 import { filterParams, likePattern, listConditions, listQuerySchema, searchTerm, sortDirection, sortExpression, withListSort, type ResourceDefinition } from './resource';
@@ -25,25 +24,22 @@ const MAX_IDS = 100;
  * Such a role's search matches the label itself, not the fields behind the list's search.
  */
 export function optionRoutes(database: Database, def: ResourceDefinition, cache: ListCache) {
-  const { area } = def;
-  // Under an alias: a label is a subquery on the area's own table by id, which must name the outer row.
-  const table = alias(def.table as PgTable & { _: { name: string } }, 'pick') as unknown as PgTable;
+  const { area, table } = def;
   const all = getTableColumns(table) as Record<string, PgColumn>;
-  const schema = listQuerySchema(area).extend({
+  const schema = listQuerySchema(area, def.referenceFilters).extend({
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
     ids: z.string().max(MAX_IDS * 65).optional(),
   });
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
-    const labelOf = linkLabelOf(area.key);
-    if (!labelOf) throw notFound(`There is no pick-list of ${area.plural}.`);
+    if (!def.label) throw notFound(`There is no pick-list of ${area.plural}.`);
     const parsed = schema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ids: 'Ids' }, c.req.query(), 'parameter'));
     const role = roleOf(c);
     const labelOnly = !can(role, area.key, 'view');
     const { ids: idList, ...rest } = withListSort(area, parsed.data) as typeof parsed.data & { sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
-    const filters = filterParams(area).filter((name) => rest[name] !== undefined);
+    const filters = filterParams(def).filter((name) => rest[name] !== undefined);
     if (labelOnly) {
       const asked = [...filters, ...(parsed.data.sort ? [parsed.data.sort] : [])].find((name) => !LABEL_ONLY_PARAMS.has(name));
       if (asked) throw notAllowed(role, `filter or sort ${area.plural} by ${area.fieldLabels[asked] ?? asked}`);
@@ -52,7 +48,8 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
     if (ids && ids.length > MAX_IDS) throw badRequest(`Ask for at most ${MAX_IDS} ids at once.`);
     const key = `${area.key} options|${labelOnly}|${JSON.stringify({ ...rest, ids })}`;
     const body = await cache.remember(key, async () => {
-      const label = sql<string | null>`${labelOf(all.id)}`;
+      // The label over the record's own columns (the subquery by id is for other areas' rows).
+      const label = sql<string | null>`${def.label!.of(all)}`;
       const selected = { id: all.id, label: sql<string>`coalesce(${label}, ${all.id})`, ...(WITH_STATUS.has(area.key) && all.status ? { status: all.status } : {}) };
       if (ids) {
         const rows = ids.length ? await database.db.select(selected).from(table).where(inArray(all.id, ids)) : [];
@@ -61,7 +58,7 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
       const term = searchTerm(rest.q);
       const pattern = term === undefined ? undefined : likePattern(term);
       const where = and(
-        listConditions(area, all, pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
+        listConditions(def, all, pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
         labelOnly && pattern !== undefined ? sql`lower(${label}) LIKE ${pattern}` : undefined,
       );
       const direction = rest.order === 'asc' ? asc : desc;

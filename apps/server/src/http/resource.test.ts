@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../auth/middleware';
 import type { ActiveSession } from '../auth/sessions';
-import { vehiclesResource } from '../resources/vehicles';
+import { resourceOf } from '../resources';
 import { areaTestKit, notFound, updateConflict } from '../testing/area-tests';
 import { startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { errorResponse } from './errors';
@@ -235,7 +235,7 @@ describe('deleting', () => {
     api.route(
       '/vehicles',
       resourceRoutes(server.database, {
-        ...vehiclesResource,
+        ...resourceOf('vehicles'),
         usedBy: [
           { singular: 'service record', plural: 'service records', count: async () => 0 },
           { singular: 'trip', plural: 'trips', count: async (_database, id) => (id === used.id ? 2 : id === usedOnce.id ? 1 : 0) },

@@ -84,6 +84,29 @@ export interface EntityReference {
   targets: { table: PgTable; noun: string }[];
 }
 
+/** How an area's records are named where others link to them (a vehicle as 'Tata Prima (MH12AB1234)'). */
+export interface RecordLabel {
+  /** From the record's own columns: `SELECT id, label.of(columns) FROM table` (a pick-list of labels). */
+  of(columns: Record<string, PgColumn>): SQL;
+  /** The label of the record an id names, as a subquery any other area's query can hold (null when none). */
+  byId(id: SQLWrapper): SQL<string | null>;
+}
+
+/**
+ * A list filter by a linked record's id: `vehicleId=VEH…` (the records that name it), or one link further,
+ * `trip.vehicleId=VEH…` (the records whose trip names it). Derived from the declared reference fields.
+ */
+export interface ReferenceFilter {
+  /** The list parameter. */
+  param: string;
+  /** Its name in messages: 'Vehicle', "Trip's Vehicle". */
+  label: string;
+  /** The parameter's value: an id, length-checked first. */
+  schema: z.ZodType<string | undefined>;
+  /** The records that match the id (a placeholder in prepared lists, a value in exports). */
+  condition(columns: Record<string, PgColumn>, id: unknown): SQL;
+}
+
 /** What the server adds to an area: its table, linked labels, references and who uses its records. */
 export interface ResourceDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -99,6 +122,10 @@ export interface ResourceDefinition {
   usedBy?: UsedBy[];
   /** The list's columns as the table shows them, for Export CSV. */
   exportColumns: ExportColumn[];
+  /** How other areas name this area's records; only areas others may link to have one. */
+  label?: RecordLabel;
+  /** Filters by linked records' ids (vehicleId, trip.vehicleId). */
+  referenceFilters?: readonly ReferenceFilter[];
 }
 
 export type ListQuery = { q?: string; page: number; pageSize: number; sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
@@ -136,8 +163,11 @@ const hasDerived = (area: AreaDefinition) => Object.keys(area.derived ?? {}).len
 const rangeEndSchema = z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional());
 
 /** Sort and order are left out when not chosen: the default depends on the filters (withListSort). */
-export function listQuerySchema(area: AreaDefinition) {
-  const filters = Object.fromEntries(Object.entries(area.filters).map(([name, values]) => [name, filterSchema(values)]));
+export function listQuerySchema(area: AreaDefinition, referenceFilters: readonly ReferenceFilter[] = []) {
+  const filters: Record<string, z.ZodType<string | undefined>> = Object.fromEntries([
+    ...Object.entries(area.filters).map(([name, values]) => [name, filterSchema(values)]),
+    ...referenceFilters.map((filter) => [filter.param, filter.schema]),
+  ]);
   const ranges = Object.fromEntries(Object.keys(rangeParams(area)).map((param) => [param, rangeEndSchema]));
   return z.strictObject({
     ...(hasDerived(area) ? { today: userToday } : {}),
@@ -152,8 +182,8 @@ export function listQuerySchema(area: AreaDefinition) {
 }
 
 /** An export's query: the list's without paging, and the reader's time zone for dates and times. */
-export function exportQuerySchema(area: AreaDefinition) {
-  return listQuerySchema(area).omit({ page: true, pageSize: true }).extend({
+export function exportQuerySchema(area: AreaDefinition, referenceFilters: readonly ReferenceFilter[] = []) {
+  return listQuerySchema(area, referenceFilters).omit({ page: true, pageSize: true }).extend({
     tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
   });
 }
@@ -161,8 +191,9 @@ export function exportQuerySchema(area: AreaDefinition) {
 const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order', today: 'Today' };
 
 /** The names of a list's parameters in messages: a filter by its field's label, a From–To end as 'Start Date from'. */
-const listParamLabels = (area: AreaDefinition): Record<string, string> => ({
+const listParamLabels = (area: AreaDefinition, referenceFilters: readonly ReferenceFilter[]): Record<string, string> => ({
   ...LIST_PARAM_LABELS,
+  ...Object.fromEntries(referenceFilters.map((filter) => [filter.param, filter.label])),
   ...Object.fromEntries(Object.keys(area.filters).flatMap((name) => (area.fieldLabels[name] ? [[name, area.fieldLabels[name]]] : []))),
   ...Object.fromEntries(Object.entries(rangeParams(area)).map(([param, { field, end }]) => [param, `${area.fieldLabels[field] ?? field} ${end.toLowerCase()}`])),
 });
@@ -188,8 +219,8 @@ export function checkRanges(area: AreaDefinition, query: Record<string, unknown>
   }
 }
 
-/** Every filter parameter of a list: its filters, then the ends of its From–To filters. */
-export const filterParams = (area: AreaDefinition) => [...Object.keys(area.filters), ...Object.keys(rangeParams(area))];
+/** Every filter parameter of a list: its filters, the ends of its From–To filters, then its linked records' ids. */
+export const filterParams = (def: ResourceDefinition) => [...Object.keys(def.area.filters), ...Object.keys(rangeParams(def.area)), ...(def.referenceFilters ?? []).map((filter) => filter.param)];
 
 /**
  * One end of a From–To filter, both ends included. A date-time's days are the company's: From at 00:00 there,
@@ -209,14 +240,17 @@ const selection = recordSelection;
  * and plain values in the export. A list of choices matches when it holds the value; a derived state's
  * filter is its declaration in SQL, judged against `today` (its value is part of the statement's shape).
  */
-export function listConditions(area: AreaDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
+export function listConditions(def: ResourceDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
+  const { area } = def;
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
   const ranges = rangeParams(area);
   for (const [name, value] of filters) {
     const state = area.derived?.[name];
     const range = ranges[name];
-    if (range) conditions.push(rangeCondition(all[range.field], range.end, range.kind, value));
+    const linked = def.referenceFilters?.find((filter) => filter.param === name);
+    if (linked) conditions.push(linked.condition(all, value));
+    else if (range) conditions.push(rangeCondition(all[range.field], range.end, range.kind, value));
     else if (state) conditions.push(derivedFilter(state, all, String(value), today));
     else if (declaredField(area, name)?.kind === 'choices') conditions.push(sql`${all[name]} @> ARRAY[${value}]::text[]`);
     else conditions.push(eq(all[name], value));
@@ -256,7 +290,7 @@ let preparedStatements = 0;
 export function listQueries(database: Database, def: ResourceDefinition, cache = new ListCache(0)) {
   const { db } = database;
   const { all, selected } = selection(def);
-  const filterNames = filterParams(def.area);
+  const filterNames = filterParams(def);
   const prepared = new Map<string, { page: { execute(values: Record<string, unknown>): Promise<unknown[]> }; count: { execute(values: Record<string, unknown>): Promise<{ count: number }[]> }; where: SQL | undefined }>();
 
   const derivedNames = Object.keys(def.area.derived ?? {});
@@ -267,7 +301,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     let entry = prepared.get(key);
     if (!entry) {
       const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
-      const where = listConditions(def.area, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
+      const where = listConditions(def, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
       const orderBy = sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(def.area, all, sort, sql.placeholder('today')), order), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
@@ -335,8 +369,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   const list = listQueries(database, def, cache);
   const { db } = database;
   const { all, selected } = selection(def);
-  const querySchema = listQuerySchema(area);
-  const paramLabels = listParamLabels(area);
+  const querySchema = listQuerySchema(area, def.referenceFilters);
+  const paramLabels = listParamLabels(area, def.referenceFilters ?? []);
   const totalSchema = querySchema.omit({ page: true, pageSize: true, sort: true, order: true });
   // Filters whose choices are the values present in the data ('All Types' plus each type in use).
   const openFilters = presentFilterNames(area);
@@ -366,14 +400,14 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   });
 
   // Every row of the current search, filters and sort (all pages), streamed as CSV in batches.
-  const exportSchema = exportQuerySchema(area);
+  const exportSchema = exportQuerySchema(area, def.referenceFilters);
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...paramLabels, tz: 'Time zone' }, c.req.query(), 'parameter'));
     const { q, sort, order, tz, today, ...rest } = withListSort(area, parsed.data) as ListQuery & { tz: string; today?: string };
     const term = searchTerm(q);
-    const filters = filterParams(area).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
-    const where = listConditions(area, all, term === undefined ? undefined : likePattern(term), filters, today);
+    const filters = filterParams(def).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
+    const where = listConditions(def, all, term === undefined ? undefined : likePattern(term), filters, today);
     const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
     // The export is a change entry too: its filters and row count, never its search text.
     const exported = { database, actor: userActor(c.get('session').user), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Actor } from '@raahi/domain';
-import { vehiclesResource } from '../resources/vehicles';
-import { driversResource } from '../resources/drivers';
+import { resourceOf } from '../resources';
 import { startTestServer, driverBody, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 import { createRecord } from './create-record';
 import { onRecordChanged, type RecordChanged } from './events';
@@ -145,10 +144,10 @@ describe('every write is one operation with its change entry', () => {
 
   it('an operation takes any actor: a system job names itself, and a batch id groups its entries', async () => {
     const system: Actor = { type: 'system', id: 'import', name: 'Import' };
-    const saved = await createRecord(vehiclesResource, vehicleBody(), { database: server.database, actor: system, batchId: 'BATCH-1' });
+    const saved = await createRecord(resourceOf('vehicles'), vehicleBody(), { database: server.database, actor: system, batchId: 'BATCH-1' });
     expect(await entries(saved.id as string)).toEqual([expect.objectContaining({ actor_type: 'system', actor_id: 'import', actor_name: 'Import', batch_id: 'BATCH-1', operation: 'create' })]);
     // Its input is checked as strictly as a request's.
-    await expect(createRecord(driversResource, { name: 'x' }, { database: server.database, actor: system })).rejects.toMatchObject({ status: 400 });
+    await expect(createRecord(resourceOf('drivers'), { name: 'x' }, { database: server.database, actor: system })).rejects.toMatchObject({ status: 400 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { challansArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
-import { driverNameOf } from './labels';
+import { driverNameOf } from './drivers';
 
 export const challans = declaredTable('challans', challansArea.fields);
 // The Vehicle column shows the licence plate (vehiclePlate: a challan is issued to a registration number), the Driver column the name.

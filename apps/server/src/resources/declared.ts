@@ -1,175 +1,272 @@
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
-import { derive, type AnyField, type DeclaredArea } from '@raahi/domain';
-import { drivers, files, trips, vehicles } from '../db/schema';
+import { derive, type AnyField, type DeclaredArea, type IdFormat } from '@raahi/domain';
+import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
-import type { EntityReference, Reference, ResourceDefinition } from '../http/resource';
-import { driverLabelOf, driverNameOf, entityAreaOf, fileListOf, fileNameOf, labelListOf, tripLabelOf, vehicleLabelOf, vehiclePlateOf } from './labels';
+import { usedByRows, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
+import { entityAreaOf, fileListOf, fileNameOf, labelListOf } from './labels';
 
-interface Linkable {
+type Columns = Record<string, PgColumn>;
+type Fields = Record<string, AnyField>;
+
+/** A column of an area's export: its id, a field (as declared: a link by its label), a field under another header, or a column of its own. */
+export type ExportEntry<Name extends string = string> = 'id' | Name | { field: Name; header: string } | ExportColumn;
+
+export interface DeclaredOptions<Name extends string = string> {
+  /** The header of the id column ('Trip ID'). */
+  idHeader?: string;
+  /** The export's columns in order, where they are not every field in declared order (a vehicle's 'Make & Model'). */
+  exportColumns?: readonly ExportEntry<Name>[];
+  /** Values of the area's own beside the declared ones (a challan's driver by name alone). */
+  computed?: (columns: Columns) => Record<string, SQL>;
+  /** Makes the area's records linkable from other areas, named by this label (a station by its name). */
+  label?: (columns: Columns) => SQL;
+  /**
+   * A shorter name where a list names records of several areas in one column (a vehicle by its plate). With
+   * `beside`, every link to the area also returns it (vehicleId → vehiclePlate) and exports it next to the label.
+   */
+  shortLabel?: { of: (columns: Columns) => SQL; beside?: { suffix: string; header: string } };
+  /** Values one record at most may hold (a plate), refused naming the holder. */
+  uniqueValues?: UniqueValue[];
+}
+
+/** An area as declared on the server: its declaration, table and options. The registry links them (linkResources). */
+export interface DeclaredResource {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  area: DeclaredArea<any>;
   table: PgTable;
-  /** 'vehicle', for messages. */
-  noun: string;
-  plural?: string;
-  /** Field labels of a declared area, for messages about its values. */
-  labels?: Readonly<Record<string, string>>;
-  /** The label of the record an id names, as the screens show it (null when there is none). */
-  label(id: SQLWrapper): SQL<string | null>;
-  /** A shorter label where a list names records of several areas in one column (a vehicle by its plate); the label otherwise. */
-  shortLabel?(id: SQLWrapper): SQL<string | null>;
+  options: DeclaredOptions;
+  label?: RecordLabel;
+  shortLabel?: RecordLabel;
 }
 
 /**
- * Records other areas link to, by area key. The fleet records are here from the start; a declared area
- * joins by giving its resource a `label` (a station by its name, a lead by its company).
+ * A declared area's server side. Everything that depends on the areas it links to (their labels, existence
+ * checks, filters one link further) follows once every area is declared, in linkResources.
  */
-const LINKABLE = new Map<string, Linkable>([
-  ['vehicles', { table: vehicles, noun: 'vehicle', label: vehicleLabelOf, shortLabel: vehiclePlateOf }],
-  ['drivers', { table: drivers, noun: 'driver', label: driverLabelOf, shortLabel: driverNameOf }],
-  ['trips', { table: trips, noun: 'trip', label: tripLabelOf }],
-]);
+export function declaredResource<F extends Fields>(area: DeclaredArea<F>, table: PgTable, options: DeclaredOptions<keyof F & string> = {}): DeclaredResource {
+  return {
+    area,
+    table,
+    options: options as DeclaredOptions,
+    label: options.label && recordLabel(table, options.label),
+    shortLabel: options.shortLabel && recordLabel(table, options.shortLabel.of),
+  };
+}
 
-/** The label SQL of an area's records by id (its pick-list shows them so), if other areas may link to it. */
-export const linkLabelOf = (area: string): Linkable['label'] | undefined => LINKABLE.get(area)?.label;
-
-function linked(area: string): Linkable {
-  const entry = LINKABLE.get(area);
-  if (!entry) throw new Error(`A field links to '${area}', which no resource declares with a label.`);
-  return entry;
+/** A label over the table's own columns, and the same by id as a subquery. */
+function recordLabel(table: PgTable, of: (columns: Columns) => SQL): RecordLabel {
+  // The subquery reads the table under a name of its own, so that its columns never resolve to an outer query's row of the same table.
+  const name = `${getTableName(table)}_named`;
+  const named = alias(table, name) as unknown as Columns;
+  const columns = Object.fromEntries(Object.keys(getTableColumns(table)).map((key) => [key, named[key]])) as Columns;
+  return { of, byId: (id: SQLWrapper) => sql<string | null>`(SELECT ${of(columns)} FROM ${table} AS ${sql.identifier(name)} WHERE ${columns.id} = ${id})` };
 }
 
 /** Where a linked record's label is returned: vehicleId → vehicleLabel. */
-export const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
-/** Where a linked vehicle's plate is returned: vehicleId → vehiclePlate; several, assignedVehicles → assignedVehiclesPlates. */
-export const plateKey = (field: string) => `${field.replace(/Id$/, '')}Plate`;
-const PLATE_HEADER = 'License Plate';
+const labelKey = (field: string) => `${field.replace(/Id$/, '')}Label`;
+/** Where a linked record's short label is returned beside its label: vehicleId → vehiclePlate. */
+const besideKey = (field: string, suffix: string) => `${field.replace(/Id$/, '')}${suffix}`;
 
 /**
  * Where an entity field's record is described: entityId → entityArea (the area it names), entityLabel (as the
  * list shows it: a vehicle's plate, a driver's name, a trip with its route) and entityTitle (in full, for hover).
  */
-export const entityKeys = (field: string) => {
+const entityKeys = (field: string) => {
   const base = field.replace(/Id$/, '');
   return { area: `${base}Area`, label: `${base}Label`, title: `${base}Title` };
 };
 
+const fieldsOf = (resource: DeclaredResource) => Object.entries(resource.area.fields as Fields);
+const referenceFields = (resource: DeclaredResource) =>
+  fieldsOf(resource).flatMap(([name, f]) => (f.kind === 'reference' ? [[name, f] as const] : []));
+
+/** An id as a list filter takes it: short, letters, digits, '-' and '_' (an id names nothing otherwise). */
+const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
+const exampleId = ({ prefix, timeDigits, randomChars }: IdFormat) => prefix + '1234567890'.slice(0, timeDigits) + 'ABCDEFGHIJ'.slice(0, randomChars);
+const idFilterSchema = (target: DeclaredResource) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .max(64, { message: 'must be at most 64 characters', abort: true })
+      .regex(ID_SHAPE, `must be the id of a ${target.area.singular}, such as ${exampleId(target.area.idFormat)}`)
+      .optional(),
+  ) as z.ZodType<string | undefined>;
+
 /**
- * A declared area's server side: links checked on save, linked labels and file names returned with every
- * record (vehicleId → vehicleLabel and vehiclePlate, a file → its name, several files → [{id, name}]), and its
- * export's columns (each field under its label, a linked vehicle's plate beside it, unless the area lists them).
+ * Every declared area, complete: its links checked on save (references, files), the values returned with
+ * every record (vehicleId → vehicleLabel and vehiclePlate, a file → its name, several files → [{id, name}]),
+ * its export's columns, its filters by linked records, and who uses its records (a delete is refused while
+ * any do). An area others link to is one whose resource gives a `label`; a link to any other fails here, at start-up.
  */
-export function declaredResource(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  area: DeclaredArea<any>,
-  table: PgTable,
-  /**
-   * `computed`: values of the area's own beside the declared ones (a vehicle's plate alone).
-   * `label`: makes the area's records linkable from other areas, shown by this label (a station's name).
-   */
-  options: {
-    idHeader?: string;
-    exportColumns?: ExportColumn[];
-    computed?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
-    label?: (columns: Record<string, PgColumn>) => SQL;
-  } = {},
-): ResourceDefinition {
-  const fields = Object.entries(area.fields as Record<string, AnyField>);
-  if (options.label) {
-    const own = getTableColumns(table) as Record<string, PgColumn>;
-    const label = options.label(own);
-    LINKABLE.set(area.key, { table, noun: area.singular, plural: area.plural, labels: area.fieldLabels, label: (id) => sql<string | null>`(SELECT ${label} FROM ${table} WHERE ${own.id} = ${id})` });
-  }
-  // Resolved when read, not here: a linked area's resource may be declared after this one. The registry
-  // (resources/index.ts) reads them once, after every resource is declared.
-  const references = (): Reference[] =>
-    fields.flatMap(([name, f]): Reference[] => {
-      if (f.kind === 'reference' || f.kind === 'references') {
-        const target = linked(f.area);
-        const when = f.kind === 'reference' ? f.linkableWhen : undefined;
-        const { unlinkableWhen, checkedWhile } = f.kind === 'reference' ? f : {};
-        return [{ field: name, table: target.table, noun: target.noun, plural: target.plural, label: target.label, linkableWhen: when && { values: when, labels: target.labels ?? {} }, unlinkableWhen, checkedWhile }];
-      }
-      if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
-      return [];
-    });
-  const entities = (): EntityReference[] =>
-    fields.flatMap(([name, f]): EntityReference[] =>
-      f.kind === 'entity' ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(key).table, noun: linked(key).noun })) }] : [],
-    );
-  // Each value computed from a link, with the type the API returns it as (for the OpenAPI document).
-  type LinkedValue = [key: string, value: (columns: Record<string, PgColumn>) => SQL, type: z.ZodType];
-  const text = z.string().nullable();
-  const linkedValues = fields.flatMap(([name, f]): LinkedValue[] => {
-    // A vehicle is also named by its plate alone (a column of its own in exports; the plate column of some lists).
-    if (f.kind === 'reference')
+export function linkResources(declared: readonly DeclaredResource[]): ResourceDefinition[] {
+  const byKey = new Map(declared.map((resource) => [resource.area.key, resource]));
+  const linked = (from: DeclaredResource, field: string, key: string) => {
+    const target = byKey.get(key);
+    if (!target?.label) throw new Error(`${from.area.key}.${field} links to '${key}', which no resource declares with a label.`);
+    return target as DeclaredResource & { label: RecordLabel };
+  };
+  return declared.map((resource) => ({ ...complete(resource, linked), usedBy: usedBy(resource, declared) }));
+}
+
+type Linked = (from: DeclaredResource, field: string, key: string) => DeclaredResource & { label: RecordLabel };
+
+function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinition {
+  const { area, table, options } = resource;
+  const fields = fieldsOf(resource);
+  const linked = (field: string, key: string) => linkedTo(resource, field, key);
+  const references = fields.flatMap(([name, f]): Reference[] => {
+    if (f.kind === 'reference' || f.kind === 'references') {
+      const target = linked(name, f.area);
+      const when = f.kind === 'reference' ? f.linkableWhen : undefined;
+      const { unlinkableWhen, checkedWhile } = f.kind === 'reference' ? f : {};
       return [
-        [labelKey(name), (columns) => linked(f.area).label(columns[name]), text],
-        ...(f.area === 'vehicles' ? [[plateKey(name), (columns) => vehiclePlateOf(columns[name]), text] as LinkedValue] : []),
+        {
+          field: name,
+          table: target.table,
+          noun: target.area.singular,
+          plural: target.area.plural,
+          label: target.label.byId,
+          linkableWhen: when && { values: when, labels: target.area.fieldLabels },
+          unlinkableWhen,
+          checkedWhile,
+        },
       ];
-    // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels).
-    if (f.kind === 'references') {
-      const list = z.array(z.object({ id: z.string(), label: z.string() }));
+    }
+    if (f.kind === 'file' || f.kind === 'files') return [{ field: name, table: files, noun: 'file' }];
+    return [];
+  });
+  const entities = fields.flatMap(([name, f]): EntityReference[] =>
+    f.kind === 'entity' ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(name, key).table, noun: linked(name, key).area.singular })) }] : [],
+  );
+  /** What a link to an area returns beside its label, if anything (a vehicle's plate). */
+  const beside = (name: string, key: string) => {
+    const target = linked(name, key);
+    const shown = target.options.shortLabel?.beside;
+    return shown && target.shortLabel ? { ...shown, byId: target.shortLabel.byId } : undefined;
+  };
+  // Each value computed from a link, with the type the API returns it as (for the OpenAPI document).
+  type LinkedValue = [key: string, value: (columns: Columns) => SQL, type: z.ZodType];
+  const text = z.string().nullable();
+  const labelList = z.array(z.object({ id: z.string(), label: z.string() }));
+  const linkedValues = fields.flatMap(([name, f]): LinkedValue[] => {
+    if (f.kind === 'reference') {
+      const also = beside(name, f.area);
       return [
-        [`${name}Labels`, (columns) => labelListOf(columns[name], linked(f.area).label), list],
-        ...(f.area === 'vehicles' ? [[`${name}Plates`, (columns) => labelListOf(columns[name], vehiclePlateOf), list] as LinkedValue] : []),
+        [labelKey(name), (columns) => linked(name, f.area).label.byId(columns[name]), text],
+        ...(also ? [[besideKey(name, also.suffix), (columns: Columns) => also.byId(columns[name]), text] as LinkedValue] : []),
+      ];
+    }
+    // Several links: [{ id, label }] under <field>Labels (assignedVehicles → assignedVehiclesLabels), and their plates.
+    if (f.kind === 'references') {
+      const also = beside(name, f.area);
+      return [
+        [`${name}Labels`, (columns) => labelListOf(columns[name], linked(name, f.area).label.byId), labelList],
+        ...(also ? [[`${name}${also.suffix}s`, (columns: Columns) => labelListOf(columns[name], also.byId), labelList] as LinkedValue] : []),
       ];
     }
     if (f.kind === 'file') return [[`${name}Name`, (columns) => fileNameOf(columns[name]), text]];
     if (f.kind === 'files') return [[`${name}Files`, (columns) => fileListOf(columns[name]), z.array(z.object({ id: z.string(), name: z.string() }))]];
     if (f.kind === 'entity') {
       const keys = entityKeys(name);
-      const targets = f.areas.map((key) => ({ key, ...linked(key) }));
+      const targets = f.areas.map((key) => ({ key, ...linked(name, key) }));
       // Ids of different areas differ in their prefix, so at most one area holds a given id.
       const firstOf = (values: SQL<string | null>[]) => sql<string | null>`coalesce(${sql.join(values, sql`, `)})`;
       return [
         [keys.area, (columns) => entityAreaOf(columns[name], targets), text],
-        [keys.label, (columns) => firstOf(targets.map((t) => (t.shortLabel ?? t.label)(columns[name]))), text],
-        [keys.title, (columns) => firstOf(targets.map((t) => t.label(columns[name]))), text],
+        [keys.label, (columns) => firstOf(targets.map((t) => (t.shortLabel ?? t.label).byId(columns[name]))), text],
+        [keys.title, (columns) => firstOf(targets.map((t) => t.label.byId(columns[name]))), text],
       ];
     }
     return [];
   });
-  const computed = (columns: Record<string, PgColumn>) => ({
+  const computed = (columns: Columns) => ({
     ...Object.fromEntries(linkedValues.map(([key, value]) => [key, value(columns)])),
     ...options.computed?.(columns),
   });
-  const exportColumns = options.exportColumns ?? [
-    fieldColumn(options.idHeader ?? 'ID', 'id'),
-    ...fields.flatMap(([name, f]): ExportColumn[] => {
-      if (f.kind === 'reference') return [labelColumn(f.label, labelKey(name), name), ...(f.area === 'vehicles' ? [fieldColumn(PLATE_HEADER, plateKey(name))] : [])];
-      if (f.kind === 'file') return [fieldColumn(f.label, `${name}Name`)];
-      // The id as stored, and beside it the record it names as the list shows it (blank when it names none).
-      if (f.kind === 'entity') return [fieldColumn(f.label, name), fieldColumn(f.label.replace(/ ID$/, ''), entityKeys(name).label)];
-      if (f.kind === 'files') return [];
-      if (f.kind === 'text' && f.format === 'tel') return [fieldColumn(f.label, name, 'phone')];
-      if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
-      if (f.kind === 'references') {
-        const joined = (key: string) => (row: Record<string, unknown>) => (row[key] as { label: string }[]).map((l) => l.label).join('; ');
-        return [{ header: f.label, value: joined(`${name}Labels`) }, ...(f.area === 'vehicles' ? [{ header: `${PLATE_HEADER}s`, value: joined(`${name}Plates`) }] : [])];
-      }
-      // A value as the screen shows it: a status by today's date (Expired), a choice by its label (Meal Allowance).
-      const state = area.derived?.[name];
-      if (state) return [{ header: f.label, value: (row, today) => derive(state, row, today) }];
-      if (f.kind === 'choice' && f.labels) {
-        const labels = f.labels;
-        return [{ header: f.label, value: (row) => labels[row[name] as string] ?? row[name] }];
-      }
-      const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
-      return [fieldColumn(f.label, name, kind)];
-    }),
-  ];
+
+  /** A field's columns in the export, as declared. */
+  const columnsOf = (name: string, f: AnyField): ExportColumn[] => {
+    if (f.kind === 'reference') {
+      const also = beside(name, f.area);
+      return [labelColumn(f.label, labelKey(name), name), ...(also ? [fieldColumn(also.header, besideKey(name, also.suffix))] : [])];
+    }
+    if (f.kind === 'file') return [fieldColumn(f.label, `${name}Name`)];
+    // The id as stored, and beside it the record it names as the list shows it (blank when it names none).
+    if (f.kind === 'entity') return [fieldColumn(f.label, name), fieldColumn(f.label.replace(/ ID$/, ''), entityKeys(name).label)];
+    if (f.kind === 'files') return [];
+    if (f.kind === 'text' && f.format === 'tel') return [fieldColumn(f.label, name, 'phone')];
+    if (f.kind === 'choices') return [{ header: f.label, value: (row) => (row[name] as string[]).join(', ') }];
+    if (f.kind === 'references') {
+      const also = beside(name, f.area);
+      const joined = (key: string) => (row: Record<string, unknown>) => (row[key] as { label: string }[]).map((l) => l.label).join('; ');
+      return [{ header: f.label, value: joined(`${name}Labels`) }, ...(also ? [{ header: `${also.header}s`, value: joined(`${name}${also.suffix}s`) }] : [])];
+    }
+    // A value as the screen shows it: a status by today's date (Expired), a choice by its label (Meal Allowance).
+    const state = area.derived?.[name];
+    if (state) return [{ header: f.label, value: (row, today) => derive(state, row, today) }];
+    if (f.kind === 'choice' && f.labels) {
+      const labels = f.labels;
+      return [{ header: f.label, value: (row) => labels[row[name] as string] ?? row[name] }];
+    }
+    const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
+    return [fieldColumn(f.label, name, kind)];
+  };
+  const declaredFields = area.fields as Fields;
+  const entries = options.exportColumns ?? ['id', ...fields.map(([name]) => name)];
+  const exportColumns = entries.flatMap((entry): ExportColumn[] => {
+    if (entry === 'id') return [fieldColumn(options.idHeader ?? 'ID', 'id')];
+    if (typeof entry === 'string') return columnsOf(entry, declaredFields[entry]);
+    if ('field' in entry) {
+      const [first, ...rest] = columnsOf(entry.field, declaredFields[entry.field]);
+      return [{ ...first, header: entry.header }, ...rest];
+    }
+    return [entry];
+  });
+
   return {
     area,
     table,
     computed,
     computedTypes: Object.fromEntries(linkedValues.map(([key, , type]) => [key, type])),
-    get references() {
-      return references();
-    },
-    get entities() {
-      return entities();
-    },
+    references,
+    entities,
+    uniqueValues: options.uniqueValues,
     exportColumns,
+    label: resource.label,
+    referenceFilters: referenceFilters(resource, linked),
   };
+}
+
+/**
+ * A list filter per reference field (vehicleId=VEH…: the records that name it) and, one link further, per
+ * reference of the linked area (trip.vehicleId=VEH…: the records whose trip names it).
+ */
+function referenceFilters(resource: DeclaredResource, linked: (field: string, key: string) => DeclaredResource & { label: RecordLabel }): ReferenceFilter[] {
+  return referenceFields(resource).flatMap(([name, f]) => {
+    const target = linked(name, f.area);
+    const direct: ReferenceFilter = { param: name, label: f.label, schema: idFilterSchema(target), condition: (columns, id) => eq(columns[name], id) };
+    // The linked table under a name of its own, so that it never resolves to an outer query's row of the same table.
+    const as = `${getTableName(target.table)}_linked`;
+    const own = alias(target.table, as) as unknown as Columns;
+    const further = referenceFields(target).map(([next, g]): ReferenceFilter => ({
+      param: `${name.replace(/Id$/, '')}.${next}`,
+      label: `${f.label}'s ${g.label}`,
+      schema: idFilterSchema(linked(name, g.area)),
+      condition: (columns, id) => sql`${columns[name]} IN (SELECT ${own.id} FROM ${target.table} AS ${sql.identifier(as)} WHERE ${own[next]} = ${id})`,
+    }));
+    return [direct, ...further];
+  });
+}
+
+/** Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an entity). */
+function usedBy(resource: DeclaredResource, declared: readonly DeclaredResource[]): UsedBy[] {
+  const key = resource.area.key;
+  return declared.flatMap((user) =>
+    fieldsOf(user)
+      .filter(([, field]) => ((field.kind === 'reference' || field.kind === 'references') && field.area === key) || (field.kind === 'entity' && field.areas.includes(key)))
+      .map(([name, field]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[name], field.kind === 'references' ? 'list' : 'one')),
+  );
 }

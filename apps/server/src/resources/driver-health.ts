@@ -1,23 +1,12 @@
 import { healthArea } from '@raahi/domain';
-import { driverHealth, drivers, files } from '../db/schema';
-import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn, labelColumn } from '../http/csv-export';
-import { driverNameOf, fileNameOf } from './labels';
+import { declaredTable } from '../db/declared-table';
+import { labelColumn } from '../http/csv-export';
+import { declaredResource } from './declared';
+import { driverNameOf } from './drivers';
 
-export const healthResource: ResourceDefinition = {
-  area: healthArea,
-  table: driverHealth,
-  computed: (c) => ({ driverName: driverNameOf(c.driverId), reportFileName: fileNameOf(c.reportFile) }),
-  references: [
-    { field: 'driverId', table: drivers, noun: 'driver' },
-    { field: 'reportFile', table: files, noun: 'file' },
-  ],
-  exportColumns: [
-    labelColumn('Driver', 'driverName', 'driverId'),
-    fieldColumn('Test Type', 'testType'),
-    fieldColumn('Test Date', 'testDate', 'date'),
-    fieldColumn('Result', 'result'),
-    fieldColumn('Next Due Date', 'nextDueDate', 'date'),
-    fieldColumn('Clinic', 'clinicInfo'),
-  ],
-};
+const driverHealth = declaredTable('driver_health_reports', healthArea.fields);
+// The Driver column shows the driver's name; the export names no record id, as the list shows none.
+export const healthResource = declaredResource(healthArea, driverHealth, {
+  computed: (c) => ({ driverName: driverNameOf(c.driverId) }),
+  exportColumns: [labelColumn('Driver', 'driverName', 'driverId'), 'testType', 'testDate', 'result', 'nextDueDate', 'clinicInfo'],
+});

@@ -37,6 +37,8 @@ describe('create and read', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       driverName: 'Ramesh Kumar',
+      // As every link since the area moved onto its declaration (the Driver column shows the name).
+      driverLabel: `Ramesh Kumar (${driver.id})`,
       certificationFileName: null,
     });
     const read = await client.get(`${PATH}/${res.body.id}`);

@@ -1,25 +1,22 @@
 import { trainingArea } from '@raahi/domain';
-import { driverTraining, drivers, files } from '../db/schema';
-import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn, labelColumn } from '../http/csv-export';
-import { driverNameOf, fileNameOf } from './labels';
+import { declaredTable } from '../db/declared-table';
+import { labelColumn } from '../http/csv-export';
+import { declaredResource } from './declared';
+import { driverNameOf } from './drivers';
 
-export const trainingResource: ResourceDefinition = {
-  area: trainingArea,
-  table: driverTraining,
-  computed: (c) => ({ driverName: driverNameOf(c.driverId), certificationFileName: fileNameOf(c.certificationFile) }),
-  references: [
-    { field: 'driverId', table: drivers, noun: 'driver' },
-    { field: 'certificationFile', table: files, noun: 'file' },
-  ],
+const driverTraining = declaredTable('driver_training_records', trainingArea.fields);
+// The Driver column shows the driver's name.
+export const trainingResource = declaredResource(trainingArea, driverTraining, {
+  idHeader: 'Record ID',
+  computed: (c) => ({ driverName: driverNameOf(c.driverId) }),
   exportColumns: [
-    fieldColumn('Record ID', 'id'),
+    'id',
     labelColumn('Driver', 'driverName', 'driverId'),
-    fieldColumn('Training Type', 'trainingType'),
-    fieldColumn('Schedule Date', 'scheduleDate', 'date'),
-    fieldColumn('Trainer', 'trainerName'),
-    fieldColumn('Score (%)', 'assessmentScore', 'number'),
-    fieldColumn('Validity', 'validityPeriod'),
-    fieldColumn('Status', 'status'),
+    'trainingType',
+    'scheduleDate',
+    { field: 'trainerName', header: 'Trainer' },
+    { field: 'assessmentScore', header: 'Score (%)' },
+    { field: 'validityPeriod', header: 'Validity' },
+    'status',
   ],
-};
+});

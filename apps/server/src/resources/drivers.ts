@@ -1,25 +1,22 @@
+import { sql } from 'drizzle-orm';
 import { driversArea } from '@raahi/domain';
-import { drivers, files } from '../db/schema';
-import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn } from '../http/csv-export';
-import { fileNameOf } from './labels';
+import { declaredTable } from '../db/declared-table';
+import { declaredResource } from './declared';
 import { uniqueKey } from './unique-values';
 
-export const driversResource: ResourceDefinition = {
-  area: driversArea,
-  table: drivers,
-  computed: (c) => ({ aadharCardFileName: fileNameOf(c.aadharCardFile) }),
-  references: [{ field: 'aadharCardFile', table: files, noun: 'file' }],
+export const drivers = declaredTable('drivers', driversArea.fields, 'generated');
+
+/** Other areas name a driver as 'Name (id)' (driver_label, as their search text does), or by name alone. */
+export const driversResource = declaredResource(driversArea, drivers, {
+  idHeader: 'Driver ID',
+  label: (c) => sql`driver_label(${c.name}, ${c.id})`,
+  shortLabel: { of: (c) => sql`${c.name}` },
   uniqueValues: [
     uniqueKey('drivers_license_unique', 'license', 'Duplicate License No.', (d, license) => `The license number ${license} is already held by driver ${String(d.name)} (${String(d.id)}, ${String(d.license)}).`),
   ],
-  exportColumns: [
-    fieldColumn('Driver ID', 'id'),
-    fieldColumn('Name', 'name'),
-    fieldColumn('License No.', 'license'),
-    fieldColumn('Contact', 'contact', 'phone'),
-    fieldColumn('Email', 'email'),
-    fieldColumn('Joining Date', 'joiningDate', 'date'),
-    fieldColumn('Status', 'status'),
-  ],
-};
+  // Neither the address nor the Aadhaar card leaves in a spreadsheet.
+  exportColumns: ['id', 'name', 'license', 'contact', 'email', 'joiningDate', 'status'],
+});
+
+/** A driver's name alone (the Driver column of challans, training and health records). */
+export const driverNameOf = driversResource.shortLabel!.byId;

@@ -1,7 +1,5 @@
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { getTableColumns } from 'drizzle-orm';
-import type { AnyField } from '@raahi/domain';
-import { usedByRows, type ResourceDefinition } from '../http/resource';
+import type { ResourceDefinition } from '../http/resource';
+import { linkResources } from './declared';
 import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
@@ -19,7 +17,11 @@ import { servicePartnersResource } from './service-partners';
 import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
-const areas: ResourceDefinition[] = [
+/**
+ * Every record area the API serves, mounted at /api/<area.key>, complete with its links to the others (linkResources):
+ * who uses whom, labels, existence checks and filters by linked records follow from the areas' reference fields.
+ */
+export const resources: ResourceDefinition[] = linkResources([
   vehiclesResource,
   driversResource,
   tripsResource,
@@ -40,19 +42,11 @@ const areas: ResourceDefinition[] = [
   refuelingLogsResource,
   fuelStationInvoicesResource,
   challansResource,
-];
+]);
 
-/**
- * Every record area the API serves, mounted at /api/<area.key>. A record that others link to cannot be
- * deleted while they do: who uses whom follows from the areas' reference fields.
- */
-export const resources: ResourceDefinition[] = areas.map((resource) => ({
-  ...resource,
-  usedBy: areas.flatMap((user) =>
-    Object.entries((user.area as { fields?: Record<string, AnyField> }).fields ?? {})
-      .filter(([, field]) => ((field.kind === 'reference' || field.kind === 'references') && field.area === resource.area.key) || (field.kind === 'entity' && field.areas.includes(resource.area.key)))
-      .map(([name, field]) =>
-        usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Record<string, PgColumn>)[name], field.kind === 'references' ? 'list' : 'one'),
-      ),
-  ),
-}));
+/** An area's resource by its key ('vehicles'); its `label` names its records for pick-lists and other areas. */
+export function resourceOf(key: string): ResourceDefinition {
+  const resource = resources.find((r) => r.area.key === key);
+  if (!resource) throw new Error(`No area '${key}' is declared.`);
+  return resource;
+}

@@ -2,5 +2,5 @@ import { inventoryArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
 
-export const inventoryItems = declaredTable('inventory_items', inventoryArea.fields, 'generated');
+const inventoryItems = declaredTable('inventory_items', inventoryArea.fields, 'generated');
 export const inventoryResource = declaredResource(inventoryArea, inventoryItems, { idHeader: 'Item ID' });

@@ -1,24 +1,10 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-/** Labels of linked records, computed in SQL with the same functions the search triggers use. */
-export const vehicleLabelOf = (vehicleId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = ${vehicleId})`;
-
-/** A vehicle's licence plate alone, its id when it has none (the Vehicle column of expenses and challans). */
-export const vehiclePlateOf = (vehicleId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(SELECT coalesce(nullif(v.license_plate, ''), v.id) FROM vehicles v WHERE v.id = ${vehicleId})`;
-
-export const driverLabelOf = (driverId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = ${driverId})`;
-
-export const driverNameOf = (driverId: SQLWrapper): SQL<string | null> => sql<string | null>`(SELECT d.name FROM drivers d WHERE d.id = ${driverId})`;
+/** Values of linked records computed in SQL: file names, lists of labels, the area an id names. An area's own label is its resource's `label`. */
 
 /** The original name of a stored file, for the form and the view action. */
 export const fileNameOf = (fileId: SQLWrapper): SQL<string | null> => sql<string | null>`(SELECT f.original_name FROM files f WHERE f.id = ${fileId})`;
-
-export const tripLabelOf = (tripId: SQLWrapper): SQL<string | null> =>
-  sql<string | null>`(SELECT trip_label(t.id, t.origin, t.destination) FROM trips t WHERE t.id = ${tripId})`;
 
 /** The original names of stored files, in the record's order, with their ids: [{ id, name }]. */
 export const fileListOf = (fileIds: SQLWrapper): SQL<{ id: string; name: string }[]> =>

@@ -4,9 +4,9 @@ import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
 
 // Partner fuel stations (spec 002 §2.2): the directory, refuelling logs at its stations, and their invoices.
-export const partnerFuelStations = declaredTable('partner_fuel_stations', partnerFuelStationsArea.fields, 'generated');
+const partnerFuelStations = declaredTable('partner_fuel_stations', partnerFuelStationsArea.fields, 'generated');
 export const refuelingLogs = declaredTable('refueling_logs', refuelingLogsArea.fields);
-export const fuelStationInvoices = declaredTable('fuel_station_invoices', fuelStationInvoicesArea.fields);
+const fuelStationInvoices = declaredTable('fuel_station_invoices', fuelStationInvoicesArea.fields);
 
 /** Logs and invoices name a station by its name. */
 export const partnerFuelStationsResource = declaredResource(partnerFuelStationsArea, partnerFuelStations, {

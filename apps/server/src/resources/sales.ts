@@ -3,9 +3,9 @@ import { leadsArea, ordersArea, quotationsArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
 
-export const salesLeads = declaredTable('sales_leads', leadsArea.fields, 'generated');
-export const salesQuotations = declaredTable('sales_quotations', quotationsArea.fields, 'generated');
-export const salesOrders = declaredTable('sales_orders', ordersArea.fields, 'generated');
+const salesLeads = declaredTable('sales_leads', leadsArea.fields, 'generated');
+const salesQuotations = declaredTable('sales_quotations', quotationsArea.fields, 'generated');
+const salesOrders = declaredTable('sales_orders', ordersArea.fields, 'generated');
 
 // A quotation names its lead by company; an order names its quotation as 'QTN… — Customer'.
 export const leadsResource = declaredResource(leadsArea, salesLeads, { idHeader: 'Lead ID', label: (c) => sql`${c.companyName}` });

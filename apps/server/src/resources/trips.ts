@@ -1,14 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TRIPS_ON_THE_ROAD, tripsArea } from '@raahi/domain';
-import { drivers, trips, vehicles } from '../db/schema';
-import type { Reference, ResourceDefinition, UniqueValue } from '../http/resource';
-import { fieldColumn, labelColumn } from '../http/csv-export';
-import { driverLabelOf, vehicleLabelOf, vehiclePlateOf } from './labels';
+import { declaredTable } from '../db/declared-table';
+import type { UniqueValue } from '../http/resource';
+import { declaredResource } from './declared';
 
-const { vehicleId, driverId } = tripsArea.fields;
-/** What the declaration asks of a linked vehicle or driver (not Sold, not Inactive, while the trip is planned or under way). */
-const linkConditions = (f: typeof vehicleId): Pick<Reference, 'unlinkableWhen' | 'checkedWhile'> =>
-  f.kind === 'reference' ? { unlinkableWhen: f.unlinkableWhen, checkedWhile: f.checkedWhile } : {};
+export const trips = declaredTable('trips', tripsArea.fields);
 
 /** One trip under way per vehicle and per driver (migration 0024's indexes); a second is refused naming the first. */
 const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string, title: string): UniqueValue => ({
@@ -20,25 +16,10 @@ const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string,
   }),
 });
 
-export const tripsResource: ResourceDefinition = {
-  area: tripsArea,
-  table: trips,
-  computed: (c) => ({ vehicleLabel: vehicleLabelOf(c.vehicleId), vehiclePlate: vehiclePlateOf(c.vehicleId), driverLabel: driverLabelOf(c.driverId) }),
-  references: [
-    { field: 'vehicleId', table: vehicles, noun: 'vehicle', label: vehicleLabelOf, ...linkConditions(vehicleId) },
-    { field: 'driverId', table: drivers, noun: 'driver', label: driverLabelOf, ...linkConditions(driverId) },
-  ],
+/** Other areas name a trip as 'TRP… (Origin → Destination)' (trip_label). */
+export const tripsResource = declaredResource(tripsArea, trips, {
+  idHeader: 'Trip ID',
+  label: (c) => sql`trip_label(${c.id}, ${c.origin}, ${c.destination})`,
   uniqueValues: [onTheRoad('trips_vehicle_on_the_road', 'vehicleId', 'vehicle', 'Vehicle Busy'), onTheRoad('trips_driver_on_the_road', 'driverId', 'driver', 'Driver Busy')],
-  exportColumns: [
-    fieldColumn('Trip ID', 'id'),
-    fieldColumn('Origin', 'origin'),
-    fieldColumn('Destination', 'destination'),
-    labelColumn('Vehicle', 'vehicleLabel', 'vehicleId'),
-    fieldColumn('License Plate', 'vehiclePlate'),
-    labelColumn('Driver', 'driverLabel', 'driverId'),
-    fieldColumn('Status', 'status'),
-    fieldColumn('ETA', 'eta', 'datetime'),
-    fieldColumn('Start Date', 'startDate', 'datetime'),
-    fieldColumn('End Date', 'endDate', 'datetime'),
-  ],
-};
+  exportColumns: ['id', 'origin', 'destination', 'vehicleId', 'driverId', 'status', 'eta', 'startDate', 'endDate'],
+});

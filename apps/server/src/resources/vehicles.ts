@@ -1,27 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { vehiclesArea } from '@raahi/domain';
-import { vehicles } from '../db/schema';
-import type { ResourceDefinition } from '../http/resource';
-import { fieldColumn } from '../http/csv-export';
+import { declaredTable } from '../db/declared-table';
+import { declaredResource } from './declared';
 import { uniqueKey } from './unique-values';
+
+export const vehicles = declaredTable('vehicles', vehiclesArea.fields, 'generated', { notNull: ['year'] });
 
 const vehicleNamed = (v: Record<string, unknown>) => `${String(v.id)} (${String(v.make)} ${String(v.model)}, ${String(v.licensePlate)})`;
 
-export const vehiclesResource: ResourceDefinition = {
-  area: vehiclesArea,
-  table: vehicles,
+/** Other areas name a vehicle as 'Make Model (plate)' (vehicle_label, as their search text does), and also by its plate alone. */
+export const vehiclesResource = declaredResource(vehiclesArea, vehicles, {
+  label: (c) => sql`vehicle_label(${c.make}, ${c.model}, ${c.licensePlate}, ${c.id})`,
+  shortLabel: { of: (c) => sql`coalesce(nullif(${c.licensePlate}, ''), ${c.id})`, beside: { suffix: 'Plate', header: 'License Plate' } },
   uniqueValues: [
     uniqueKey('vehicles_plate_unique', 'licensePlate', 'Duplicate License Plate', (v, plate) => `The license plate ${plate} is already on vehicle ${vehicleNamed(v)}.`),
     uniqueKey('vehicles_vin_unique', 'vin', 'Duplicate VIN', (v, vin) => `The VIN ${vin} is already on vehicle ${vehicleNamed(v)}.`),
   ],
-  exportColumns: [
-    fieldColumn('ID', 'id'),
-    { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` },
-    fieldColumn('Year', 'year', 'number'),
-    fieldColumn('License Plate', 'licensePlate'),
-    fieldColumn('VIN', 'vin'),
-    fieldColumn('Type', 'type'),
-    fieldColumn('Mileage (km)', 'currentMileage', 'number'),
-    fieldColumn('Status', 'status'),
-    fieldColumn('Purchase Date', 'purchaseDate', 'date'),
-  ],
-};
+  exportColumns: ['id', { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` }, 'year', 'licensePlate', 'vin', 'type', { field: 'currentMileage', header: 'Mileage (km)' }, 'status', 'purchaseDate'],
+});

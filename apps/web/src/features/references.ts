@@ -1,8 +1,9 @@
+import { driversArea, partnerFuelStationsArea, tripsArea, vehiclesArea } from '@raahi/domain';
 import type { ReferenceSpec } from '../components/area/reference-picker';
 
 /** Pick-lists of other areas' records, shared by the forms that name them (labels and statuses from the server). */
 export const vehicleReference: ReferenceSpec = {
-  area: 'vehicles',
+  area: vehiclesArea.key,
   // Active vehicles first (the statuses sort Active, In Maintenance, Out of Service, Sold); the others marked.
   sort: { sort: 'status', order: 'asc' },
   usableStatus: 'Active',
@@ -10,7 +11,7 @@ export const vehicleReference: ReferenceSpec = {
 };
 
 export const driverReference: ReferenceSpec = {
-  area: 'drivers',
+  area: driversArea.key,
   // Active drivers first (Active, Inactive, On Leave, Pending Docs); the others marked.
   sort: { sort: 'status', order: 'asc' },
   usableStatus: 'Active',
@@ -22,13 +23,13 @@ export const driverListReference: ReferenceSpec = { ...driverReference, fetchErr
 
 /** Trips, newest first, as 'TRP… (Origin → Destination)'. */
 export const tripReference: ReferenceSpec = {
-  area: 'trips',
+  area: tripsArea.key,
   fetchError: 'Could not fetch trips list.',
 };
 
 /** Partner fuel stations by name, Active first (the Inactive ones marked). */
 export const stationReference: ReferenceSpec = {
-  area: 'partner-fuel-stations',
+  area: partnerFuelStationsArea.key,
   sort: { sort: 'status', order: 'asc' },
   usableStatus: 'Active',
   fetchError: 'Could not fetch stations.',

@@ -56,7 +56,7 @@ describe('a change entry in plain words', () => {
     expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'create' }), undefined, 'named')).toBe('Priya Sharma created user USR2');
     expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'role_change' }), undefined, 'named')).toBe('Priya Sharma changed a role (USR2)');
     const roleChange = entry({ area: 'users', recordId: 'USR2', operation: 'role_change', changes: [{ field: 'role', label: 'Role', before: 'viewer', after: 'dispatcher' }] });
-    expect(entryWords(roleChange, undefined, 'named')).toBe('Priya Sharma changed Role of user USR2 from viewer to dispatcher');
+    expect(entryWords(roleChange, undefined, 'named')).toBe('Priya Sharma changed Role of user USR2 from Viewer to Dispatcher');
   });
 
   it("keeps a deleted record's last state readable", () => {

@@ -1,4 +1,4 @@
-import { CHANGE_OPERATION_LABELS, type AnyField, type AreaDefinition as Declared, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { CHANGE_OPERATION_LABELS, roleLabel, type AnyField, type AreaDefinition as Declared, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
 import { formatDate, formatRupees, formatWhen } from './format';
 
 // Any area's declaration, whatever its fields.
@@ -24,12 +24,18 @@ export function valueWords(value: unknown, field?: AnyField): string {
   return String(value);
 }
 
+/** One end of a change as the app shows it; a user's role is stored as its key (fleet_manager), read as its label. */
+function changedValueWords(change: FieldChange, end: 'before' | 'after', area?: Area): string {
+  const value = change[end];
+  if (!area && change.field === 'role' && typeof value === 'string') return roleLabel(value);
+  return valueWords(value, fieldOf(area, change.field));
+}
+
 /** "Status from Scheduled to In Transit"; a secret only "Password". */
 export function changeWords(change: FieldChange, area?: Area): string {
   const label = change.label ?? change.field;
   if (change.secret) return label;
-  const field = fieldOf(area, change.field);
-  return `${label} from ${valueWords(change.before, field)} to ${valueWords(change.after, field)}`;
+  return `${label} from ${changedValueWords(change, 'before', area)} to ${changedValueWords(change, 'after', area)}`;
 }
 
 /**
@@ -81,8 +87,8 @@ export function entryWords(entry: ChangeEntry, area: Area | undefined, record: '
       if (record === 'this') return `${who} changed ${list}`;
       // One field reads as a sentence ("changed Status of trip TRP… from Scheduled to In Transit"); several after the record.
       if (changes.length === 1 && !changes[0].secret) {
-        const field = fieldOf(area, changes[0].field);
-        return `${who} changed ${changes[0].label ?? changes[0].field} of ${what} from ${valueWords(changes[0].before, field)} to ${valueWords(changes[0].after, field)}`;
+        const [change] = changes;
+        return `${who} changed ${change.label ?? change.field} of ${what} from ${changedValueWords(change, 'before', area)} to ${changedValueWords(change, 'after', area)}`;
       }
       return `${who} changed ${what}: ${list}`;
     }

@@ -1,7 +1,6 @@
 /** Formatting in Indian conventions: ₹ with lakh grouping, DD/MM/YYYY dates, times in the user's zone. */
 const numberFormat = new Intl.NumberFormat('en-IN');
 const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export const NA = 'N/A';
@@ -22,12 +21,6 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? NA : dateTimeFormat.format(date);
 }
-
-export const formatDateOnly = (value: string | null | undefined) => {
-  if (!value) return NA;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? NA : dateFormat.format(date);
-};
 
 /** The description part of a delete toast (jobs, incidents, expenses): its first 20 characters, then '...'. */
 export const toastExcerpt = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);

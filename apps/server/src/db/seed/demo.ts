@@ -1,3 +1,5 @@
+import { getTableName } from 'drizzle-orm';
+import { resources } from '../../resources';
 import type { Database } from '../client';
 import { inTransaction } from './bulk-insert';
 import { seedChallans } from './challans';
@@ -75,29 +77,8 @@ export interface DemoSeedReport {
   totalMs: number;
 }
 
-/** The tables the demo seed fills, parents before the tables that refer to them. */
-export const SEEDED_TABLES = [
-  'vehicles',
-  'drivers',
-  'trips',
-  'driver_training_records',
-  'driver_health_reports',
-  'trip_insurance_policies',
-  'maintenance_jobs',
-  'incidents',
-  'cold_chain_units',
-  'service_partners',
-  'fuel_expenses',
-  'challans',
-  'inventory_items',
-  'compliance_documents',
-  'sales_leads',
-  'sales_quotations',
-  'sales_orders',
-  'partner_fuel_stations',
-  'refueling_logs',
-  'fuel_station_invoices',
-] as const;
+/** The tables the demo seed fills: every area's (emptySeededTables orders them by their foreign keys). */
+export const SEEDED_TABLES: readonly string[] = resources.map((resource) => getTableName(resource.table));
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
 export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;

@@ -24,7 +24,7 @@ const plate = (c: Challan) => c.vehiclePlate ?? c.vehicleId;
 
 const config: AreaPageConfig<Challan> = {
   area: challansArea,
-  client: areaClient<Challan, ChallanInput>('challans'),
+  client: areaClient<Challan, ChallanInput>(challansArea.key),
   title: 'Challan Tracking',
   subtitle: 'Record traffic fines against vehicles and drivers and follow their payment.',
   addLabel: 'Add Challan',

@@ -28,7 +28,7 @@ const Illustration = (
 
 const config: AreaPageConfig<ColdChainUnit> = {
   area: coldChainArea,
-  client: areaClient<ColdChainUnit, ColdChainInput>('cold-chain'),
+  client: areaClient<ColdChainUnit, ColdChainInput>(coldChainArea.key),
   title: 'Cold Chain Monitoring',
   addLabel: 'Add Unit',
   inertActions: ['Configure Alerts', 'View All Live Data', 'Export Reports'],

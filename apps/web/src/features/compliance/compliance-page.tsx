@@ -20,7 +20,7 @@ function ExpiryBadge({ document }: { document: ComplianceDocument }) {
 
 const config: AreaPageConfig<ComplianceDocument> = {
   area: complianceArea,
-  client: areaClient<ComplianceDocument, ComplianceInput>('compliance'),
+  client: areaClient<ComplianceDocument, ComplianceInput>(complianceArea.key),
   title: 'Compliance Management (Document Hub)',
   addLabel: 'Add Document',
   inertActions: ['Manage Expiry Alerts', 'Fetch e-Way Bills (API)'],

@@ -13,7 +13,7 @@ const RESULT_TONES: Record<string, BadgeTone> = { Fit: 'green', 'Fit with Aid': 
 
 const config: AreaPageConfig<HealthRow> = {
   area: healthArea,
-  client: areaClient<HealthRow, HealthInput>('driver-health'),
+  client: areaClient<HealthRow, HealthInput>(healthArea.key),
   title: 'Driver Health Reports',
   addLabel: 'Add Health Record',
   searchPlaceholder: 'Search Driver, Test Type, Clinic...',

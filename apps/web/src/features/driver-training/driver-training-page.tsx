@@ -24,7 +24,7 @@ const FILTER_STATUSES = TRAINING_STATUSES.filter((s) => s !== 'Cancelled');
 
 const config: AreaPageConfig<TrainingRow> = {
   area: trainingArea,
-  client: areaClient<TrainingRow, TrainingInput>('driver-training'),
+  client: areaClient<TrainingRow, TrainingInput>(trainingArea.key),
   title: 'Driver Training',
   addLabel: 'Add Training Record',
   searchPlaceholder: 'Search by Driver ID, Type, Trainer...',

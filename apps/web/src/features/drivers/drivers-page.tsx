@@ -13,7 +13,7 @@ const STATUS_TONES: Record<string, BadgeTone> = { Active: 'green', 'On Leave': '
 
 const config: AreaPageConfig<DriverRow> = {
   area: driversArea,
-  client: areaClient<DriverRow, DriverInput>('drivers'),
+  client: areaClient<DriverRow, DriverInput>(driversArea.key),
   title: 'Driver Management',
   addLabel: 'Add New Driver',
   searchPlaceholder: 'Search drivers...',

@@ -24,7 +24,7 @@ const fields = formFields(fuelExpensesArea, { vehicleId: { ...vehicleReference, 
 );
 const config: AreaPageConfig<Expense> = {
   area: fuelExpensesArea,
-  client: areaClient<Expense, ExpenseInput>('fuel-expenses'),
+  client: areaClient<Expense, ExpenseInput>(fuelExpensesArea.key),
   title: 'Fuel & Expense Management',
   subtitle: 'Log fuel fill-ups, track expenses, and generate reports.',
   addLabel: 'Log New Expense',

@@ -13,7 +13,7 @@ const STATUS_TONES: Record<string, BadgeTone> = { Open: 'red', Investigating: 'y
 
 const config: AreaPageConfig<Incident> = {
   area: incidentsArea,
-  client: areaClient<Incident, IncidentInput>('incidents'),
+  client: areaClient<Incident, IncidentInput>(incidentsArea.key),
   title: 'Incident & Emergency',
   addLabel: 'Report New Incident',
   inertActions: ['View Incidents on Map', 'Track Pending Actions'],

@@ -21,7 +21,7 @@ function Quantity({ item }: { item: InventoryItem }) {
 
 const config: AreaPageConfig<InventoryItem> = {
   area: inventoryArea,
-  client: areaClient<InventoryItem, InventoryInput>('inventory'),
+  client: areaClient<InventoryItem, InventoryInput>(inventoryArea.key),
   title: 'Inventory Management',
   addLabel: 'Add New Item',
   inertActions: ['View Reorder Suggestions', 'Generate Inventory Report'],

@@ -13,7 +13,7 @@ const vehicleOf = (job: MaintenanceJob) => job.vehicleLabel ?? job.vehicleId;
 
 const config: AreaPageConfig<MaintenanceJob> = {
   area: maintenanceArea,
-  client: areaClient<MaintenanceJob, MaintenanceInput>('maintenance'),
+  client: areaClient<MaintenanceJob, MaintenanceInput>(maintenanceArea.key),
   title: 'Maintenance & Workshop',
   addLabel: 'Create Job Card',
   inertActions: ['Schedule Preventive Maintenance', 'View Full Service Logs'],

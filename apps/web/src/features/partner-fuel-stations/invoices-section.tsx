@@ -11,7 +11,7 @@ const PAYMENT_TONES: Record<string, BadgeTone> = { Pending: 'yellow', Paid: 'gre
 
 export const invoicesSection: AreaPageConfig<FuelStationInvoice> = {
   area: fuelStationInvoicesArea,
-  client: areaClient<FuelStationInvoice, FuelStationInvoiceInput>('fuel-station-invoices'),
+  client: areaClient<FuelStationInvoice, FuelStationInvoiceInput>(fuelStationInvoicesArea.key),
   title: 'Invoices & Settlements',
   addLabel: 'Add Invoice',
   searchPlaceholder: 'Search by station name or payment status...',

@@ -12,7 +12,7 @@ const fields = formFields(refuelingLogsArea, { vehicleId: vehicleReference, driv
 
 export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
   area: refuelingLogsArea,
-  client: areaClient<RefuelingLog, RefuelingLogInput>('refueling-logs'),
+  client: areaClient<RefuelingLog, RefuelingLogInput>(refuelingLogsArea.key),
   title: 'Refueling Logs',
   addLabel: 'Add Log',
   searchPlaceholder: 'Search by vehicle, station or fuel type...',

@@ -9,7 +9,7 @@ const fields = formFields(partnerFuelStationsArea, {}).map((f) => (f.name === 'c
 
 export const stationsSection: AreaPageConfig<PartnerFuelStation> = {
   area: partnerFuelStationsArea,
-  client: areaClient<PartnerFuelStation, PartnerFuelStationInput>('partner-fuel-stations'),
+  client: areaClient<PartnerFuelStation, PartnerFuelStationInput>(partnerFuelStationsArea.key),
   title: 'Station Directory',
   addLabel: 'Add Station',
   searchPlaceholder: 'Search by name, address or contact person...',

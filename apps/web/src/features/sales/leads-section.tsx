@@ -9,13 +9,13 @@ import { SalesStatusBadge } from './sales-status';
 
 /** Leads as a quotation's pick-list offers them: by company, newest first. */
 export const leadReference: ReferenceSpec = {
-  area: 'sales-leads',
+  area: leadsArea.key,
   fetchError: 'Could not fetch leads.',
 };
 
 export const leadsConfig: AreaPageConfig<Lead> = {
   area: leadsArea,
-  client: areaClient<Lead, LeadInput>('sales-leads'),
+  client: areaClient<Lead, LeadInput>(leadsArea.key),
   title: 'Lead Management',
   addLabel: 'Add Lead',
   searchPlaceholder: 'Search by company or contact person...',

@@ -31,7 +31,7 @@ const fields = formFields(ordersArea, {
 
 export const ordersConfig: AreaPageConfig<SalesOrder> = {
   area: ordersArea,
-  client: areaClient<SalesOrder, OrderInput>('sales-orders'),
+  client: areaClient<SalesOrder, OrderInput>(ordersArea.key),
   title: 'Sales Order Management',
   addLabel: 'Create Sales Order',
   searchPlaceholder: 'Search by customer or order ID...',

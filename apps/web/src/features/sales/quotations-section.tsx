@@ -18,7 +18,7 @@ export function estimatedAmount(q: Pick<Quotation, 'flatRate' | 'pricingPerKm'>)
 
 /** Quotations an order may be placed on: Approved ones only, as 'QTN… — Customer'. */
 export const approvedQuotationReference: ReferenceSpec = {
-  area: 'sales-quotations',
+  area: quotationsArea.key,
   filters: { status: 'Approved' },
   fetchError: 'Could not fetch quotations.',
 };
@@ -35,7 +35,7 @@ const fields = formFields(quotationsArea, { leadId: leadReference }).map((f) => 
 
 export const quotationsConfig: AreaPageConfig<Quotation> = {
   area: quotationsArea,
-  client: areaClient<Quotation, QuotationInput>('sales-quotations'),
+  client: areaClient<Quotation, QuotationInput>(quotationsArea.key),
   title: 'Quotation Management',
   addLabel: 'Create Quotation',
   searchPlaceholder: 'Search by customer or quote ID...',

@@ -28,7 +28,7 @@ function LocationAction({ partner }: { partner: ServicePartner }) {
 
 const config: AreaPageConfig<ServicePartner> = {
   area: servicePartnersArea,
-  client: areaClient<ServicePartner, ServicePartnerInput>('service-partners'),
+  client: areaClient<ServicePartner, ServicePartnerInput>(servicePartnersArea.key),
   title: 'On-Road Service Partners',
   addLabel: 'Add Service Partner',
   searchPlaceholder: 'Search by Name, Contact, Notes...',

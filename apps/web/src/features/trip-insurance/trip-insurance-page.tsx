@@ -15,7 +15,7 @@ const validity = (p: InsurancePolicy) => (p.startDate || p.endDate ? `${formatDa
 
 const config: AreaPageConfig<InsurancePolicy> = {
   area: insuranceArea,
-  client: areaClient<InsurancePolicy, InsuranceInput>('trip-insurance'),
+  client: areaClient<InsurancePolicy, InsuranceInput>(insuranceArea.key),
   title: 'Trip Insurance Management',
   addLabel: 'Add Insurance Policy',
   cardTitle: 'Insurance Log',

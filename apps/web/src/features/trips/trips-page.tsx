@@ -13,7 +13,7 @@ const route = (t: Trip) => `${t.origin} → ${t.destination}`;
 
 const config: AreaPageConfig<Trip> = {
   area: tripsArea,
-  client: areaClient<Trip, TripInput>('trips'),
+  client: areaClient<Trip, TripInput>(tripsArea.key),
   title: 'Fleet & Trip Management',
   addLabel: 'Create New Trip',
   cardTitle: 'Trip List',

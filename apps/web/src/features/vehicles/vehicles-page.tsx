@@ -12,7 +12,7 @@ const describe = (v: Vehicle) => `${v.make} ${v.model} (${v.licensePlate})`;
 
 const config: AreaPageConfig<Vehicle> = {
   area: vehiclesArea,
-  client: areaClient<Vehicle, VehicleInput>('vehicles'),
+  client: areaClient<Vehicle, VehicleInput>(vehiclesArea.key),
   title: 'Vehicle Management',
   addLabel: 'Add New Vehicle',
   searchPlaceholder: 'Search vehicles...',
