@@ -322,7 +322,7 @@ test('status badges in their colours, readable in both themes', async ({ page })
 });
 
 test('Add Challan waits for the vehicles and drivers pick-lists', async ({ page }) => {
-  await expectButtonWaitsFor(page, /\/api\/drivers\?/, openChallans, 'Add Challan');
+  await expectButtonWaitsFor(page, /\/api\/drivers\/options\?/, openChallans, 'Add Challan');
 });
 
 test('when the challans cannot be fetched: an Error toast, the failure in the table with Retry', async ({ page }) => {

@@ -224,5 +224,5 @@ test('when the units cannot be fetched: an Error toast, the failure with Retry, 
 });
 
 test('when the trips list cannot be fetched: an Error toast, and no unit can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\?/, openColdChain, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Unit' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openColdChain, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Unit' });
 });

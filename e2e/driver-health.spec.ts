@@ -56,7 +56,7 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   const aarav = await createDriver(page, token, { name: `Aarav ${token}` });
   const zubin = await createDriver(page, token, { name: `Zubin ${token}` });
   // Hold the drivers pick-list back: the button stays disabled until it has loaded.
-  await expectButtonWaitsFor(page, /\/api\/drivers\?/, openHealth, 'Add Health Record');
+  await expectButtonWaitsFor(page, /\/api\/drivers\/options\?/, openHealth, 'Add Health Record');
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search Driver, Test Type, Clinic...');
 
   const dialog = await openAdd(page);
@@ -290,7 +290,7 @@ test('when the records cannot be fetched: an Error toast, the failure in the tab
 });
 
 test('when the drivers list cannot be fetched: an Error toast, and no record can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/drivers\?/, openHealth, {
+  await expectPickListFetchFailure(page, /\/api\/drivers\/options\?/, openHealth, {
     toast: 'Error',
     description: 'Could not fetch drivers list.',
     disabled: 'Add Health Record',

@@ -40,14 +40,14 @@ const firstCell = (page: Page) => tableRows(page).first().getByRole('cell').firs
 test('add a training record with the specified defaults; the table shows every column', async ({ page }) => {
   const token = unique();
   const driver = await createDriver(page, token, { name: `Prakash ${token}` });
-  const driverChoices = page.waitForResponse((r) => /\/api\/drivers\?/.test(r.url()));
+  const driverChoices = page.waitForResponse((r) => /\/api\/drivers\/options\?/.test(r.url()));
   await openTraining(page);
   await expect(page.getByRole('button', { name: 'Add Training Record' })).toBeEnabled();
   const firstDriver = (await (await driverChoices).json()).items[0];
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by Driver ID, Type, Trainer...');
 
   const dialog = await openAdd(page);
-  await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(driverLabel(firstDriver));
+  await expect(dialog.getByRole('combobox', { name: /^Driver/ })).toHaveText(firstDriver.label);
   await expect(dialog.getByRole('combobox', { name: /^Training Type/ })).toHaveText('Defensive Driving');
   await expect(dialog.getByLabel('Schedule Date')).toHaveValue(shownDate(todayInBrowserZone()));
   await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Scheduled');
@@ -282,7 +282,7 @@ test('when the records cannot be fetched: an Error toast, the failure in the tab
 });
 
 test('when the drivers list cannot be fetched: an Error toast, and no record can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/drivers\?/, openTraining, {
+  await expectPickListFetchFailure(page, /\/api\/drivers\/options\?/, openTraining, {
     toast: 'Error',
     description: 'Could not fetch drivers list.',
     disabled: 'Add Training Record',

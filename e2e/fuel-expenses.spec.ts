@@ -228,7 +228,7 @@ test('the type filter: All Types plus each type, Meal Allowance finding the meal
 });
 
 test('Log New Expense waits for the vehicles and trips pick-lists', async ({ page }) => {
-  await expectButtonWaitsFor(page, /\/api\/trips\?/, openExpenses, 'Log New Expense');
+  await expectButtonWaitsFor(page, /\/api\/trips\/options\?/, openExpenses, 'Log New Expense');
 });
 
 test('when the expenses cannot be fetched: an Error toast, the failure in the table with Retry', async ({ page }) => {
@@ -241,7 +241,7 @@ test('when the expenses cannot be fetched: an Error toast, the failure in the ta
 });
 
 test('when the trips or vehicles list cannot be fetched: an Error toast, and no expense can be logged', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\?/, openExpenses, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Log New Expense' });
-  await page.unroute(/\/api\/trips\?/);
-  await expectPickListFetchFailure(page, /\/api\/vehicles\?/, openExpenses, { toast: 'Error', description: 'Could not fetch vehicles list.', disabled: 'Log New Expense' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openExpenses, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Log New Expense' });
+  await page.unroute(/\/api\/trips\/options\?/);
+  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openExpenses, { toast: 'Error', description: 'Could not fetch vehicles list.', disabled: 'Log New Expense' });
 });

@@ -295,7 +295,7 @@ test('log: a rate finer than 0.001 or a quantity finer than 0.01 is refused with
 });
 
 test('Add Log waits for the vehicles, drivers and stations pick-lists', async ({ page }) => {
-  for (const pattern of [/\/api\/vehicles\?/, /\/api\/drivers\?/, /\/api\/partner-fuel-stations\?.*status/]) {
+  for (const pattern of [/\/api\/vehicles\/options\?/, /\/api\/drivers\/options\?/, /\/api\/partner-fuel-stations\/options\?.*status/]) {
     await expectButtonWaitsFor(page, pattern, (p) => openScreen(p, `${PATH}?section=logs`, 'Partner Fuel Stations'), 'Add Log');
     await page.unroute(pattern);
   }

@@ -415,7 +415,7 @@ test.describe('Sales Order Management', () => {
   });
 
   test('the vehicles pick-list failing says so and keeps the add button disabled', async ({ page }) => {
-    await expectPickListFetchFailure(page, /\/api\/vehicles\?/, (p) => openScreen(p, '/sales?section=orders', 'Sales & Orders'), { toast: 'Error', description: 'Could not fetch vehicles for sales orders.', disabled: 'Create Sales Order' });
+    await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, (p) => openScreen(p, '/sales?section=orders', 'Sales & Orders'), { toast: 'Error', description: 'Could not fetch vehicles for sales orders.', disabled: 'Create Sales Order' });
   });
 });
 

@@ -268,5 +268,5 @@ test('when the policies cannot be fetched: an Error toast, the failure with Retr
 });
 
 test('when the trips list cannot be fetched: an Error toast, and no policy can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\?/, openInsurance, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Insurance Policy' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openInsurance, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Insurance Policy' });
 });

@@ -40,10 +40,10 @@ test('Create New Trip waits for the pick-lists; a new trip starts Scheduled with
   const vehicle = await createVehicle(page, token, { make: 'Eicher', model: `Pro 2049 ${token}`, licensePlate: `MH14${token}` });
   const driver = await createDriver(page, token, { name: `Santosh ${token}` });
 
-  const vehicleChoices = page.waitForResponse((r) => /\/api\/vehicles\?/.test(r.url()));
-  const driverChoices = page.waitForResponse((r) => /\/api\/drivers\?/.test(r.url()));
+  const vehicleChoices = page.waitForResponse((r) => /\/api\/vehicles\/options\?/.test(r.url()));
+  const driverChoices = page.waitForResponse((r) => /\/api\/drivers\/options\?/.test(r.url()));
   // Hold the vehicles pick-list back: the button stays disabled until it has loaded.
-  await expectButtonWaitsFor(page, /\/api\/vehicles\?/, openTrips, 'Create New Trip');
+  await expectButtonWaitsFor(page, /\/api\/vehicles\/options\?/, openTrips, 'Create New Trip');
   const firstVehicle = (await (await vehicleChoices).json()).items[0];
   const firstDriver = (await (await driverChoices).json()).items[0];
 
@@ -51,8 +51,8 @@ test('Create New Trip waits for the pick-lists; a new trip starts Scheduled with
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search trips...');
 
   const dialog = await openCreate(page);
-  await expect(picker(dialog, 'Vehicle')).toHaveText(vehicleLabel(firstVehicle));
-  await expect(picker(dialog, 'Driver')).toHaveText(driverLabel(firstDriver));
+  await expect(picker(dialog, 'Vehicle')).toHaveText(firstVehicle.label);
+  await expect(picker(dialog, 'Driver')).toHaveText(firstDriver.label);
   await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Scheduled');
   await expect(dialog.getByLabel('ETA')).toHaveValue('');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -308,5 +308,5 @@ test('when the trips cannot be fetched: an Error toast, the failure in the table
 });
 
 test('when the vehicles cannot be fetched: an Error toast, and no trip can be created', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/vehicles\?/, openTrips, { toast: 'Error', description: 'Could not fetch vehicles.', disabled: 'Create New Trip' });
+  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openTrips, { toast: 'Error', description: 'Could not fetch vehicles.', disabled: 'Create New Trip' });
 });

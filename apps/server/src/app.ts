@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
+import { permissionsOf, roleOf } from './auth/permissions';
 import { userRoutes } from './auth/users-routes';
 import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
 import type { Config } from './config';
@@ -11,7 +12,7 @@ import { compressJson } from './http/compress-json';
 import { ApiError, errorResponse } from './http/errors';
 import { allowedHostsOnly } from './http/hosts';
 import { closeAfterUnreadBody } from './http/unread-body';
-import { buildOpenApiDocument, docsPage, DOCS_SCRIPT_SOURCE } from './http/openapi';
+import { buildOpenApiDocument, docsPage, documentForRole, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { spaHandler } from './http/static';
@@ -119,11 +120,26 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.use(requireSession(database, config));
   // Records and the API document, never the sign-in routes above (they answer the CSRF token).
   secured.use(compressJson());
-  const openApi = buildOpenApiDocument(resources);
-  secured.get('/openapi.json', (c) => c.json(openApi));
+  const permissions = permissionsOf(resources);
+  // The API document lists the routes the reader's role may use: built once per role, when first asked.
+  const fullOpenApi = buildOpenApiDocument(resources);
+  const openApi = new Map<string, ReturnType<typeof buildOpenApiDocument>>();
+  secured.get('/openapi.json', (c) => {
+    const role = roleOf(c);
+    let doc = openApi.get(role);
+    if (!doc) openApi.set(role, (doc = documentForRole(fullOpenApi, resources, role, permissions)));
+    return c.json(doc);
+  });
   secured.get('/docs', (c) => c.html(docsPage()));
-  secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes));
+  secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
+  // Each request to an area is checked against the roles matrix before any route (its history too) reads a
+  // body or writes anything.
+  for (const resource of resources) {
+    const guard = permissions.guard(resource);
+    secured.use(`/${resource.area.key}`, guard);
+    secured.use(`/${resource.area.key}/*`, guard);
+  }
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));

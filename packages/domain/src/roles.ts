@@ -126,3 +126,17 @@ export const hiddenFieldsOf = (role: string, area: string): readonly string[] =>
 export function notAllowedMessage(role: string, what: string): string {
   return `Your role (${roleLabel(role)}) may not ${what}. Ask an administrator if you need it.`;
 }
+
+/**
+ * One choice of a pick-list (GET /api/<area>/options): a record's label and, where pickers mark unusable
+ * records, its status. Nothing else of the record: a role that may not view an area still names its records.
+ */
+export interface PickOption {
+  id: string;
+  label: string;
+  status?: string;
+}
+export interface PickList {
+  items: PickOption[];
+  hasMore: boolean;
+}

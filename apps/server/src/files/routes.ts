@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
 import { FILE_ID_PATTERN, fileTooLarge } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
+import { notAllowed, roleOf, type Permissions } from '../auth/permissions';
 import { randomToken } from '../auth/tokens';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
@@ -21,7 +22,7 @@ export interface StoredFile {
 const ACCEPTED = 'Only PDF, JPEG, PNG and WebP files can be uploaded.';
 
 /** One upload service for the whole product: POST /api/files (multipart, field "file"), GET /api/files/:id. */
-export function fileRoutes(database: Database, storage: FileStorage, maxBytes: number) {
+export function fileRoutes(database: Database, storage: FileStorage, maxBytes: number, permissions: Permissions) {
   const app = new Hono<AppEnv>();
   const tooLarge = () => {
     const { title, message } = fileTooLarge(maxBytes);
@@ -30,6 +31,11 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
 
   app.post(
     '/',
+    // Before a byte is read: only a role that may add or edit records with files uploads.
+    async (c, next) => {
+      if (!permissions.canUpload(roleOf(c))) throw notAllowed(roleOf(c), 'upload files');
+      await next();
+    },
     // A declared Content-Length over the limit is refused before a byte of the body is read.
     bodyLimit({
       maxSize: maxBytes + 64 * 1024, // room for the multipart envelope
@@ -86,6 +92,8 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
     if (!FILE_ID_PATTERN.test(id)) throw missing;
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     if (!row) throw missing;
+    const refusal = permissions.fileRefusal(roleOf(c), c.get('session').user.id, row);
+    if (refusal) throw refusal;
     const body = await storage.get(row.storageKey);
     if (!body) throw missing;
     return c.body(body, 200, {

@@ -14,13 +14,15 @@ export interface ExportColumn {
    * 'phone': as spreadsheetPhone writes it.
    */
   kind?: 'text' | 'number' | 'date' | 'datetime' | 'money' | 'phone';
+  /** The record's key the column shows, so that a column of a field a role may not see is left out. */
+  key?: string;
 }
 
 /** A column that shows one field of the row as it is. */
-export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({ header, kind, value: (row) => row[key] });
+export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({ header, kind, key, value: (row) => row[key] });
 
 /** A column that shows a linked record's label (a computed value), or its id when the label is missing. */
-export const labelColumn = (header: string, labelKey: string, idKey: string): ExportColumn => ({ header, value: (row) => row[labelKey] ?? row[idKey] });
+export const labelColumn = (header: string, labelKey: string, idKey: string): ExportColumn => ({ header, key: idKey, value: (row) => row[labelKey] ?? row[idKey] });
 
 /** Rows fetched per query: enough to keep the database busy, small enough to keep memory flat. */
 const BATCH_ROWS = 1000;

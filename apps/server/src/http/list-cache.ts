@@ -14,8 +14,10 @@ export const RECORDS_CHANNEL = 'raahi_records';
  * A list query that began before a change must not store what it read: callers take version() before
  * they query and pass it to set(), which ignores a value read under an older version.
  *
- * Every signed-in user sees the same lists, so keys name the request, not the user; should records
- * ever be shown per user or role, the key must say whose list it is.
+ * Keys name the request and, where an answer differs by role, what the role sees: a drivers page with or
+ * without the Aadhaar file (the fields left out), a pick-list searched by its labels alone or by the list's
+ * search. Rows are never filtered by role (a role views all of an area or none of it), so a total is the
+ * same for every role that may ask for it.
  */
 /**
  * What an entry really holds, at most: its key and value as two-byte text (V8 keeps most of it in one

@@ -3,7 +3,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
+import { can, canManageUsers, canReadActivityLog, changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
+import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 
 const problem = z.object({ title: z.string(), message: z.string() });
@@ -14,7 +15,7 @@ const error = (description: string) => ({ description, ...json(problem) });
 export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'raahi_session' });
-  const common = { 401: error('Not signed in'), 403: error('Missing CSRF token or cross-site request') };
+  const common = { 401: error('Not signed in'), 403: error("Missing CSRF token, a cross-site request, or not allowed to the user's role (title 'Not Allowed')") };
 
   registry.registerPath({
     method: 'post',
@@ -116,6 +117,19 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
         responses: { 200: { description: 'Values', ...json(z.object({ values: z.array(z.string()) })) }, ...common },
       });
     }
+    if (resource.label)
+      registry.registerPath({
+        method: 'get',
+        path: `${base}/options`,
+        tags,
+        summary: `A pick-list of ${area.plural}: labels only (id, label, status where pickers mark it), searched, filtered and sorted as the list is, or the records named in ids (comma-separated)`,
+        request: { query: listQuerySchema(area).extend({ ids: z.string().optional() }) },
+        responses: {
+          200: { description: 'Choices', ...json(z.object({ items: z.array(z.object({ id: z.string(), label: z.string(), status: z.string().optional() })), hasMore: z.boolean() })) },
+          400: error('Bad query'),
+          ...common,
+        },
+      });
     registry.registerPath({ method: 'get', path: `${base}/{id}`, tags, summary: `Read a ${area.singular}`, request: { params: id }, responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common } });
     registry.registerPath({
       method: 'put',
@@ -140,6 +154,49 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login; send X-CSRF-Token on every change.' },
     security: [{ session: [] }],
   });
+}
+
+type Document = ReturnType<typeof buildOpenApiDocument>;
+type Schema = { properties?: Record<string, unknown>; required?: string[]; items?: Schema } & Record<string, unknown>;
+
+/**
+ * The API document as a role sees it: only the routes it may use (an area's by the roles matrix, the
+ * pick-lists by canPick, uploads, users and the activity log by their own rules), and records without the
+ * fields it may not see (a driver's Aadhaar card file without personal data).
+ */
+export function documentForRole(doc: Document, resources: readonly ResourceDefinition[], role: string, permissions: Permissions): Document {
+  const areas = new Map(resources.map((r) => [r.area.key, r.area]));
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    const [, , first, ...rest] = path.split('/');
+    const area = areas.get(first);
+    const kept = Object.entries(operations as Record<string, unknown>).filter(([method]) => {
+      if (area) {
+        const action = routeAction(method.toUpperCase(), rest.length ? `/${rest.join('/')}` : '');
+        return action === 'pick' ? permissions.canPick(role, area.key) : can(role, area.key, action);
+      }
+      if (first === 'files') return method !== 'post' || permissions.canUpload(role);
+      if (first === 'users') return canManageUsers(role);
+      if (first === 'activity') return canReadActivityLog(role);
+      return true;
+    });
+    if (kept.length === 0) continue;
+    const hidden = area ? hiddenKeysOf(role, area) : [];
+    paths[path] = Object.fromEntries(hidden.length ? kept.map(([method, op]) => [method, withoutProperties(op, hidden)]) : kept);
+  }
+  return { ...doc, paths } as Document;
+}
+
+/** A copy of an operation whose schemas (records, lists of records) leave out these properties. */
+function withoutProperties(value: unknown, keys: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutProperties(v, keys));
+  if (!value || typeof value !== 'object') return value;
+  const copy: Schema = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutProperties(v, keys)]));
+  if (copy.properties && typeof copy.properties === 'object') {
+    copy.properties = Object.fromEntries(Object.entries(copy.properties).filter(([k]) => !keys.includes(k)));
+    if (Array.isArray(copy.required)) copy.required = copy.required.filter((k) => !keys.includes(k));
+  }
+  return copy;
 }
 
 const DOCS_SCRIPT = `

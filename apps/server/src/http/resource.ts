@@ -27,6 +27,8 @@ import { ApiError, badRequest, describeIssues, notFound, readJson } from './erro
 import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
 import { derivedFilter, derivedValue } from './derived-sql';
+import { hiddenKeysOf, roleOf, withoutKeys } from '../auth/permissions';
+import { optionRoutes } from './options';
 import { userActor } from '../history/change-log';
 import type { OperationContext } from '../operations/context';
 import { createRecord } from '../operations/create-record';
@@ -207,7 +209,7 @@ export function withListSort<Q extends { sort?: string; order?: 'asc' | 'desc' }
 }
 
 /** A From–To filter whose From is after its To matches nothing by mistake: refused in words. */
-function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
+export function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
   for (const field of Object.keys(area.ranges ?? {})) {
     const [from, to] = [query[rangeParam(field, 'From')], query[rangeParam(field, 'To')]];
     if (typeof from === 'string' && typeof to === 'string' && from > to) {
@@ -218,7 +220,7 @@ function checkRanges(area: AreaDefinition, query: Record<string, unknown>) {
 }
 
 /** Every filter parameter of a list: its filters, the ends of its From–To filters, then its linked records' ids. */
-const filterParams = (def: ResourceDefinition) => [...Object.keys(def.area.filters), ...Object.keys(rangeParams(def.area)), ...(def.referenceFilters ?? []).map((filter) => filter.param)];
+export const filterParams = (def: ResourceDefinition) => [...Object.keys(def.area.filters), ...Object.keys(rangeParams(def.area)), ...(def.referenceFilters ?? []).map((filter) => filter.param)];
 
 /**
  * One end of a From–To filter, both ends included. A date-time's days are the company's: From at 00:00 there,
@@ -238,7 +240,7 @@ const selection = recordSelection;
  * and plain values in the export. A list of choices matches when it holds the value; a derived state's
  * filter is its declaration in SQL, judged against `today` (its value is part of the statement's shape).
  */
-function listConditions(def: ResourceDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
+export function listConditions(def: ResourceDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
   const { area } = def;
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
@@ -260,7 +262,7 @@ function listConditions(def: ResourceDefinition, all: Record<string, PgColumn>, 
  * What a list sorts by: a column, or a derived state's value today (a policy shown as Expired sorts as Expired).
  * An optional text left blank shows as N/A, like a NULL: it sorts as one, last.
  */
-const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
+export const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sort: string, today: unknown): PgColumn | SQL => {
   const state = area.derived?.[sort];
   if (state) return derivedValue(state, all, today);
   const declared = declaredField(area, sort);
@@ -271,11 +273,11 @@ const sortExpression = (area: AreaDefinition, all: Record<string, PgColumn>, sor
  * N/A last in both directions. Ascending puts NULLs last already; descending says so, except on a column
  * that holds none, whose plain DESC its (column, id) index serves (NULLS LAST would not match the index).
  */
-const sortDirection = (expression: PgColumn | SQL, order: 'asc' | 'desc'): SQL =>
+export const sortDirection = (expression: PgColumn | SQL, order: 'asc' | 'desc'): SQL =>
   order === 'asc' ? asc(expression) : is(expression, Column) && expression.notNull ? desc(expression) : sql`${expression} desc nulls last`;
 
 /** A search term as the lists match it: newlines separate the fields in search_text, so a term never carries one across fields. */
-const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
+export const searchTerm = (q: string | undefined) => q?.replace(/[\r\n]+/g, ' ').trim() || undefined;
 
 // Prepared statement names are per connection and must never be reused for other SQL: number them per process.
 let preparedStatements = 0;
@@ -379,11 +381,13 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, paramLabels, c.req.query(), 'parameter'));
     if (parsed.data.page > lastReachablePage(parsed.data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
     const query = withListSort(area, parsed.data);
+    // What the role may not see (a driver's Aadhaar file) is left out, so the key says what was left out.
+    const hidden = hiddenKeysOf(roleOf(c), area);
     // The page as sent, so that a repeated request costs neither queries nor serialising.
-    const body = await cache.remember(
-      `${area.key} page|${JSON.stringify(query)}`,
-      async () => JSON.stringify(await list.page(query as ListQuery)),
-    );
+    const body = await cache.remember(`${area.key} page|${hidden.join(',')}|${JSON.stringify(query)}`, async () => {
+      const page = await list.page(query as ListQuery);
+      return JSON.stringify(hidden.length ? { ...page, items: page.items.map((row) => withoutKeys(row, hidden)) } : page);
+    });
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
@@ -409,7 +413,9 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const exported = { database, actor: userActor(c.get('session').user), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
     const batches = await firstBatchFetched(recordedExport(rows, exported));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
-    const stream = csvStream(def.exportColumns, batches, tz, area.key, today ?? todayIn(tz));
+    const hidden = hiddenKeysOf(roleOf(c), area);
+    const columns = def.exportColumns.filter((column) => column.key === undefined || !hidden.includes(column.key));
+    const stream = csvStream(columns, batches, tz, area.key, today ?? todayIn(tz));
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${area.key}-${todayIn(tz)}.csv"`,
@@ -432,17 +438,21 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   });
 
   // Writes are operations (operations/): the handler reads the body, names the actor and answers.
-  const context = (c: Context<AppEnv>): OperationContext => ({ database, actor: userActor(c.get('session').user), storage });
-  app.post('/', async (c) => c.json(await createRecord(def, await readJson(c), context(c)), 201));
+  // What the user's role may not see (a driver's Aadhaar card) is left out of answers and kept as stored by edits.
+  const context = (c: Context<AppEnv>): OperationContext => ({ database, actor: userActor(c.get('session').user), storage, keep: hiddenKeysOf(roleOf(c), area) });
+  const shown = (c: Context<AppEnv>, row: Record<string, unknown>) => withoutKeys(row, hiddenKeysOf(roleOf(c), area));
+  app.post('/', async (c) => c.json(shown(c, await createRecord(def, await readJson(c), context(c))), 201));
+
+  app.route('/options', optionRoutes(database, def, cache));
 
   app.get('/:id', async (c) => {
     const id = idParam(c.req.param('id'));
     const row = await readRecord(database, def, id);
     if (!row) throw recordMissing(def, id);
-    return c.json(row);
+    return c.json(shown(c, row));
   });
 
-  app.put('/:id', async (c) => c.json(await updateRecord(def, idParam(c.req.param('id')), await readJson(c), context(c))));
+  app.put('/:id', async (c) => c.json(shown(c, await updateRecord(def, idParam(c.req.param('id')), await readJson(c), context(c)))));
 
   app.delete('/:id', async (c) => {
     await deleteRecord(def, idParam(c.req.param('id')), context(c));

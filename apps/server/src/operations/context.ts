@@ -14,6 +14,8 @@ export interface OperationContext {
   storage?: FileStorage;
   /** An import or a bulk action: its entries share this id. */
   batchId?: string | null;
+  /** Fields the actor may not see (a driver's Aadhaar card without personal data): an update keeps their stored values. */
+  keep?: readonly string[];
 }
 
 /** A file is attached only by the user who uploaded it; any other actor may keep a record's own files. */

@@ -19,7 +19,8 @@ import { readRecord, recordMissing, recordSelection } from './stored-record';
 export async function updateRecord(def: ResourceDefinition, id: string, body: unknown, context: OperationContext): Promise<Record<string, unknown>> {
   const { database, actor, storage, batchId = null } = context;
   const { area, table } = def;
-  const { version, ...input } = parseInput(def, body, true);
+  const { version, ...parsed } = parseInput(def, body, true);
+  const input = Object.fromEntries(Object.entries(parsed).filter(([key]) => !context.keep?.includes(key)));
   // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
   const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
   const stored = conditional || def.entities?.length ? await readRecord(database, def, id) : undefined;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
-import { leadsArea, partnerFuelStationsArea, quotationsArea, type AnyField } from '@raahi/domain';
-import { declaredBody, type Links } from '../testing/declared-body';
+import { type AnyField } from '@raahi/domain';
+import { exampleBody, linkedRecords } from '../testing/area-examples';
+import type { Links } from '../testing/declared-body';
 import { schemaProblems } from '../testing/json-schema';
-import { driverBody, startTestServer, tripBody, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestClient, type TestServer } from '../testing/test-server';
 import { resources } from '.';
 
 /**
@@ -14,38 +15,21 @@ import { resources } from '.';
  */
 const declared = resources.filter((r) => 'fields' in r.area);
 
-/** Bodies for areas whose rules refuse the plain values of a declaration (a VIN's form, dates in order). */
-const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
-  vehicles: () => vehicleBody({ licensePlate: `MH12CT${Math.floor(Math.random() * 9000) + 1000}` }),
-  drivers: () => driverBody(),
-  trips: (links) => tripBody(links.vehicles, links.drivers),
-  compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
-  'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
-  'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
-};
-
 let server: TestServer;
 let client: TestClient;
-const links: Links = {};
+let links: Links = {};
 
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
-  links.vehicles = (await client.post('/api/vehicles', vehicleBody({ licensePlate: 'MH12CT0001' }))).body.id;
-  links.drivers = (await client.post('/api/drivers', driverBody())).body.id;
-  links.trips = (await client.post('/api/trips', tripBody(links.vehicles, links.drivers))).body.id;
-  // Sales: a quotation links to a lead, an order to a quotation.
-  links['sales-leads'] = (await client.post('/api/sales-leads', declaredBody(leadsArea.fields, links))).body.id;
-  // An order may be placed only on an Approved quotation.
-  links['sales-quotations'] = (await client.post('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }))).body.id;
-  links['partner-fuel-stations'] = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)))).body.id;
+  links = await linkedRecords(client);
 });
 afterAll(() => server?.close());
 
 describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resource) => {
   const path = `/api/${key}`;
   const fields = (resource.area as unknown as { fields: Record<string, AnyField> }).fields;
-  const body = (overrides: Record<string, unknown> = {}) => ({ ...declaredBody(fields, links), ...EXAMPLES[key]?.(links), ...overrides });
+  const body = (overrides: Record<string, unknown> = {}) => exampleBody(resource, links, overrides);
   const table = getTableName(resource.table);
   const nothingWritten = async (action: () => Promise<void>) => {
     const before = await server.snapshot(table);

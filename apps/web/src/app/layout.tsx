@@ -4,8 +4,9 @@ import { LogOut, Menu, Moon, Sun, Truck, X } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { useMediaQuery } from '../lib/use-media-query';
 import { cn } from '../lib/utils';
-import { useAuth } from './auth';
-import { NAV_ITEMS } from './navigation';
+import { mayOpen, mayOpenPath, NAV_ITEMS, navItemAt } from './navigation';
+import { NoAccessPage } from './no-access-page';
+import { useCan } from './use-can';
 import { useTheme } from './theme';
 import { useLogout } from './use-logout';
 
@@ -38,12 +39,15 @@ export function AppLayout() {
   const [open, setOpen] = useSidebar(wide);
   const location = useLocation();
   const logout = useLogout();
-  const { user } = useAuth();
   // Below 1024 px the open sidebar is a drawer over the page: the page is inert behind it, Escape closes it.
   const drawer = open && !wide;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   useScreenTitle(location.pathname);
+  // The sidebar shows the screens the user's role may view; another's address shows the access page.
+  const { role } = useCan();
+  const items = NAV_ITEMS.filter((item) => mayOpen(role, item));
+  const blocked = mayOpenPath(role, location.pathname) ? null : navItemAt(location.pathname);
 
   // On small screens the sidebar covers the page: close it after navigating.
   useEffect(() => {
@@ -98,7 +102,7 @@ export function AppLayout() {
         </div>
         <nav className="flex-1 overflow-y-auto p-3" aria-label="Main navigation">
           <ul className="flex flex-col gap-0.5">
-            {NAV_ITEMS.filter((item) => item.shownTo?.(user?.role ?? '') ?? true).map(({ label, path, icon: Icon }) => (
+            {items.map(({ label, path, icon: Icon }) => (
               <li key={path}>
                 <NavLink
                   to={path}
@@ -128,7 +132,7 @@ export function AppLayout() {
         <TopBar toggleRef={toggleRef} onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <div key={location.pathname} className="animate-page-in">
-            <Outlet />
+            {blocked ? <NoAccessPage screen={blocked.label} role={role} /> : <Outlet />}
           </div>
         </main>
       </div>

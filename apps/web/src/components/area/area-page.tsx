@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ChevronLeft, ChevronRight, Download, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Eye, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
 import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, rangeParam, rangeParams, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../page-header';
@@ -22,6 +22,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { firstChoicesQuery, ReferencePicker, type ReferenceSpec } from './reference-picker';
 import { PAGE_SIZES, useDebouncedSearch, useListParams, useListPreferences, useRecordDialogParam } from './use-list-params';
 import { useAuth } from '../../app/auth';
+import { useCan } from '../../app/use-can';
 
 export interface FilterSpec {
   /** The list query parameter, e.g. 'status'. */
@@ -110,7 +111,10 @@ function shownSection(params: URLSearchParams, sections: readonly AreaSectionSpe
  * that every section is one keystroke from the page's top and only the shown one loads. Each section is a
  * full list (search, filters, sort, page, dialogs) with its own URL parameters, kept while another is shown.
  */
-export function AreaSectionsPage({ title, subtitle, sections }: { title: string; subtitle?: string; sections: readonly AreaSectionSpec[] }) {
+export function AreaSectionsPage({ title, subtitle, sections: declared }: { title: string; subtitle?: string; sections: readonly AreaSectionSpec[] }) {
+  // Only the sections the user's role may view (the page is not in the sidebar unless one is).
+  const { can } = useCan();
+  const sections = useMemo(() => declared.filter((section) => can(section.config.area.key, 'view')), [declared, can]);
   const [searchParams, setSearchParams] = useSearchParams();
   // The section last shown: an address that names none and holds no section's parameters (a dialog opened by
   // a link, now closed, whose navigation raced the one that named its section) keeps it rather than the first.
@@ -181,6 +185,11 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   const filterNames = useMemo(() => [...filters.map((f) => f.param), ...Object.keys(rangeParams(area))], [filters, area]);
   const { params, update } = useListParams(filterNames, prefix);
   const { user } = useAuth();
+  // Controls the user's role may not use are not shown (the server refuses them anyway).
+  const allowed = useCan();
+  const may = { create: allowed.can(area.key, 'create'), update: allowed.can(area.key, 'update'), delete: allowed.can(area.key, 'delete'), export: allowed.can(area.key, 'export') };
+  const hiddenFields = allowed.hidden(area.key).join(',');
+  const formFields = useMemo(() => config.form.fields.filter((f) => !hiddenFields.split(',').includes(f.name)), [config.form.fields, hiddenFields]);
   const [preferences, setPreferences] = useListPreferences(user?.id ?? 'anonymous');
   const pageSize = params.pageSize ?? preferences.pageSize;
   const tableTop = useRef<HTMLDivElement>(null);
@@ -228,7 +237,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   }, [list.isError, list.error, texts.fetchError, texts.fetchErrorTitle, toast]);
 
   // The add button waits until the form's pick-lists can be used (as the specification asks).
-  const referenceFields = config.form.fields.filter((f) => f.reference);
+  const referenceFields = may.create ? formFields.filter((f) => f.reference) : [];
   const pickLists = useQueries({ queries: referenceFields.map((f) => firstChoicesQuery(f.reference!)) });
   const pickListsReady = pickLists.every((q) => q.isSuccess);
   const failedPickList = referenceFields.find((_, i) => pickLists[i].isError)?.reference?.fetchError;
@@ -278,17 +287,26 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
         cell: ({ row }) => (
           <div className="flex items-center gap-1">
             {config.rowActions?.(row.original)}
-            <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.id}`} title="Edit" onClick={() => openForm(row.original)}>
-              <Pencil />
-            </Button>
-            <Button variant="ghost" size="icon-sm" aria-label={`Delete ${row.original.id}`} title="Delete" className="text-destructive hover:text-destructive" onClick={() => setDeleting(row.original)}>
-              <Trash2 />
-            </Button>
+            {may.update ? (
+              <Button variant="ghost" size="icon-sm" aria-label={`Edit ${row.original.id}`} title="Edit" onClick={() => openForm(row.original)}>
+                <Pencil />
+              </Button>
+            ) : (
+              // A user who may not edit opens the record read-only.
+              <Button variant="ghost" size="icon-sm" aria-label={`View ${row.original.id}`} title="View" onClick={() => openForm(row.original)}>
+                <Eye />
+              </Button>
+            )}
+            {may.delete && (
+              <Button variant="ghost" size="icon-sm" aria-label={`Delete ${row.original.id}`} title="Delete" className="text-destructive hover:text-destructive" onClick={() => setDeleting(row.original)}>
+                <Trash2 />
+              </Button>
+            )}
           </div>
         ),
       },
     ],
-    [config, openForm],
+    [config, openForm, may.update, may.delete],
   );
 
   const rows = list.isError ? [] : (list.data?.items ?? []);
@@ -309,7 +327,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
     toast({ title: 'Error', description: record.error.message, variant: 'destructive' });
     closeDialog();
   }, [record.isError, record.error, toast, closeDialog]);
-  const formOpen = dialog.target?.mode === 'new' ? pickListsReady : editing !== null;
+  const formOpen = dialog.target?.mode === 'new' ? may.create && pickListsReady : editing !== null;
   // Until the total arrives (or when it could not be counted), the pages are known from hasMore alone.
   const total = list.isError || counted.isError || counted.isPlaceholderData ? undefined : counted.data?.total;
   const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
@@ -339,12 +357,16 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
         </Button>
       ))}
       {/* Every row of the current search, filters and sort, streamed by the server. */}
-      <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
-        <Download aria-hidden /> Export CSV
-      </a>
-      <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
-        <Plus /> {config.addLabel}
-      </Button>
+      {may.export && (
+        <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
+          <Download aria-hidden /> Export CSV
+        </a>
+      )}
+      {may.create && (
+        <Button onClick={() => openForm(null)} disabled={!pickListsReady}>
+          <Plus /> {config.addLabel}
+        </Button>
+      )}
     </>
   );
   const headingId = `${prefix ?? area.key}-heading`;
@@ -427,7 +449,9 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
             dimmed={list.isPlaceholderData}
             loadingText={texts.loading}
             emptyTitle={texts.empty}
-            emptyText={filtered ? (texts.emptyFilteredHint ?? 'No records match your search or filters.') : (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)}
+            emptyText={
+              filtered ? (texts.emptyFilteredHint ?? 'No records match your search or filters.') : may.create ? (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`) : 'None have been added yet.'
+            }
             onClearFilters={filtered ? clearFilters : undefined}
             error={list.isError ? { title: texts.fetchError, reason: failureReason(list.error), onRetry: () => void list.refetch() } : undefined}
           />
@@ -481,9 +505,10 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
       <RecordFormDialog
         area={area}
         client={client}
-        fields={config.form.fields}
+        fields={formFields}
         texts={config.form.texts}
         record={editing}
+        readOnly={editing !== null && !may.update}
         open={formOpen}
         onClose={dialog.close}
         savedToast={config.toasts.saved}

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { CalendarDays } from 'lucide-react';
 import { displayTyped, fromPicker, parseTyped, pickerValue } from '../../lib/date-entry';
 import { Input, Label, Textarea } from '../ui/input';
@@ -224,6 +226,22 @@ export interface FormFieldsProps {
 }
 
 export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading = () => undefined, adding = true }: FormFieldsProps) {
+  const queryClient = useQueryClient();
+  /**
+   * A pick-list gives labels only: a field that fills others from the chosen record reads it whole (its
+   * role may view it where it fills; if not, nothing is filled and the user types the values).
+   */
+  async function fillFrom(field: FieldSpec, id: string) {
+    let picked: Record<string, unknown> | null = null;
+    if (id !== '') {
+      const area = field.reference!.area;
+      picked = await queryClient
+        .fetchQuery({ queryKey: [area, 'record', id], queryFn: ({ signal }) => api<Record<string, unknown>>(`/api/${area}/${encodeURIComponent(id)}`, { signal }), staleTime: 10_000 })
+        .catch(() => null);
+      if (picked === null || form.getValues(field.name) !== id) return;
+    }
+    for (const [name, filled] of Object.entries(field.fills?.(picked, form.getValues(), adding) ?? {})) form.setValue(name, filled ?? '', { shouldDirty: true });
+  }
   const { register, control } = form;
   const { errors } = form.formState;
   const values = useWatch({ control }) as FormValues;
@@ -270,9 +288,9 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
                   <ReferencePicker
                     id={id}
                     value={String(f.value ?? '')}
-                    onChange={(value, row) => {
+                    onChange={(value) => {
                       f.onChange(value);
-                      for (const [name, filled] of Object.entries(field.fills?.(row, form.getValues(), adding) ?? {})) form.setValue(name, filled ?? '', { shouldDirty: true });
+                      if (field.fills) void fillFrom(field, value);
                     }}
                     reference={field.reference!}
                     clearLabel={field.required ? undefined : `Clear ${field.label}`}

@@ -25,6 +25,8 @@ function computedText(name: string, value: unknown, fields: readonly FieldSpec[]
   return copied ? typed(copied) : Number(value).toFixed(2);
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export interface FormTexts {
   addTitle: string;
   editTitle: string;
@@ -51,6 +53,8 @@ export interface RecordFormDialogProps<Row extends { id: string; version: number
   savedToast(row: Row, added: boolean): ToastMessage;
   /** Other areas' keys whose queries a save refreshes too (lists on the same page that show this record's label). */
   alsoRefresh?: readonly string[];
+  /** The record shown, not edited: for a user whose role may view the area but not edit it. */
+  readOnly?: boolean;
 }
 
 /** The message under a field at fault: a blank required field says so; another rule's message as given. */
@@ -63,7 +67,7 @@ function fieldMessage(failure: RuleFailure, field: FieldSpec): string {
  * fault marked, the first focused), saves, and on failure stays open with everything typed. Closing
  * with unsaved changes (Cancel, Escape, the overlay, the browser's Back) asks first.
  */
-export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh }: RecordFormDialogProps<Row>) {
+export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh, readOnly = false }: RecordFormDialogProps<Row>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>();
@@ -165,6 +169,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (readOnly) return;
     form.clearErrors();
     const badDates = unreadableDates(form.getValues(), fields).map((field) => ({ name: field.name, message: `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.` }));
     if (badDates.length > 0) return showFailure('Invalid Date', badDates[0].message, badDates);
@@ -191,20 +196,33 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
       <Dialog open={open} onOpenChange={(next) => !next && requestClose()}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
-            <DialogTitle>{adding ? texts.addTitle : texts.editTitle}</DialogTitle>
-            <DialogDescription>{adding ? (texts.addDescription ?? 'Fill in the details below.') : (texts.editDescription ?? `Editing ${record?.id}.`)}</DialogDescription>
+            <DialogTitle>{readOnly ? `View ${capitalized(area.singular)}` : adding ? texts.addTitle : texts.editTitle}</DialogTitle>
+            <DialogDescription>
+              {readOnly ? `${record?.id}, read only: your role may view ${area.plural} but not edit them.` : adding ? (texts.addDescription ?? 'Fill in the details below.') : (texts.editDescription ?? `Editing ${record?.id}.`)}
+            </DialogDescription>
           </DialogHeader>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
             <div className="-mx-1 max-h-[70vh] overflow-y-auto px-1 py-1">
-              <FormFields fields={fields} form={form} idPrefix={idPrefix} hidden={hidden} locked={locked} onUploading={onUploading} adding={adding} />
+              {/* Read only, every input is disabled; links (a stored file) still open. */}
+              <fieldset disabled={readOnly} className="contents">
+                <FormFields fields={fields} form={form} idPrefix={idPrefix} hidden={hidden} locked={locked} onUploading={onUploading} adding={adding} />
+              </fieldset>
             </div>
             <DialogFooter>
-              <Button variant="outline" onClick={requestClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending || uploads > 0}>
-                {uploads > 0 ? 'Uploading...' : save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
-              </Button>
+              {readOnly ? (
+                <Button variant="outline" onClick={closeNow}>
+                  Close
+                </Button>
+              ) : (
+                <>
+                  <Button variant="outline" onClick={requestClose} disabled={save.isPending}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={save.isPending || uploads > 0}>
+                    {uploads > 0 ? 'Uploading...' : save.isPending ? 'Saving...' : adding ? texts.addButton : texts.editButton}
+                  </Button>
+                </>
+              )}
             </DialogFooter>
           </form>
           {record && <RecordHistory area={area} recordId={record.id} />}

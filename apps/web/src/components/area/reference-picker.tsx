@@ -1,25 +1,27 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Loader2, Search, X } from 'lucide-react';
-import { api } from '../../lib/api';
+import type { PickList, PickOption } from '@raahi/domain';
+import { api, queryString } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { useDebounced } from '../../lib/use-debounced';
 import { buttonClasses } from '../ui/button';
 import { inputClasses } from '../ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
-import { areaClient } from './area-client';
 
-type Row = { id: string } & Record<string, unknown>;
+type Row = PickOption;
 
-/** A record of another area that a field names: where to find it and how to show it. */
+/**
+ * A record of another area that a field names: where to find it and how to show it. The choices come from
+ * the area's pick-list (GET /api/<area>/options: labels as the server makes them, and a status where marked),
+ * which a role that names the area's records may use even where it may not view them.
+ */
 export interface ReferenceSpec {
   /** The other area's API key, e.g. 'vehicles'. */
   area: string;
-  label(row: Row): string;
   /** Order of the choices (defaults to the area's own, newest first). */
   sort?: { sort: string; order: 'asc' | 'desc' };
-  /** A record's status, shown beside it; a record not in `usableStatus` is marked (never hidden: it may be the one in use). */
-  status?(row: Row): string;
+  /** Records not in this status are marked beside their status (never hidden: one may be the one in use). */
   usableStatus?: string;
   /** A new record starts with the first choice selected, as the specification asks of some forms. */
   defaultToFirst?: boolean;
@@ -31,30 +33,32 @@ export interface ReferenceSpec {
 
 const PAGE = 20;
 
-/** One record of another area, read by its id (for the label of a choice already made). */
-const oneRecordQuery = (reference: ReferenceSpec, id: string) => ({
-  queryKey: [reference.area, 'one', id],
-  queryFn: ({ signal }: { signal: AbortSignal }) => api<Row>(`/api/${reference.area}/${encodeURIComponent(id)}`, { signal }),
+const options = (area: string, params: Record<string, string | number | undefined>, signal: AbortSignal) => api<PickList>(`/api/${area}/options${queryString(params)}`, { signal });
+
+/** The label of a choice already made, by its id (null when no record has it). */
+const chosenQuery = (reference: ReferenceSpec, id: string) => ({
+  queryKey: [reference.area, 'option', id],
+  queryFn: async ({ signal }: { signal: AbortSignal }) => (await options(reference.area, { ids: id }, signal)).items[0] ?? null,
   enabled: id !== '',
   staleTime: 60_000,
   retry: false,
 });
 
-const shownLabel = (reference: ReferenceSpec, id: string, current: { data?: Row; isError: boolean }) =>
-  current.data ? reference.label(current.data) : current.isError ? `${id} (not found)` : id;
+const shownLabel = (id: string, current: { data?: Row | null; isError: boolean; isSuccess: boolean }) =>
+  current.data ? current.data.label : current.isError || current.isSuccess ? `${id} (not found)` : id;
 
 /**
  * Several records of another area (an order's vehicles): each chosen one as a chip that can be removed,
  * and a pick-list that adds another.
  */
 export function ReferencesPicker({ id, value, onChange, reference, max }: { id: string; value: string[]; onChange(value: string[]): void; reference: ReferenceSpec; max?: number }) {
-  const chosen = useQueries({ queries: value.map((one) => oneRecordQuery(reference, one)) });
+  const chosen = useQueries({ queries: value.map((one) => chosenQuery(reference, one)) });
   return (
     <div className="grid gap-2">
       {value.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Chosen">
           {value.map((one, index) => {
-            const label = shownLabel(reference, one, chosen[index]);
+            const label = shownLabel(one, chosen[index]);
             return (
               <li key={one} className="inline-flex max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-2.5 pr-0.5 text-sm">
                 <span className="min-w-0 truncate">{label}</span>
@@ -77,8 +81,7 @@ export function ReferencesPicker({ id, value, onChange, reference, max }: { id: 
 export function firstChoicesQuery(reference: ReferenceSpec, q = '') {
   return {
     queryKey: [reference.area, 'choices', q, reference.sort, reference.filters],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      areaClient<Row, unknown>(reference.area).list({ q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order, ...reference.filters }, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => options(reference.area, { q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order, ...reference.filters }, signal),
     staleTime: 30_000,
   };
 }
@@ -98,7 +101,7 @@ export function ReferencePicker({
 }: {
   id: string;
   value: string;
-  /** The chosen record's id and the record itself ('' and null when cleared). */
+  /** The chosen record's id and its choice ('' and null when cleared). */
   onChange(value: string, row: Row | null): void;
   reference: ReferenceSpec;
   placeholder?: string;
@@ -110,7 +113,7 @@ export function ReferencePicker({
   const q = useDebounced(text.trim(), 250);
   const listId = useId();
   const choices = useQuery({ ...firstChoicesQuery(reference, q), enabled: open, placeholderData: keepPreviousData });
-  const current = useQuery(oneRecordQuery(reference, value));
+  const current = useQuery(chosenQuery(reference, value));
   const rows = choices.data?.items ?? [];
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -128,7 +131,7 @@ export function ReferencePicker({
     event.preventDefault();
   }
 
-  const shown = value === '' ? '' : shownLabel(reference, value, current);
+  const shown = value === '' ? '' : shownLabel(value, current);
 
   if (clearLabel && value !== '') {
     return (
@@ -173,7 +176,7 @@ export function ReferencePicker({
         </div>
         <ul id={listId} role="listbox" className="max-h-64 overflow-y-auto p-1">
           {rows.map((row, index) => {
-            const status = reference.status?.(row);
+            const status = row.status;
             const unusable = status !== undefined && reference.usableStatus !== undefined && status !== reference.usableStatus;
             return (
               <li
@@ -181,7 +184,7 @@ export function ReferencePicker({
                 id={optionId(index)}
                 role="option"
                 aria-selected={row.id === value}
-                aria-label={reference.label(row)}
+                aria-label={row.label}
                 aria-description={status}
                 className={cn('flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm', index === active && 'bg-accent text-accent-foreground')}
                 onMouseEnter={() => setActive(index)}
@@ -189,7 +192,7 @@ export function ReferencePicker({
                 onClick={() => choose(row)}
               >
                 <Check className={cn('size-4 shrink-0', row.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
-                <span className={cn('min-w-0 flex-1 truncate', unusable && 'text-muted-foreground')}>{reference.label(row)}</span>
+                <span className={cn('min-w-0 flex-1 truncate', unusable && 'text-muted-foreground')}>{row.label}</span>
                 {status && (
                   <span aria-hidden className={cn('shrink-0 rounded px-1.5 text-xs', unusable ? 'bg-destructive/10 text-destructive' : 'text-muted-foreground')}>
                     {status}

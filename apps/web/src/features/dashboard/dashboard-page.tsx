@@ -2,12 +2,18 @@ import { Link } from 'react-router';
 import { ChevronRight, MapPin, Navigation } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { mayOpenPath } from '../../app/navigation';
+import { useCan } from '../../app/use-can';
 import { DASHBOARD_SAMPLE_DATA, type PerformanceFigure, type QuickAction } from './dashboard-sample-data';
 import { RecentActivityCard } from './recent-activity-card';
 import { StatCard } from './stat-card';
 
 export function DashboardPage() {
-  const { stats, quickActions, performance } = DASHBOARD_SAMPLE_DATA;
+  const { performance } = DASHBOARD_SAMPLE_DATA;
+  // Cards and quick actions of screens the user's role may not view are not shown.
+  const { role } = useCan();
+  const stats = DASHBOARD_SAMPLE_DATA.stats.filter((stat) => mayOpenPath(role, stat.to));
+  const quickActions = DASHBOARD_SAMPLE_DATA.quickActions.filter((action) => mayOpenPath(role, action.to));
   return (
     <div className="grid gap-6">
       <PageHeader title="Fleet Overview Dashboard" subtitle="Real-time insights into your fleet operations" />

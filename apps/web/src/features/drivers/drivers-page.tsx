@@ -27,7 +27,8 @@ const config: AreaPageConfig<DriverRow> = {
     { id: 'joiningDate', header: 'Joining Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.joiningDate) },
     { id: 'status', header: 'Status', meta: { keepWhole: true }, cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
   ],
-  rowActions: (d) => <FileAction fileId={d.aadharCardFile} label={`View Documents of ${d.name}`} icon={<FileText />} />,
+  // A role without personal data gets drivers without their Aadhaar card: no action to open it.
+  rowActions: (d) => ('aadharCardFile' in d ? <FileAction fileId={d.aadharCardFile} label={`View Documents of ${d.name}`} icon={<FileText />} /> : null),
   texts: { loading: 'Loading drivers...', empty: 'No Drivers Found', fetchError: 'Could not fetch drivers.' },
   form: {
     texts: { addTitle: 'Add New Driver', editTitle: 'Edit Driver Profile', addButton: 'Add Driver', editButton: 'Save Changes' },

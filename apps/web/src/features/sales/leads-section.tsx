@@ -10,7 +10,6 @@ import { SalesStatusBadge } from './sales-status';
 /** Leads as a quotation's pick-list offers them: by company, newest first. */
 export const leadReference: ReferenceSpec = {
   area: leadsArea.key,
-  label: (row) => String(row.companyName ?? row.id),
   fetchError: 'Could not fetch leads.',
 };
 

@@ -19,7 +19,6 @@ export function estimatedAmount(q: Pick<Quotation, 'flatRate' | 'pricingPerKm'>)
 /** Quotations an order may be placed on: Approved ones only, as 'QTN… — Customer'. */
 export const approvedQuotationReference: ReferenceSpec = {
   area: quotationsArea.key,
-  label: (row) => `${row.id} — ${String(row.customerName ?? '')}`,
   filters: { status: 'Approved' },
   fetchError: 'Could not fetch quotations.',
 };
