@@ -87,7 +87,7 @@ export async function createUser(database: Database, input: NewUser): Promise<Cu
         passwordHash,
         mustChangePassword: input.mustChangePassword ?? false,
       })
-      .onConflictDoNothing()
+      .onConflictDoNothing({ target: users.username })
       .returning();
     if (!row) throw new ApiError(409, 'User Name Taken', `A user named "${username}" already exists. Choose another user name.`);
     await recordChange(tx, { actor: input.actor ?? COMMAND_LINE, area: 'users', recordId: row.id, operation: 'create', snapshot: snapshotOf(row), changes: [PASSWORD_CHANGED] });

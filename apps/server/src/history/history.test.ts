@@ -71,6 +71,8 @@ beforeAll(async () => {
       { field: 'aadharCardFile', before: null, after: { id: 'FIL1', name: 'aadhaar.pdf' } },
     ],
   });
+  // An update of the Aadhaar card alone: a role without personal data does not learn that it happened.
+  await entryAt('2026-11-19T08:00:00Z', { actor: PRIYA, area: 'drivers', recordId: 'DRV100003CCCC', operation: 'update', changes: [{ field: 'aadharCardFile', before: null, after: { id: 'FIL3', name: 'aadhaar-3.pdf' } }] });
   for (let i = 1; i <= 3; i++) {
     await entryAt(`2026-11-24T09:00:0${i}Z`, { actor: IMPORT, area: 'vehicles', recordId: `VEH10000${i}AAAA`, operation: 'create', batchId: 'BATCH-1', snapshot: { id: `VEH10000${i}AAAA` } });
   }
@@ -111,6 +113,8 @@ describe('GET /api/<area>/:id/history', () => {
     expect(forDispatcher.status).toBe(200);
     expect(forDispatcher.body.items[0].changes).toEqual([{ field: 'contact', label: 'Contact', before: '98765 43210', after: '98765 43211' }]);
     expect(forDispatcher.text).not.toContain('aadhaar.pdf');
+    expect((await admin.get('/api/drivers/DRV100003CCCC/history')).body.items).toHaveLength(1);
+    expect((await dispatcher.get('/api/drivers/DRV100003CCCC/history')).body.items).toEqual([]);
   });
 
   it("refuses a role that may not view the area, naming what is missing", async () => {

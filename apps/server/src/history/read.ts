@@ -62,9 +62,25 @@ async function newestFirst(database: Database, where: SQL | undefined, { page, p
   return { rows: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
 }
 
+/**
+ * An update that changed only fields hidden from the role (a driver's Aadhaar card) is not shown to it at all:
+ * an entry without its changes would still tell that, and when, the personal data changed.
+ */
+function withoutHiddenOnlyUpdates(role: string, areas: readonly string[]): SQL | undefined {
+  const conditions = areas.flatMap((area) => {
+    const hidden = hiddenFieldsOf(role, area);
+    if (hidden.length === 0) return [];
+    const fields = sql.join(hidden.map((field) => sql`${field}`), sql`, `);
+    return [
+      sql`NOT (${changeLog.area} = ${area} AND ${changeLog.operation} = 'update' AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${changeLog.changes}) AS change WHERE change->>'field' NOT IN (${fields})))`,
+    ];
+  });
+  return conditions.length ? and(...conditions) : undefined;
+}
+
 /** A record's history, newest first (index change_log_record). A deleted record's stays: the log is not the record. */
-export function recordHistory(database: Database, area: string, recordId: string, paging: Paging) {
-  return newestFirst(database, and(eq(changeLog.area, area), eq(changeLog.recordId, recordId)), paging);
+export function recordHistory(database: Database, area: string, recordId: string, paging: Paging, role: string) {
+  return newestFirst(database, and(eq(changeLog.area, area), eq(changeLog.recordId, recordId), withoutHiddenOnlyUpdates(role, [area])), paging);
 }
 
 export interface ActivityFilters {
@@ -104,7 +120,7 @@ const RECENT_STEPS = 20;
  * The latest entries a reader may see, a batch (an import, a bulk action) as one entry with its count. Read
  * newest first in steps, each leaving out the batches already taken, so one batch of thousands costs one step.
  */
-export async function recentActivity(database: Database, areas: readonly string[], count = RECENT_ENTRIES): Promise<{ row: Row; batchCount?: number }[]> {
+export async function recentActivity(database: Database, role: string, areas: readonly string[], count = RECENT_ENTRIES): Promise<{ row: Row; batchCount?: number }[]> {
   if (areas.length === 0) return [];
   const taken: { row: Row; batchCount?: number }[] = [];
   const batches: string[] = [];
@@ -116,6 +132,7 @@ export async function recentActivity(database: Database, areas: readonly string[
       .where(
         and(
           inArray(changeLog.area, [...areas]),
+          withoutHiddenOnlyUpdates(role, areas),
           batches.length ? or(isNull(changeLog.batchId), notInArray(changeLog.batchId, batches)) : undefined,
           last ? sql`(${changeLog.at}, ${changeLog.id}) < (${last.at.toISOString()}::timestamptz, ${last.id})` : undefined,
         ),

@@ -103,7 +103,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
   app.get('/activity/recent', async (c) => {
     const role = roleOf(c);
     parseQuery(emptySchema, c.req.query());
-    const recent = await recentActivity(database, readableAreas(role, areaKeys));
+    const recent = await recentActivity(database, role, readableAreas(role, areaKeys));
     return c.json({ items: recent.map(({ row, batchCount }) => ({ ...toEntry(row, role, labels), ...(batchCount === undefined ? {} : { batchCount }) })) });
   });
 
@@ -144,7 +144,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     const role = roleOf(c);
     if (!can(role, area, 'view')) throw new ApiError(403, 'Not Allowed', notAllowedMessage(role, `view ${resources.find((r) => r.area.key === area)!.area.plural}`));
     const query = parseQuery(historySchema, c.req.query());
-    const { rows, hasMore } = await recordHistory(database, area, id, query);
+    const { rows, hasMore } = await recordHistory(database, area, id, query, role);
     return c.json(pageOf(rows.map((row) => toEntry(row, role, labels)), hasMore, query));
   });
 

@@ -58,7 +58,8 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
       const term = searchTerm(rest.q);
       const pattern = term === undefined ? undefined : likePattern(term);
       const where = and(
-        listConditions(def, all, pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
+        // A role that may not view the area searches the labels alone, not the records' other fields.
+        listConditions(def, all, labelOnly ? undefined : pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
         labelOnly && pattern !== undefined ? sql`lower(${label}) LIKE ${pattern}` : undefined,
       );
       const direction = rest.order === 'asc' ? asc : desc;

@@ -14,9 +14,13 @@ export interface OperationContext {
   storage?: FileStorage;
   /** An import or a bulk action: its entries share this id. */
   batchId?: string | null;
-  /** Fields the actor may not see (a driver's Aadhaar card without personal data): an update keeps their stored values. */
+  /** Fields the actor may not see (a driver's Aadhaar card without personal data): a create leaves them blank and an update keeps their stored values. */
   keep?: readonly string[];
 }
+
+/** The input without the fields the actor may not see: a create leaves them blank, an update keeps them as stored. */
+export const withoutKept = (input: Record<string, unknown>, keep: readonly string[] = []): Record<string, unknown> =>
+  keep.length ? Object.fromEntries(Object.entries(input).filter(([key]) => !keep.includes(key))) : input;
 
 /** A file is attached only by the user who uploaded it; any other actor may keep a record's own files. */
 export const uploaderOf = (actor: Actor): string | undefined => (actor.type === 'user' ? actor.id : undefined);

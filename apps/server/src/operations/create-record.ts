@@ -3,7 +3,7 @@ import { recordFiles } from '../files/attachments';
 import { recordChange } from '../history/change-log';
 import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
-import { uploaderOf, type OperationContext } from './context';
+import { uploaderOf, withoutKept, type OperationContext } from './context';
 import { emitRecordChanged } from './events';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
 import { parseInput, toRow } from './parse-input';
@@ -22,7 +22,7 @@ export interface CreateRecordInternals {
 export async function createRecord(def: ResourceDefinition, body: unknown, context: OperationContext, internals: CreateRecordInternals = {}): Promise<Record<string, unknown>> {
   const { database, actor, batchId = null } = context;
   const { area, table } = def;
-  const input = parseInput(def, body, false);
+  const input = withoutKept(parseInput(def, body, false), context.keep);
   await checkReferences(database, def, input);
   await checkEntities(database, def, input);
   const { all } = recordSelection(def);

@@ -3,7 +3,7 @@ import { deleteStoredBytes, recordFiles } from '../files/attachments';
 import { recordChange } from '../history/change-log';
 import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
-import { fieldChanges, uploaderOf, type OperationContext } from './context';
+import { fieldChanges, uploaderOf, withoutKept, type OperationContext } from './context';
 import { emitRecordChanged } from './events';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
 import { parseInput, toRow } from './parse-input';
@@ -20,7 +20,7 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
   const { database, actor, storage, batchId = null } = context;
   const { area, table } = def;
   const { version, ...parsed } = parseInput(def, body, true);
-  const input = Object.fromEntries(Object.entries(parsed).filter(([key]) => !context.keep?.includes(key)));
+  const input = withoutKept(parsed, context.keep);
   // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
   const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
   const stored = conditional || def.entities?.length ? await readRecord(database, def, id) : undefined;
