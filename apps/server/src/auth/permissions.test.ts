@@ -234,5 +234,10 @@ describe('the OpenAPI document', () => {
     const full = (await as.administrator.get('/api/openapi.json')).body.paths;
     expect(JSON.stringify(full['/api/drivers/{id}'])).toContain('aadharCardFile');
     expect(full['/api/driver-health']).toBeDefined();
+    // Users, the Activity Log and a record's history are described too, each to whom may use it.
+    for (const path of ['/api/users', '/api/users/{id}', '/api/users/{id}/deactivate', '/api/activity', '/api/activity/export', '/api/trips/{id}/history', '/api/auth/sessions']) expect(full[path], path).toBeDefined();
+    for (const path of ['/api/users', '/api/activity', '/api/maintenance/{id}/history']) expect(paths[path], path).toBeUndefined();
+    expect(paths['/api/trips/{id}/history']).toBeDefined();
+    expect(paths['/api/auth/sessions']).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { can, canManageUsers, canReadActivityLog, changePasswordInput, EXACT_COUNT_LIMIT, loginInput, presentFilterNames } from '@raahi/domain';
+import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, presentFilterNames, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 
@@ -54,6 +54,54 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     request: { params: z.object({ id: z.string() }) },
     responses: { 200: { description: 'The file' }, 404: error('No such file'), ...common },
   });
+
+  // Accounts: the signed-in user's own profile and sessions; users and roles for administrators.
+  const user = z.object({ id: z.string(), username: z.string(), name: z.string(), role: z.enum(ROLE_KEYS), email: z.string(), phone: z.string(), lastSignInAt: z.string().nullable(), active: z.boolean(), mustChangePassword: z.boolean(), version: z.number().int() });
+  const userId = z.object({ id: z.string() });
+  const usersTags = ['users'];
+  registry.registerPath({ method: 'put', path: '/api/auth/me', tags: ['auth'], summary: 'Edit your own name, e-mail, phone and address (not your role)', request: { body: json(updateProfileInput) }, responses: { 200: { description: 'Saved' }, 400: error('Malformed input'), ...common } });
+  registry.registerPath({ method: 'get', path: '/api/auth/sessions', tags: ['auth'], summary: 'Your sessions: device, address, last seen, this one marked', responses: { 200: { description: 'The sessions' }, ...common } });
+  registry.registerPath({ method: 'post', path: '/api/auth/sessions/sign-out-others', tags: ['auth'], summary: 'End every session of yours but this one', responses: { 200: { description: 'Signed out' }, ...common } });
+  registry.registerPath({ method: 'get', path: '/api/users', tags: usersTags, summary: 'Users (administrators)', request: { query: z.object({ search: z.string().max(100).optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() }) }, responses: { 200: { description: 'A page of users', ...json(z.object({ items: z.array(user), total: z.number().int() })) }, ...common } });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/users',
+    tags: usersTags,
+    summary: 'Add a user; without a password one is made and answered once as `password`; either must be changed at the first sign-in',
+    request: { body: json(createUserInput) },
+    responses: { 201: { description: 'Added', ...json(z.object({ user, password: z.string().optional() })) }, 400: error('Malformed input'), 409: error('User name taken'), 422: error('Unknown role'), ...common },
+  });
+  registry.registerPath({ method: 'put', path: '/api/users/{id}', tags: usersTags, summary: 'Edit a user (name, e-mail, phone, role); send the version you read', request: { params: userId, body: json(updateUserInput) }, responses: { 200: { description: 'Saved', ...json(z.object({ user })) }, 409: error('Changed since read, or the last administrator'), ...common } });
+  for (const [verb, summary] of [
+    ['deactivate', 'Deactivate a user and sign them out everywhere (never the last administrator)'],
+    ['activate', 'Activate a user again'],
+    ['reset-password', 'Make a one-time password (answered once), to be changed at the next sign-in; signs the user out everywhere'],
+  ] as const) {
+    registry.registerPath({ method: 'post', path: `/api/users/{id}/${verb}`, tags: usersTags, summary, request: { params: userId }, responses: { 200: { description: 'Done' }, 404: error('No such user'), 409: error('Refused (yourself, or the last administrator)'), ...common } });
+  }
+
+  // The change log: a record's history (per area, below) and the Activity Log.
+  const entry = z.object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.object({ type: z.enum(ACTOR_TYPES), id: z.string(), name: z.string() }),
+    area: z.string(),
+    recordId: z.string(),
+    operation: z.enum(CHANGE_OPERATIONS),
+    batchId: z.string().nullable(),
+    batchCount: z.number().int().optional(),
+    changes: z.array(z.object({ field: z.string(), label: z.string().optional(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })).nullable(),
+    snapshot: z.record(z.string(), z.unknown()).nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  });
+  const entriesPage = json(z.object({ items: z.array(entry), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() }));
+  const paging = { page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() };
+  const activityFilters = { actorId: z.string().max(64).optional(), area: z.string().optional(), operation: z.enum(CHANGE_OPERATIONS).optional(), from: z.string().describe('YYYY-MM-DD').optional(), to: z.string().describe('YYYY-MM-DD').optional() };
+  const activityTags = ['activity'];
+  registry.registerPath({ method: 'get', path: '/api/activity', tags: activityTags, summary: 'The Activity Log (administrators), newest first', request: { query: z.object({ ...activityFilters, ...paging }) }, responses: { 200: { description: 'A page of entries', ...entriesPage }, 400: error('Bad filter'), ...common } });
+  registry.registerPath({ method: 'get', path: '/api/activity/export', tags: activityTags, summary: 'The Activity Log as CSV, with the same filters', request: { query: z.object({ ...activityFilters, tz: z.string().optional() }) }, responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common } });
+  registry.registerPath({ method: 'get', path: '/api/activity/actors', tags: activityTags, summary: 'Who appears in the Activity Log (its user filter)', responses: { 200: { description: 'The actors' }, ...common } });
+  registry.registerPath({ method: 'get', path: '/api/activity/recent', tags: activityTags, summary: 'The latest entries you may see (the dashboard), a batch as one entry with its count', responses: { 200: { description: 'The entries', ...json(z.object({ items: z.array(entry) })) }, ...common } });
 
   for (const resource of resources) {
     const { area } = resource;
@@ -138,6 +186,14 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       summary: `Update a ${area.singular}; send the version you read`,
       request: { params: id, body: json(area.input.extend({ version: z.number().int() })) },
       responses: { 200: { description: 'Updated', ...json(record) }, 400: error('Malformed input'), 404: error('No such record'), 409: error('Changed by someone else since read'), 422: error('A rule failed'), ...common },
+    });
+    registry.registerPath({
+      method: 'get',
+      path: `${base}/{id}/history`,
+      tags,
+      summary: `A ${area.singular}'s history, newest first (a deleted one's too)`,
+      request: { params: id, query: z.object(paging) },
+      responses: { 200: { description: 'A page of entries', ...entriesPage }, 404: error('No such area'), ...common },
     });
     registry.registerPath({
       method: 'delete',
