@@ -1,8 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@raahi/domain';
-import { PasswordChangeRequired } from '../features/account/password-change-required';
 import { api, ApiError, setCsrfToken, setUnauthorizedHandler, setUploadMaxBytes } from '../lib/api';
 
 interface Session {
@@ -89,6 +88,9 @@ export function useAuth(): AuthState {
   return state;
 }
 
+// Loaded only when needed: its form (and the password rules) stay out of the first visit's scripts.
+const PasswordChangeRequired = lazy(async () => ({ default: (await import('../features/account/password-change-required')).PasswordChangeRequired }));
+
 /**
  * The login guard: signed-out visitors go to /login, which sends them back here after signing in
  * (but after a deliberate logout, the next sign-in starts at the dashboard).
@@ -99,6 +101,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (loading) return <div className="grid min-h-screen place-items-center text-sm text-muted-foreground">Loading...</div>;
   if (!user) return <Navigate to="/login" replace state={loggedOut ? null : { from: location.pathname + location.search }} />;
   // A password set by an administrator is changed first: the server refuses everything else until then.
-  if (user.mustChangePassword) return <PasswordChangeRequired />;
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<div className="grid min-h-screen place-items-center text-sm text-muted-foreground">Loading...</div>}>
+        <PasswordChangeRequired />
+      </Suspense>
+    );
+  }
   return children;
 }

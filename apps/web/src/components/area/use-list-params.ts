@@ -47,20 +47,22 @@ export function useListParams(filterNames: readonly string[], prefix?: string) {
    * Changes some parameters; any change other than the page goes back to page 1. A new page is a new
    * history entry (Back returns to the previous page); other changes replace the current one.
    */
+  // React Router's setter does not queue: two changes before the next render would each start from the
+  // address of the last render, and the second would undo the first (a From then a To typed quickly). Each
+  // change starts from the one before it instead, until the address it made is rendered.
+  const latest = useRef(searchParams);
+  const rendered = useRef(searchParams);
+  if (rendered.current !== searchParams) rendered.current = latest.current = searchParams;
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, newEntry = 'page' in changes) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(paramName(prefix, key));
-            else next.set(paramName(prefix, key), String(value));
-          }
-          if (!('page' in changes)) next.delete(paramName(prefix, 'page'));
-          return next;
-        },
-        { replace: !newEntry },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(paramName(prefix, key));
+        else next.set(paramName(prefix, key), String(value));
+      }
+      if (!('page' in changes)) next.delete(paramName(prefix, 'page'));
+      latest.current = next;
+      setSearchParams(next, { replace: !newEntry });
     },
     [setSearchParams, prefix],
   );

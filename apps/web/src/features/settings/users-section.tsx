@@ -30,7 +30,7 @@ export function UsersSection() {
   const { user: me } = useAuth();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
-  const { data, isPending, isError, refetch } = useQuery({
+  const { data, isPending, isFetching, isError, refetch } = useQuery({
     queryKey: [USERS_KEY, debounced],
     queryFn: () => api<{ items: UserSummary[]; total: number }>(`/api/users${queryString({ search: debounced, pageSize: 200 })}`),
     placeholderData: keepPreviousData,
@@ -94,7 +94,7 @@ export function UsersSection() {
           </Button>
         </div>
       ) : (
-        <Table aria-label="Users">
+        <Table aria-label="Users" aria-busy={isFetching}>
           <TableHeader>
             <TableRow>
               <TableHead>Name</TableHead>
