@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_AREA_LABELS, COMPANY_TIME_ZONE, can, canReadActivityLog, hiddenFieldsOf, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { ACCOUNT_AREA_LABELS, COMPANY_TIME_ZONE, can, canReadActivityLog, hiddenFieldsOf, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { hiddenKeysOf } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { changeLog } from './change-log';
 
@@ -13,24 +14,22 @@ export const ACTIVITY_AREA = 'activity';
 /** Areas that are not record areas: sign-ins, user changes and Activity Log exports, for administrators only. */
 export const ACCOUNT_AREAS = Object.keys(ACCOUNT_AREA_LABELS);
 
-/** The labels of an area's fields ('status' → 'Status'), by area key. */
-export type FieldLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
+/** The record areas by key: their fields' labels ('status' → 'Status') and what a role may not see of them. */
+export type RecordAreas = ReadonlyMap<string, AreaDefinition>;
 
 type Row = typeof changeLog.$inferSelect;
 
-/** A personal field, and the values computed from it (aadharCardFile, aadharCardFileName). */
-const isHidden = (hidden: readonly string[], field: string) => hidden.some((name) => field === name || field.startsWith(name));
-
-/** One stored entry as the API gives it to a reader of `role`. */
-export function toEntry(row: Row, role: string, labels: FieldLabels): ChangeEntry {
-  const hidden = hiddenFieldsOf(role, row.area);
-  const areaLabels = labels[row.area] ?? {};
+/** One stored entry as the API gives it to a reader of `role`: personal fields, and the values computed from them, left out. */
+export function toEntry(row: Row, role: string, areas: RecordAreas): ChangeEntry {
+  const area = areas.get(row.area);
+  const hidden = area ? hiddenKeysOf(role, area) : [];
+  const areaLabels: Readonly<Record<string, string>> = area?.fieldLabels ?? {};
   const changes = Array.isArray(row.changes)
     ? (row.changes as FieldChange[])
-        .filter((change) => !isHidden(hidden, change.field))
+        .filter((change) => !hidden.includes(change.field))
         .map((change) => ({ ...change, label: change.label ?? areaLabels[change.field] ?? change.field }))
     : null;
-  const snapshot = row.snapshot && typeof row.snapshot === 'object' ? Object.fromEntries(Object.entries(row.snapshot as Record<string, unknown>).filter(([field]) => !isHidden(hidden, field))) : null;
+  const snapshot = row.snapshot && typeof row.snapshot === 'object' ? Object.fromEntries(Object.entries(row.snapshot as Record<string, unknown>).filter(([field]) => !hidden.includes(field))) : null;
   return {
     id: String(row.id),
     at: row.at.toISOString(),

@@ -27,7 +27,7 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { recordedExport } from '../operations/export-records';
 import { changeLog, userActor } from './change-log';
-import { ACCOUNT_AREAS, ACTIVITY_AREA, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type FieldLabels, type Paging } from './read';
+import { ACCOUNT_AREAS, ACTIVITY_AREA, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type Paging, type RecordAreas } from './read';
 
 /** `?page=&pageSize=`, as the lists take them: deep pages are out of reach (each would scan every entry before it). */
 const paging = {
@@ -63,7 +63,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
   const app = new Hono<AppEnv>();
   const areaKeys = resources.map((r) => r.area.key);
   const plurals = Object.fromEntries(resources.map((r) => [r.area.key, r.area.plural as string]));
-  const labels: FieldLabels = Object.fromEntries(resources.map((r) => [r.area.key, r.area.fieldLabels as Record<string, string>]));
+  const recordAreas: RecordAreas = new Map(resources.map((r) => [r.area.key, r.area]));
   const roleOf = (c: { get(key: 'session'): AppEnv['Variables']['session'] }) => c.get('session').user.role;
 
   const onlyAdministrators = (role: string) => {
@@ -91,7 +91,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     onlyAdministrators(role);
     const { page, pageSize, ...filters } = checkRange(parseQuery(activitySchema, c.req.query()));
     const { rows, hasMore } = await activityPage(database, filters, { page, pageSize });
-    return c.json(pageOf(rows.map((row) => toEntry(row, role, labels)), hasMore, { page, pageSize }));
+    return c.json(pageOf(rows.map((row) => toEntry(row, role, recordAreas)), hasMore, { page, pageSize }));
   });
 
   app.get('/activity/actors', async (c) => {
@@ -104,7 +104,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     const role = roleOf(c);
     parseQuery(emptySchema, c.req.query());
     const recent = await recentActivity(database, role, readableAreas(role, areaKeys));
-    return c.json({ items: recent.map(({ row, batchCount }) => ({ ...toEntry(row, role, labels), ...(batchCount === undefined ? {} : { batchCount }) })) });
+    return c.json({ items: recent.map(({ row, batchCount }) => ({ ...toEntry(row, role, recordAreas), ...(batchCount === undefined ? {} : { batchCount }) })) });
   });
 
   // Every entry the filters match, newest first, streamed in keyset batches like the lists' exports.
@@ -113,7 +113,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     onlyAdministrators(role);
     const { tz, ...filters } = checkRange(parseQuery(exportSchema, c.req.query()));
     const all = getTableColumns(changeLog) as Record<string, PgColumn>;
-    const entry = (row: Record<string, unknown>) => toEntry(row as typeof changeLog.$inferSelect, role, labels);
+    const entry = (row: Record<string, unknown>) => toEntry(row as typeof changeLog.$inferSelect, role, recordAreas);
     const columns: ExportColumn[] = [
       { header: 'When', kind: 'datetime', value: (row) => row.at },
       { header: 'User', value: (row) => row.actorName },
@@ -145,7 +145,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     if (!can(role, area, 'view')) throw new ApiError(403, 'Not Allowed', notAllowedMessage(role, `view ${resources.find((r) => r.area.key === area)!.area.plural}`));
     const query = parseQuery(historySchema, c.req.query());
     const { rows, hasMore } = await recordHistory(database, area, id, query, role);
-    return c.json(pageOf(rows.map((row) => toEntry(row, role, labels)), hasMore, query));
+    return c.json(pageOf(rows.map((row) => toEntry(row, role, recordAreas)), hasMore, query));
   });
 
   return app;
