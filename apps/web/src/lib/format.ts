@@ -15,12 +15,15 @@ export function formatDate(value: string | null | undefined): string {
   return d && m && y ? `${d}/${m}/${y}` : NA;
 }
 
-/** An instant as local date-time to the minute. */
-export function formatDateTime(value: string | null | undefined): string {
+/** An instant in the user's zone by `format`; N/A when there is none or it is not a date. */
+function formatInstant(value: string | null | undefined, format: Intl.DateTimeFormat): string {
   if (!value) return NA;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? NA : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? NA : format.format(date);
 }
+
+/** An instant as local date-time to the minute. */
+export const formatDateTime = (value: string | null | undefined): string => formatInstant(value, dateTimeFormat);
 
 /** The description part of a delete toast (jobs, incidents, expenses): its first 20 characters, then '...'. */
 export const toastExcerpt = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
@@ -28,8 +31,4 @@ export const toastExcerpt = (text: string) => (text.length > 20 ? `${text.slice(
 const whenFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** An instant as DD/MM/YYYY HH:mm (24-hour) in the user's zone: when a change was made. */
-export function formatWhen(value: string | null | undefined): string {
-  if (!value) return NA;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? NA : whenFormat.format(date).replace(',', '');
-}
+export const formatWhen = (value: string | null | undefined): string => formatInstant(value, whenFormat).replace(',', '');
