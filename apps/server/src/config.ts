@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkedTimeZone } from './company-time';
 
 export interface Config {
   port: number;
@@ -71,6 +72,8 @@ function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
 const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // A mistyped zone stops the server at start rather than judging every date by another day.
+  checkedTimeZone(env.RAAHI_TIME_ZONE);
   return {
     port: number(env, 'PORT', 3000),
     host: env.HOST || undefined,

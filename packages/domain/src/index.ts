@@ -28,3 +28,4 @@ export * from './challans';
 export * from './uploads';
 export * from './roles';
 export * from './history';
+export * from './reminders';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Drizzle's view of the tables the SQL migrations create (db/migrations is the source of truth). */
 const timestamps = {
@@ -71,3 +71,65 @@ export const files = pgTable('files', {
   attachedRecord: text('attached_record'),
   attachedField: text('attached_field'),
 });
+
+/** A record's last judged state under a reminder rule (migration 0035): only a change of it notifies. */
+export const reminderStates = pgTable(
+  'reminder_states',
+  {
+    rule: text('rule').notNull(),
+    recordId: text('record_id').notNull(),
+    state: text('state').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.recordId] })],
+);
+
+/** One user's notification of one record's change of state. */
+export const notifications = pgTable('notifications', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: text('user_id').notNull(),
+  kind: text('kind').notNull(),
+  area: text('area').notNull(),
+  recordId: text('record_id').notNull(),
+  state: text('state').notNull(),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  message: text('message').notNull(),
+  href: text('href').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id').primaryKey(),
+  mutedKinds: text('muted_kinds').array().notNull().default(sql`'{}'`),
+  dailyDigest: boolean('daily_digest').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Manage Expiry Alerts: a document type's Due Soon days, where an administrator changed the default. */
+export const documentAlertThresholds = pgTable('document_alert_thresholds', {
+  documentType: text('document_type').primaryKey(),
+  dueSoonDays: integer('due_soon_days').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Work one server at a time may do, held until expiresAt. */
+export const jobLeases = pgTable('job_leases', {
+  job: text('job').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Work done once per key (a day's digest). */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    runKey: text('run_key').notNull(),
+    holder: text('holder').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runKey] })],
+);
