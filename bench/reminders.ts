@@ -81,7 +81,7 @@ async function fill(database: Database, documents: number, drivers: number, toda
       SELECT 'VEH' || lpad(g::text, 7, '0'), 'Tata', 'Prima', 2022, 'VINBENCH' || g, 'MH12BN' || g, 'Truck', 'Active' FROM generate_series(1, ${vehicles}) g;
     INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date)
       SELECT 'DOC' || lpad(g::text, 8, '0'), 'Document ' || g, (${types})[1 + g % ${DOCUMENT_TYPES.length}], 'VEH' || lpad((1 + (g / ${DOCUMENT_TYPES.length}) % ${vehicles})::text, 7, '0'),
-             '${today}'::date - 60 + (g * 7919) % 425
+             '${today}'::date - 60 + ((g::bigint * 7919) % 425)::int
       FROM generate_series(0, ${current - 1}) g;
     INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date)
       SELECT 'DOCOLD' || lpad(g::text, 8, '0'), 'Old document ' || g, (${types})[1 + g % ${DOCUMENT_TYPES.length}], 'VEH' || lpad((1 + (g / ${DOCUMENT_TYPES.length}) % ${vehicles})::text, 7, '0'),
@@ -90,7 +90,7 @@ async function fill(database: Database, documents: number, drivers: number, toda
     INSERT INTO drivers (id, name, license, contact, email, status)
       SELECT 'DRV' || lpad(g::text, 7, '0'), 'Driver ' || g, 'DL' || g, '99' || lpad(g::text, 8, '0'), 'd' || g || '@example.in', 'Active' FROM generate_series(1, ${drivers}) g;
     INSERT INTO driver_health_reports (id, driver_id, test_type, test_date, result, next_due_date)
-      SELECT 'DHR' || lpad(g::text, 7, '0'), 'DRV' || lpad(g::text, 7, '0'), 'General Fitness Checkup', '${today}'::date - 300, 'Fit', '${today}'::date - 30 + (g * 104729) % 400
+      SELECT 'DHR' || lpad(g::text, 7, '0'), 'DRV' || lpad(g::text, 7, '0'), 'General Fitness Checkup', '${today}'::date - 300, 'Fit', '${today}'::date - 30 + ((g::bigint * 104729) % 400)::int
       FROM generate_series(1, ${drivers}) g;
     INSERT INTO users (id, username, name, role, email, phone, address, password_hash)
       SELECT 'USRBENCH' || lpad(g::text, 3, '0'), 'bench' || g, 'Bench User ' || g, (ARRAY['fleet_manager', 'dispatcher', 'workshop', 'accounts', 'viewer'])[1 + g % 5], '', '', '', 'x'

@@ -14,6 +14,8 @@ import { reorderRule } from './rules/reorder';
 import { tripsRule } from './rules/trips';
 import type { ReminderRule } from './rule';
 import { toQuery } from './engine';
+import { seedReminders } from './seed';
+import { companyToday } from '../company-time';
 
 /** The states (record → state) a rule gives today, by its SQL on the test database (PGlite, or PostgreSQL with DATABASE_URL). */
 async function statesOf(database: Database, rule: ReminderRule, today: string, ids: string[] | null = null): Promise<Record<string, string>> {
@@ -213,5 +215,14 @@ describe('notifications on changes of state, exactly once', () => {
     expect(await runReminders(database, { today: TODAY, rules: [documentsRule], ids: ['DOC-A'] })).toMatchObject({ judged: 1, removed: 0 });
     expect((await database.query<{ record_id: string }>(`SELECT record_id FROM reminder_states ORDER BY record_id`)).map((r) => r.record_id)).toEqual(['DOC-A', 'DOC-B']);
     expect(await runReminders(database, { today: TODAY, rules: [documentsRule] })).toMatchObject({ removed: 1 });
+  });
+
+  it('the demo seed notifies what came due in the last week, once', async () => {
+    const today = companyToday();
+    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-WEEK', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-LATER', 'PUC', 'Vehicle Registration', 'VEH-2', $2)`, [addDays(today, 25), addDays(today, 200)]);
+    expect(await seedReminders(database)).toMatchObject({ changed: 1 });
+    expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-WEEK', 'due_soon']]);
+    // Seeding again (states exist): an ordinary run, nothing new.
+    expect(await seedReminders(database)).toMatchObject({ changed: 0, notified: 0 });
   });
 });
