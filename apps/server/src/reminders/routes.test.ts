@@ -118,4 +118,16 @@ describe('notifications from writes, and the API', () => {
     expect((await manager.get('/api/notifications')).body.items).toEqual([]);
     expect((await admin.get('/api/notifications')).body.items.map((n: { read: boolean }) => n.read)).toEqual([true]);
   });
+
+  it('needs a session, and is documented in the API document', async () => {
+    const anonymous = server.client();
+    for (const path of ['/api/notifications', '/api/notifications/unread-count']) expect((await anonymous.get(path)).status).toBe(401);
+    const doc = (await accounts.get('/api/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/notifications', '/api/notifications/unread-count', '/api/notifications/{id}/read', '/api/notifications/read-all', '/api/notifications/{id}']),
+    );
+    expect(Object.keys(doc.paths['/api/notifications']).sort()).toEqual(['delete', 'get']);
+    const item = doc.paths['/api/notifications'].get.responses['200'].content['application/json'].schema.properties.items.items;
+    expect(Object.keys(item.properties)).toEqual(['id', 'title', 'message', 'type', 'date', 'read', 'href', 'kind']);
+  });
 });
