@@ -225,4 +225,15 @@ describe('notifications on changes of state, exactly once', () => {
     // Seeding again (states exist): an ordinary run, nothing new.
     expect(await seedReminders(database)).toMatchObject({ changed: 0, notified: 0 });
   });
+
+  it('saving a renewal ends the replaced document\'s state and unread notifications in the run over the new one', async () => {
+    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-OLD', 'Permit', 'Operating Permit', 'VEH-1', $1)`, [addDays(TODAY, 40)]);
+    await runReminders(database, { today: TODAY, rules: [documentsRule] });
+    await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule] });
+    expect((await notificationsOf(users.mgr)).map((n) => n.record_id)).toEqual(['DOC-OLD']);
+    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-NEW', 'Permit', 'Operating Permit', 'VEH-1', $1)`, [addDays(TODAY, 400)]);
+    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'] })).toMatchObject({ judged: 1, first: 1, removed: 1, notified: 0 });
+    expect((await database.query<{ record_id: string }>(`SELECT record_id FROM reminder_states`)).map((r) => r.record_id)).toEqual(['DOC-NEW']);
+    expect(await notificationsOf(users.mgr)).toEqual([]);
+  });
 });

@@ -69,8 +69,13 @@ interface ChangedRow {
  * record at once both try the update; the second waits for the first's row lock, re-checks the WHERE against the
  * committed state, finds it equal and returns nothing — so it notifies nobody, lease or no lease.
  */
-async function runRule(database: Database, rule: ReminderRule, today: string, ids: readonly string[] | null): Promise<ReminderRunCounts> {
+async function runRule(database: Database, rule: ReminderRule, today: string, given: readonly string[] | null): Promise<ReminderRunCounts> {
   const kind = rule.kind;
+  let ids = given;
+  if (ids && rule.related) {
+    const related = await run<{ record_id: string }>(database, rule.related(ids));
+    ids = [...new Set([...ids, ...related.map((row) => row.record_id)])];
+  }
   const removedAmong = ids ? sql` AND s.record_id = ANY(${sql.param([...ids])}::text[])` : sql``;
   return database.transaction(async (tx) => {
     const rows = await run<ChangedRow>(

@@ -36,6 +36,8 @@ export const documentsRule: ReminderRule = {
       ) r
       WHERE r.newest = 1 AND r.expiry_date IS NOT NULL${onlyIds(sql`r.id`, ids)}`;
   },
+  related: (ids) =>
+    sql`SELECT o.id AS record_id FROM compliance_documents o WHERE (o.document_type, o.entity_id) IN (SELECT g.document_type, g.entity_id FROM compliance_documents g WHERE g.id = ANY(${sql.param([...ids])}::text[]) AND g.entity_id <> '')`,
   notice: ({ state, label, due }) =>
     state === 'overdue'
       ? { title: 'Document Expired', message: `${label} expired on ${shownDate(due)}. Renew it and upload the new document in Compliance.`, type: 'critical' }

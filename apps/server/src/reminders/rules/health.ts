@@ -28,6 +28,8 @@ export const healthRule: ReminderRule = {
       ) r LEFT JOIN drivers dr ON dr.id = r.driver_id
       WHERE r.newest = 1 AND r.next_due_date IS NOT NULL${onlyIds(sql`r.id`, ids)}`;
   },
+  related: (ids) =>
+    sql`SELECT o.id AS record_id FROM driver_health_reports o WHERE (o.driver_id, o.test_type) IN (SELECT g.driver_id, g.test_type FROM driver_health_reports g WHERE g.id = ANY(${sql.param([...ids])}::text[]))`,
   notice: ({ state, label, due }) =>
     state === 'overdue'
       ? { title: 'Health Check Overdue', message: `${label} was due on ${shownDate(due)}.`, type: 'critical' }

@@ -29,6 +29,8 @@ export const insuranceRule: ReminderRule = {
       ) r
       WHERE r.newest = 1 AND r.end_date IS NOT NULL${onlyIds(sql`r.id`, ids)}`;
   },
+  related: (ids) =>
+    sql`SELECT o.id AS record_id FROM trip_insurance_policies o WHERE (o.trip_id, o.insurance_type) IN (SELECT g.trip_id, g.insurance_type FROM trip_insurance_policies g WHERE g.id = ANY(${sql.param([...ids])}::text[]))`,
   notice: ({ state, label, due }) =>
     state === 'overdue'
       ? { title: 'Insurance Policy Expired', message: `${label} ended on ${shownDate(due)}.`, type: 'critical' }
