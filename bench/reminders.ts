@@ -27,7 +27,7 @@ import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { runReminders } from '../apps/server/src/reminders/engine';
+import { runReminders, toQuery } from '../apps/server/src/reminders/engine';
 import { REMINDER_RULES } from '../apps/server/src/reminders/rules';
 
 export const REMINDER_TARGETS = { fullRunS: 10, secondRunS: 2, unreadCountP95: 10 };
@@ -128,7 +128,18 @@ export async function benchReminders({ serverUrl, documents, drivers, notificati
     t = performance.now();
     const second = await runReminders(database, { today });
     const secondS = seconds(t);
-    lines.push(`2. second run, nothing changed: ${secondS.toFixed(2)} s — ${n(second.judged)} judged, ${second.changed} changed, ${second.notified} notifications`);
+    // Where the time goes: each rule's unchanged run alone, and its SELECT alone.
+    const perRule: string[] = [];
+    for (const rule of REMINDER_RULES) {
+      const r0 = performance.now();
+      const counts = await runReminders(database, { today, rules: [rule] });
+      const runMs = performance.now() - r0;
+      const { sql: text, params } = toQuery(rule.states(today, null));
+      const s0 = performance.now();
+      await database.query(`SELECT count(*) FROM (${text}) x`, params);
+      perRule.push(`${rule.kind} ${n(counts.judged)}: ${runMs.toFixed(0)} ms (its SELECT ${(performance.now() - s0).toFixed(0)} ms)`);
+    }
+    lines.push(`2. second run, nothing changed: ${secondS.toFixed(2)} s — ${n(second.judged)} judged, ${second.changed} changed, ${second.notified} notifications`, `   by rule: ${perRule.join('; ')}`);
     verdicts.push(`${secondS <= REMINDER_TARGETS.secondRunS && second.notified === 0 ? 'met   ' : 'MISSED'} the second run ≤ ${REMINDER_TARGETS.secondRunS} s with 0 notifications (${secondS.toFixed(2)} s, ${second.notified})`);
     t = performance.now();
     const next = await runReminders(database, { today: addDays(today, 1) });

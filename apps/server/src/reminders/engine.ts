@@ -83,7 +83,12 @@ async function runRule(database: Database, rule: ReminderRule, today: string, gi
       sql`WITH cur AS MATERIALIZED (${rule.states(today, ids)}),
         up AS (
           INSERT INTO reminder_states (rule, record_id, state)
-          SELECT ${kind}, record_id, state FROM cur ORDER BY record_id
+          -- Only new or changed rows reach the upsert: an unchanged one is never locked or rewritten (a second run
+          -- with nothing changed writes nothing). The ON CONFLICT's WHERE re-checks against what is committed.
+          SELECT ${kind}, cur.record_id, cur.state FROM cur
+            LEFT JOIN reminder_states s ON s.rule = ${kind} AND s.record_id = cur.record_id
+            WHERE s.state IS DISTINCT FROM cur.state
+            ORDER BY cur.record_id
           ON CONFLICT (rule, record_id) DO UPDATE SET state = excluded.state, changed_at = now()
             WHERE reminder_states.state IS DISTINCT FROM excluded.state
           RETURNING record_id, state, (xmax = 0) AS inserted
