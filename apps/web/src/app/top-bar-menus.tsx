@@ -18,8 +18,8 @@ const MENU_ITEMS = 5;
 function NotificationsMenu() {
   const unread = useUnreadCount();
   const count = unread.data?.count ?? 0;
-  // The latest unread are fetched when there are any; opening the menu shows them as they were last asked.
-  const latest = useNotifications(true, MENU_ITEMS, count > 0);
+  // The latest unread are fetched when there are any, and again whenever the count changes.
+  const latest = useNotifications(true, MENU_ITEMS, count > 0, count);
   const { markRead } = useNotificationActions();
   const items = count > 0 ? (latest.data?.items ?? []) : [];
   return (

@@ -27,9 +27,10 @@ export function useUnreadCount() {
   });
 }
 
-export function useNotifications(unreadOnly: boolean, pageSize = 100, enabled = true) {
+/** `changedWith`: a value whose change means the list changed too (the bell passes its unread count). */
+export function useNotifications(unreadOnly: boolean, pageSize = 100, enabled = true, changedWith?: number) {
   return useQuery({
-    queryKey: [...KEY, 'list', unreadOnly, pageSize],
+    queryKey: [...KEY, 'list', unreadOnly, pageSize, changedWith],
     queryFn: ({ signal }) => api<NotificationsPage>(`/api/notifications?pageSize=${pageSize}${unreadOnly ? '&unread=true' : ''}`, { signal }),
     refetchOnWindowFocus: true,
     staleTime: 0,
