@@ -78,6 +78,8 @@ async function runRule(database: Database, rule: ReminderRule, today: string, gi
   }
   const removedAmong = ids ? sql` AND s.record_id = ANY(${sql.param([...ids])}::text[])` : sql``;
   return database.transaction(async (tx) => {
+    // A rule that ranks documents sorts 100,000 rows: in memory, not in temporary files (this transaction only).
+    await tx.query(`SET LOCAL work_mem = '64MB'`);
     const rows = await run<ChangedRow>(
       tx,
       sql`WITH cur AS MATERIALIZED (${rule.states(today, ids)}),
