@@ -93,16 +93,18 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
     });
   const failed = (what: string) => (err: unknown) => console.error(`Reminders: ${what} failed:`, (err as Error)?.message ?? err);
 
-  // Written records, gathered for a moment so that a batch (an import) is one run per area.
+  // Written records wait in `written` for the next run after writes, queued at the first of them: the run takes
+  // whatever has gathered when it starts (a batch, an import), so that writes arriving meanwhile join it, and writes
+  // arriving during it start the next one.
   const written = new Map<string, Set<string>>();
-  let flushTimer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    flushTimer = undefined;
+  let queued = false;
+  const runWritten = async () => {
+    queued = false;
     const batches = [...written];
     written.clear();
     for (const [area, ids] of batches) {
       const areaRules = rules.filter((rule) => rule.area === area);
-      void queue(() => runReminders(database, { today: today(), rules: areaRules, ids: [...ids] })).catch(failed(`the run after a write to ${area}`));
+      await runReminders(database, { today: today(), rules: areaRules, ids: [...ids] }).catch(failed(`the run after a write to ${area}`));
     }
   };
   const areas = new Set(rules.map((rule) => rule.area));
@@ -114,7 +116,10 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
           let ids = written.get(event.area);
           if (!ids) written.set(event.area, (ids = new Set()));
           ids.add(event.recordId);
-          flushTimer ??= setTimeout(flush, 20);
+          if (!queued) {
+            queued = true;
+            void queue(runWritten);
+          }
         });
 
   if (options.runOnStart !== false) void runAll().catch(failed('the run on start'));
@@ -125,19 +130,14 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
     holder,
     runAll,
     idle: async () => {
-      if (flushTimer) {
-        clearTimeout(flushTimer);
-        flush();
+      for (let seen = undefined as unknown; seen !== chain; ) {
+        seen = chain;
+        await chain;
       }
-      await chain;
     },
     stop: async () => {
       unsubscribe();
       if (timer) clearInterval(timer);
-      if (flushTimer) {
-        clearTimeout(flushTimer);
-        flush();
-      }
       stopped = true;
       await chain;
       await releaseLease(database, REMINDER_JOB, holder).catch(() => undefined);
