@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
- *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)]
+ *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
+ *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -35,6 +36,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
+import { benchReminders } from './reminders';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -552,6 +554,8 @@ async function main() {
       'no-explain': { type: 'boolean', default: false },
       // bench/history.ts: change entries to read (0 leaves it out; default 10,000,000 on PostgreSQL, 1,000,000 embedded).
       'history-entries': { type: 'string' },
+      // bench/reminders.ts: compliance documents the reminder runs judge (0 leaves it out; default 100,000 with 50,000 drivers and 1,000,000 notifications).
+      'reminder-documents': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -761,6 +765,11 @@ async function main() {
     const entries = positive(values['history-entries'], postgres ? 10_000_000 : 1_000_000, 'history-entries');
     const { lines, verdicts } = await benchHistory({ serverUrl: process.env.DATABASE_URL || undefined, entries });
     console.log(['', ...lines, '', 'History targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['reminder-documents'] !== '0') {
+    const documents = positive(values['reminder-documents'], 100_000, 'reminder-documents');
+    const { lines, verdicts } = await benchReminders({ serverUrl: process.env.DATABASE_URL || undefined, documents, drivers: 50_000, notifications: 1_000_000 });
+    console.log(['', ...lines, '', 'Reminder targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

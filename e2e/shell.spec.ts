@@ -140,17 +140,6 @@ test('the theme defaults to the system colour scheme', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
 
-test('the notifications menu shows badge 3, three items and a link to all notifications', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.getByTestId('notification-badge')).toHaveText('3');
-  await page.getByRole('button', { name: 'Notifications' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByText('Notifications', { exact: true })).toBeVisible();
-  await expect(menu.getByRole('menuitem')).toHaveCount(4);
-  await menu.getByRole('menuitem', { name: 'View all notifications' }).click();
-  await expect(page).toHaveURL(/\/notifications$/);
-});
-
 test('the My Account menu leads to the profile and settings', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'My Account' }).click();

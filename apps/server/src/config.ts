@@ -40,6 +40,8 @@ export interface Config {
   listCacheMs: number;
   /** How many months the change log keeps (RAAHI_CHANGE_LOG_MONTHS, default 24): older month partitions are dropped. */
   changeLogMonths: number;
+  /** Between the reminder runs for the passing of days (RAAHI_REMINDER_MINUTES, default 5; 0: only the run on start). */
+  reminderIntervalMs: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
     changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
+    reminderIntervalMs: env.RAAHI_REMINDER_MINUTES === '0' ? 0 : Math.round(number(env, 'RAAHI_REMINDER_MINUTES', 5) * 60_000),
   };
 }
 

@@ -20,6 +20,7 @@ import { deleteOrphanFiles, fileColumns } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
 import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
+import { startReminderRunner } from './reminders/runner';
 
 const config = loadConfig();
 // PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
@@ -80,6 +81,9 @@ void changeLogUpkeep();
 const dailyUpkeep = setInterval(changeLogUpkeep, 24 * 3_600_000);
 dailyUpkeep.unref();
 
+// Reminders: a run on start, every few minutes for the passing of days, and right after each write (reminders/runner.ts).
+const reminders = startReminderRunner(database, { intervalMs: config.reminderIntervalMs });
+
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {
   if (stopper.stopping) return;
@@ -88,6 +92,7 @@ async function shutdown(signal: string) {
   clearInterval(dailyUpkeep);
   await stopper.stop(30_000);
   try {
+    await reminders.stop();
     await lock?.stopCommands();
     await database.close();
     await lock?.release();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../auth/users';
+import { seedReminders } from '../reminders/seed';
 import type { Command } from './command';
 import { quotationsPerLead } from '../db/seed/sales';
 import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
@@ -192,6 +193,8 @@ async function run(argv: string[], { output, config, database: open }: Parameter
   } else if (admin.created) {
     say('Created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.');
   }
+  const reminders = await seedReminders(database);
+  say(`Reminders: ${n(reminders.judged)} records judged, ${n(reminders.notified)} notifications of what came due this week.`);
   return 0;
 }
 

@@ -3,7 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, presentFilterNames, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
+import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, NOTIFICATION_TYPES, presentFilterNames, REMINDER_KINDS, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 
@@ -102,6 +102,27 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'get', path: '/api/activity/export', tags: activityTags, summary: 'The Activity Log as CSV, with the same filters', request: { query: z.object({ ...activityFilters, tz: z.string().optional() }) }, responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common } });
   registry.registerPath({ method: 'get', path: '/api/activity/actors', tags: activityTags, summary: 'Who appears in the Activity Log (its user filter)', responses: { 200: { description: 'The actors' }, ...common } });
   registry.registerPath({ method: 'get', path: '/api/activity/recent', tags: activityTags, summary: 'The latest entries you may see (the dashboard), a batch as one entry with its count', responses: { 200: { description: 'The entries', ...json(z.object({ items: z.array(entry) })) }, ...common } });
+
+  // Notifications (issue 18): the signed-in user's own, of the kinds their role may view; another user's id answers 404.
+  const notificationsTags = ['notifications'];
+  const notification = z.object({
+    id: z.string(),
+    title: z.string(),
+    message: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    date: z.string().describe('ISO date-time it was made'),
+    read: z.boolean(),
+    href: z.string().describe("The web app's address of the record (its list with its edit dialog open)"),
+    kind: z.enum(REMINDER_KINDS),
+  });
+  const notificationId = z.object({ id: z.string() });
+  const noSuchNotification = error('No such notification of yours');
+  registry.registerPath({ method: 'get', path: '/api/notifications', tags: notificationsTags, summary: 'Your notifications, newest first (unread=true: only the unread)', request: { query: z.object({ unread: z.enum(['true', 'false']).optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(100).optional() }) }, responses: { 200: { description: 'A page of notifications', ...json(z.object({ items: z.array(notification), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() })) }, 400: error('Bad parameter'), ...common } });
+  registry.registerPath({ method: 'get', path: '/api/notifications/unread-count', tags: notificationsTags, summary: 'How many of your notifications are unread, counted up to 100 (the bell shows "99+" above 99)', responses: { 200: { description: 'The count', ...json(z.object({ count: z.number().int().max(100), capped: z.boolean() })) }, ...common } });
+  registry.registerPath({ method: 'post', path: '/api/notifications/{id}/read', tags: notificationsTags, summary: 'Mark one of your notifications read', request: { params: notificationId }, responses: { 200: { description: 'Marked read', ...json(z.object({ item: notification })) }, 404: noSuchNotification, ...common } });
+  registry.registerPath({ method: 'post', path: '/api/notifications/read-all', tags: notificationsTags, summary: 'Mark all your notifications read', responses: { 200: { description: 'How many were marked', ...json(z.object({ updated: z.number().int() })) }, ...common } });
+  registry.registerPath({ method: 'delete', path: '/api/notifications/{id}', tags: notificationsTags, summary: 'Delete one of your notifications', request: { params: notificationId }, responses: { 204: { description: 'Deleted' }, 404: noSuchNotification, ...common } });
+  registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
 
   for (const resource of resources) {
     const { area } = resource;

@@ -46,7 +46,7 @@ export async function createRecord(def: ResourceDefinition, body: unknown, conte
       // A unique value's violation rolls the save back, and is then answered naming the record that holds the value.
       .catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input)) ?? err));
     if (saved) {
-      emitRecordChanged({ area: area.key, recordId: saved.id as string, operation: 'create', actor, before: null, after: saved, batchId });
+      emitRecordChanged({ area: area.key, recordId: saved.id as string, operation: 'create', actor, before: null, after: saved, batchId, database });
       return saved;
     }
   }

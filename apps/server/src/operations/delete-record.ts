@@ -33,5 +33,5 @@ export async function deleteRecord(def: ResourceDefinition, id: string, context:
     return { before, released };
   });
   await deleteStoredBytes(storage, released);
-  emitRecordChanged({ area: area.key, recordId: id, operation: 'delete', actor, before, after: null, batchId });
+  emitRecordChanged({ area: area.key, recordId: id, operation: 'delete', actor, before, after: null, batchId, database });
 }

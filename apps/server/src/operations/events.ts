@@ -1,4 +1,5 @@
 import type { Actor, RecordOperation } from '@raahi/domain';
+import type { Database } from '../db/client';
 
 /** What a committed create, update or delete tells its listeners. */
 export interface RecordChanged {
@@ -12,6 +13,8 @@ export interface RecordChanged {
   /** The record as the API returns it after the change (null for a delete). */
   after: Record<string, unknown> | null;
   batchId: string | null;
+  /** The database it was written to (the bus is per process; tests run several apps, each on its own database). */
+  database?: Database;
 }
 
 export type RecordChangedListener = (event: RecordChanged) => void | Promise<void>;

@@ -18,6 +18,12 @@ export interface ReminderRule {
    * A record the rule no longer judges (replaced by a newer document, deleted, no longer applicable) has no row.
    */
   states(today: string, ids: readonly string[] | null): SQL;
+  /**
+   * Optional: a SELECT of `record_id`, the records judged together with `ids` (the same document type and vehicle:
+   * a newer one replaces the older). A run over some records widens to them, so that saving a renewal ends the
+   * replaced record's reminders at once rather than at the next full run.
+   */
+  related?(ids: readonly string[]): SQL;
   /** The notification of a record entering a state (never called for the first state a record is judged to have). */
   notice(row: { state: ReminderState; label: string; due: string | null }): { title: string; message: string; type: 'critical' | 'warning' | 'info' | 'success' };
 }

@@ -19,6 +19,7 @@ import {
   trainingArea,
   tripsArea,
   vehiclesArea,
+  recordAddressOf,
   type AreaDefinition,
 } from '@raahi/domain';
 
@@ -61,11 +62,6 @@ export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(SCREENS
  * screen of several lists); the screen alone when the record is gone or none is named. Null for an area with no screen.
  */
 export function recordAddress(areaKey: string, recordId: string, open = true): string | null {
-  const screen = RECORD_SCREENS.get(areaKey);
-  if (!screen) return null;
-  const params = new URLSearchParams();
-  if (screen.section) params.set('section', screen.section);
-  if (open && recordId) params.set(screen.section ? `${screen.section}.edit` : 'edit', recordId);
-  const query = params.toString();
-  return query ? `${screen.path}?${query}` : screen.path;
+  // The same addresses the server stores with a notification (domain record-addresses.ts).
+  return RECORD_SCREENS.has(areaKey) ? recordAddressOf(areaKey, recordId, open) : null;
 }

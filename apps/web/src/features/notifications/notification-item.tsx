@@ -1,9 +1,10 @@
+import { Link } from 'react-router';
 import { AlertTriangle, Check, CheckCircle2, Info, OctagonAlert, Trash2, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
 import { cn } from '../../lib/utils';
-import type { AppNotification, NotificationType } from './sample-notifications';
+import type { NotificationItem as AppNotification, NotificationType } from '@raahi/domain';
 
 const TYPE_STYLES: Record<NotificationType, { icon: LucideIcon; label: string; badge: BadgeTone; iconClass: string; accent: string }> = {
   critical: { icon: OctagonAlert, label: 'Critical', badge: 'red', iconClass: 'bg-red-500/10 text-red-600 dark:text-red-300', accent: 'bg-red-500' },
@@ -19,7 +20,7 @@ interface NotificationItemProps {
 }
 
 export function NotificationItem({ notification, onMarkRead, onDelete }: NotificationItemProps) {
-  const { id, title, message, type, date, read } = notification;
+  const { id, title, message, type, date, read, href } = notification;
   const style = TYPE_STYLES[type];
   const Icon = style.icon;
   return (
@@ -36,7 +37,11 @@ export function NotificationItem({ notification, onMarkRead, onDelete }: Notific
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className={cn('text-sm', read ? 'font-medium' : 'font-semibold')}>{title}</h2>
+          <h2 className={cn('text-sm', read ? 'font-medium' : 'font-semibold')}>
+            <Link to={href} className="hover:underline" onClick={() => !read && onMarkRead(id)}>
+              {title}
+            </Link>
+          </h2>
           <Badge tone={style.badge}>{style.label}</Badge>
           {!read && (
             <span className="flex items-center gap-1 text-xs font-medium text-primary">

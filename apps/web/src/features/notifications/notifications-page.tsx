@@ -4,8 +4,9 @@ import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
+import { useToast } from '../../components/ui/toast';
 import { NotificationItem } from './notification-item';
-import { sampleNotifications, type AppNotification } from './sample-notifications';
+import { badgeText, useNotificationActions, useNotifications, useUnreadCount } from './notifications-api';
 
 type Filter = 'all' | 'unread';
 const FILTER_OPTIONS = [
@@ -13,17 +14,17 @@ const FILTER_OPTIONS = [
   { value: 'unread', label: 'Unread Only' },
 ] as const;
 
-/** Changes live in this component only: the specification persists nothing. */
+/** The signed-in user's notifications, newest first, as the server stores them (reminders on changes of state). */
 export function NotificationsPage() {
-  const [notifications, setNotifications] = useState<AppNotification[]>(sampleNotifications);
   const [filter, setFilter] = useState<Filter>('all');
-  const unreadCount = notifications.filter((n) => !n.read).length;
-  const shown = filter === 'unread' ? notifications.filter((n) => !n.read) : notifications;
-
-  const markRead = (id: string) => setNotifications((list) => list.map((n) => (n.id === id ? { ...n, read: true } : n)));
-  const markAllRead = () => setNotifications((list) => list.map((n) => ({ ...n, read: true })));
-  const remove = (id: string) => setNotifications((list) => list.filter((n) => n.id !== id));
-  const clearAll = () => setNotifications([]);
+  const list = useNotifications(filter === 'unread');
+  const unread = useUnreadCount();
+  const { markRead, markAllRead, remove, clearAll } = useNotificationActions();
+  const toast = useToast();
+  const failed = (title: string) => ({ onError: (err: Error) => toast({ title, description: err.message, variant: 'destructive' }) });
+  const unreadCount = unread.data?.count ?? 0;
+  const shown = list.data?.items ?? [];
+  const anyShown = shown.length > 0 || filter === 'unread';
 
   return (
     <div className="grid gap-6">
@@ -38,19 +39,32 @@ export function NotificationsPage() {
             options={FILTER_OPTIONS}
           />
           <span className="text-sm text-muted-foreground" aria-live="polite">
-            {unreadCount} unread
+            {badgeText(unreadCount)} unread
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={unreadCount === 0} onClick={markAllRead}>
+          <Button variant="outline" disabled={unreadCount === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate(undefined, failed('Mark All Read Failed'))}>
             <CheckCheck /> Mark All Read
           </Button>
-          <Button variant="outline" className="text-destructive hover:text-destructive" disabled={notifications.length === 0} onClick={clearAll}>
+          <Button
+            variant="outline"
+            className="text-destructive hover:text-destructive"
+            disabled={!anyShown || clearAll.isPending}
+            onClick={() => clearAll.mutate(undefined, failed('Clear All Failed'))}
+          >
             <Trash2 /> Clear All
           </Button>
         </div>
       </Card>
-      {shown.length === 0 ? (
+      {list.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading notifications...
+        </p>
+      ) : list.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load notifications: {list.error.message}
+        </p>
+      ) : shown.length === 0 ? (
         <Card className="grid justify-items-center gap-3 border-dashed p-12 text-center">
           <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
             <BellOff className="size-6" />
@@ -58,11 +72,19 @@ export function NotificationsPage() {
           <p className="text-sm text-muted-foreground">No notifications to display.</p>
         </Card>
       ) : (
-        <ul aria-label="Notifications" className="grid gap-3">
-          {shown.map((notification) => (
-            <NotificationItem key={notification.id} notification={notification} onMarkRead={markRead} onDelete={remove} />
-          ))}
-        </ul>
+        <>
+          <ul aria-label="Notifications" className="grid gap-3">
+            {shown.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onMarkRead={(id) => markRead.mutate(id, failed('Mark Read Failed'))}
+                onDelete={(id) => remove.mutate(id, failed('Delete Failed'))}
+              />
+            ))}
+          </ul>
+          {list.data?.hasMore && <p className="text-sm text-muted-foreground">Showing the latest {shown.length} notifications.</p>}
+        </>
       )}
     </div>
   );
