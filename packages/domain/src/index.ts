@@ -29,3 +29,6 @@ export * from './uploads';
 export * from './roles';
 export * from './history';
 export * from './reminders';
+export * from './service-schedules';
+export * from './odometer';
+export * from './training-validity';

@@ -11,6 +11,7 @@ import { challansResource } from './challans';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
+import { serviceSchedulesResource } from './service-schedules';
 import { leadsResource, ordersResource, quotationsResource } from './sales';
 import { fuelStationInvoicesResource, partnerFuelStationsResource, refuelingLogsResource } from './partner-fuel-stations';
 import { servicePartnersResource } from './service-partners';
@@ -31,6 +32,7 @@ export const resources: ResourceDefinition[] = linkResources([
   complianceResource,
   insuranceResource,
   maintenanceResource,
+  serviceSchedulesResource,
   incidentsResource,
   coldChainResource,
   servicePartnersResource,
