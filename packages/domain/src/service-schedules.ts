@@ -4,8 +4,8 @@ import type { DerivedState } from './derived';
 
 /**
  * Service schedules (issue 18, decision 0037): per vehicle, a task done every N km and/or every M months.
- * Its Due state is judged from the vehicle's current odometer (odometer.ts; on the server the SQL
- * aggregate over the vehicle's readings) and today: Overdue past either the km or the date, Due Soon within
+ * Its Due state is judged from the vehicle's current odometer (odometer.ts; on the server its SQL twin
+ * odometer_from over the vehicle's readings) and today: Overdue past either the km or the date, Due Soon within
  * max(1,000 km, 10% of the km interval) or 14 days, whichever comes first.
  */
 export const SERVICE_TASKS = [

@@ -120,7 +120,7 @@ describe('service schedules', () => {
   });
 });
 
-describe('the odometer aggregate is the domain rule', () => {
+describe('odometer_from is the domain rule', () => {
   const cases: OdometerReading[][] = [
     [],
     [{ km: 1000, date: '2026-01-01' }],
@@ -130,16 +130,18 @@ describe('the odometer aggregate is the domain rule', () => {
     [{ km: 10000, date: '2026-01-01' }, { km: 18001, date: '2026-01-03' }],
     // Two typos in a row both stay out; a lower reading changes nothing.
     [{ km: 50000, date: '2026-02-01' }, { km: 500000, date: '2026-02-02' }, { km: 500000, date: '2026-02-03' }, { km: 40000, date: '2026-02-04' }, { km: 51000, date: '2026-02-05' }],
-    // Readings entered out of order are judged in date order (then km).
+    // Readings in any order; a typo that is the earliest reading is left out too.
     [{ km: 30000, date: '2026-03-05' }, { km: 20000, date: '2026-03-01' }, { km: 25000, date: '2026-03-01' }],
+    [{ km: 999999, date: '2026-01-01' }, { km: 99000, date: '2026-01-02' }, { km: 99500, date: '2026-01-03' }],
+    [{ km: 1250000, date: '2026-01-05' }, { km: 125000, date: '2026-11-24' }],
+    // Four readings: the lower median anchors.
+    [{ km: 1000, date: '2026-01-01' }, { km: 2000, date: '2026-01-02' }, { km: 3000, date: '2026-01-03' }, { km: 9000, date: '2026-01-04' }],
     // A long gap allows more.
     [{ km: 10000, date: '2025-01-01' }, { km: 300000, date: '2026-01-01' }],
   ];
   it.each(cases.map((c, i) => [i, c] as const))('case %i', async (_, readings) => {
     const expected = currentOdometer(readings).km;
-    const values = readings.map((_, i) => `($${i * 2 + 1}::integer, $${i * 2 + 2}::date)`).join(', ');
-    const sql = readings.length ? `SELECT odometer_of(km, d ORDER BY d, km) AS km FROM (VALUES ${values}) AS r(km, d)` : 'SELECT odometer_of(NULL::integer, NULL::date) AS km';
-    const [row] = await server.database.query<{ km: number | null }>(sql, readings.flatMap((r) => [r.km, r.date]));
+    const [row] = await server.database.query<{ km: number | null }>('SELECT odometer_from($1::integer[], $2::date[]) AS km', [readings.map((r) => r.km), readings.map((r) => r.date)]);
     expect(row.km).toBe(expected);
   });
   it('flags the typo', () => {
@@ -147,6 +149,9 @@ describe('the odometer aggregate is the domain rule', () => {
     expect(currentOdometer(cases[3]).km).toBe(18000);
     expect(currentOdometer(cases[4]).km).toBe(10000);
     expect(currentOdometer(cases[5]).km).toBe(51000);
+    expect(currentOdometer(cases[7]).km).toBe(99500);
+    expect(currentOdometer(cases[8]).km).toBe(125000);
+    expect(currentOdometer(cases[9]).km).toBe(9000);
   });
 });
 

@@ -46,20 +46,16 @@ ALTER TABLE maintenance_jobs ADD COLUMN schedule_id text REFERENCES service_sche
 ALTER TABLE maintenance_jobs ADD COLUMN odometer integer CHECK (odometer >= 0);
 CREATE INDEX maintenance_schedule_newest ON maintenance_jobs (schedule_id, created_at DESC, id DESC);
 
--- The odometer rule of packages/domain/src/odometer.ts as an ordered aggregate: readings in date order (then
--- km); a reading above the highest accepted one by more than 5,000 km + 1,500 km per day since is left out.
--- The state is {highest accepted km, its day number}.
-CREATE FUNCTION odometer_step(state integer[], km integer, read_on date) RETURNS integer[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE
-    WHEN km IS NULL OR read_on IS NULL THEN state
-    WHEN state IS NULL THEN ARRAY[km, read_on - DATE '2000-01-01']
-    WHEN km <= state[1] THEN state
-    WHEN km::bigint <= state[1]::bigint + 5000 + 1500::bigint * greatest(read_on - DATE '2000-01-01' - state[2], 0) THEN ARRAY[km, read_on - DATE '2000-01-01']
-    ELSE state
-  END
+-- The odometer rule of packages/domain/src/odometer.ts over one vehicle's readings (km and day, in any order):
+-- the anchor is the lower median km (percentile_disc 0.5) on the first day it was read; a reading counts when
+-- it is at most the anchor + 5,000 km + 1,500 km per day after the anchor's day; the current odometer is the
+-- highest that counts (NULL without readings). A typo far above the rest is left out wherever it falls.
+CREATE FUNCTION odometer_from(kms integer[], days date[]) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  WITH r AS (SELECT k, d FROM unnest(kms, days) AS u(k, d) WHERE k IS NOT NULL AND d IS NOT NULL),
+  m AS (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY k) AS mk FROM r),
+  anchor AS (SELECT m.mk, min(r.d) AS md FROM r JOIN m ON r.k = m.mk GROUP BY m.mk)
+  SELECT max(r.k) FROM r, anchor WHERE r.k::bigint <= anchor.mk::bigint + 5000 + 1500::bigint * greatest(r.d - anchor.md, 0)
 $$;
-CREATE FUNCTION odometer_final(state integer[]) RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT state[1] $$;
-CREATE AGGREGATE odometer_of(integer, date) (SFUNC = odometer_step, STYPE = integer[], FINALFUNC = odometer_final);
 
 -- Every odometer reading of every vehicle: its recorded mileage (as of its last save), fuel expenses,
 -- refuelling logs and job cards (on their completion date, else their scheduled date). Days are India's.
@@ -71,7 +67,7 @@ CREATE VIEW odometer_readings AS
 
 -- One vehicle's current odometer (NULL without readings).
 CREATE FUNCTION vehicle_odometer(vid text) RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT odometer_of(km, read_on ORDER BY read_on, km) FROM odometer_readings WHERE vehicle_id = vid
+  SELECT odometer_from(array_agg(km), array_agg(read_on)) FROM odometer_readings WHERE vehicle_id = vid
 $$;
 
 -- A training's validity in months, as packages/domain/src/training-validity.ts reads it (NULL: unreadable).

@@ -7,8 +7,8 @@ import type { ReminderRule } from '../rule';
 
 /**
  * Service schedules (issue 18, rule 4; decision 0037): the Due state the list's badge and filter show, from the
- * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run by the
- * odometer aggregate over its readings (outliers left out). A Sold vehicle's schedules are not reminded.
+ * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run by
+ * odometer_from over its readings (outliers left out). A Sold vehicle's schedules are not reminded.
  */
 export const serviceRule: ReminderRule = {
   kind: 'service',
@@ -19,7 +19,7 @@ export const serviceRule: ReminderRule = {
     const due = scheduleDueColumns(s, sql`odo.km`);
     const state = derivedValue(SERVICE_DUE, { ...s, ...due } as Record<string, PgColumn>, today);
     return sql`WITH odo AS (
-        SELECT r.vehicle_id, odometer_of(r.km, r.read_on ORDER BY r.read_on, r.km) AS km
+        SELECT r.vehicle_id, odometer_from(array_agg(r.km), array_agg(r.read_on)) AS km
         FROM odometer_readings r WHERE r.vehicle_id IN (SELECT vehicle_id FROM service_schedules ${only}) GROUP BY r.vehicle_id
       )
       SELECT ${s.id} AS record_id,

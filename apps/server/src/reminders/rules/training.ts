@@ -25,7 +25,7 @@ export const trainingRule: ReminderRule = {
         FROM latest l WHERE validity_months(l.validity_period) IS NOT NULL ${only}
       )
       SELECT j.id AS record_id,
-        CASE WHEN j.expires < ${today}::date THEN 'overdue' WHEN j.expires <= ${today}::date + ${TRAINING_DUE_SOON_DAYS} THEN 'due_soon' ELSE 'ok' END AS state,
+        CASE WHEN j.expires < ${today}::date THEN 'overdue' WHEN j.expires <= ${today}::date + ${sql.raw(String(TRAINING_DUE_SOON_DAYS))} THEN 'due_soon' ELSE 'ok' END AS state,
         j.training_type || ' of ' || coalesce(d.name, j.driver_id) AS label,
         to_char(j.expires, 'YYYY-MM-DD') AS due
       FROM judged j LEFT JOIN drivers d ON d.id = j.driver_id`;
