@@ -110,3 +110,37 @@ describe('the training rule', () => {
     expect(listed.body.items).toEqual([expect.objectContaining({ id: unreadable.id, validityPeriod: 'until further notice', driverLabel: expect.stringContaining('Imran Shaikh') })]);
   });
 });
+
+describe('Manage Expiry Alerts: GET and PUT /api/reminders/thresholds', () => {
+  it('answers each document type with its days (30; PUC 15), changeable by administrators only, 1–365, all or nothing', async () => {
+    const got = await client.get('/api/reminders/thresholds');
+    expect(got.status).toBe(200);
+    expect(got.body.editable).toBe(true);
+    expect(got.body.items).toContainEqual({ documentType: 'Pollution Under Control (PUC) Certificate', dueSoonDays: 15, defaultDays: 15 });
+    expect(got.body.items).toContainEqual({ documentType: 'Vehicle Registration', dueSoonDays: 30, defaultDays: 30 });
+    const before = await server.database.query('SELECT * FROM document_alert_thresholds ORDER BY document_type');
+    for (const days of [0, 366, -1, 1.5, '30', null]) {
+      const res = await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 45 }, { documentType: 'Vehicle Registration', dueSoonDays: days }] });
+      expect(res.status, JSON.stringify(days)).toBe(422);
+      expect(res.body).toEqual({ title: 'Invalid Days', message: 'Due Soon days for Vehicle Registration must be a whole number from 1 to 365.' });
+    }
+    expect((await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Boarding Pass', dueSoonDays: 10 }] })).status).toBe(422);
+    expect((await client.put('/api/reminders/thresholds', { thresholds: [], extra: 1 })).status).toBe(400);
+    expect(await server.database.query('SELECT * FROM document_alert_thresholds ORDER BY document_type')).toEqual(before);
+    const saved = await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 45 }, { documentType: 'Vehicle Registration', dueSoonDays: 1 }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.items).toContainEqual({ documentType: 'Fitness Certificate', dueSoonDays: 45, defaultDays: 30 });
+    expect((await client.get('/api/reminders/thresholds')).body.items).toContainEqual({ documentType: 'Vehicle Registration', dueSoonDays: 1, defaultDays: 30 });
+    // A workshop reads them (it views compliance) but may not change them; accounts may not read them.
+    await server.createUser({ username: 'workshop1', name: 'Workshop One', role: 'workshop', password: 'workshop1-password-1' });
+    const workshop = server.client();
+    expect((await workshop.login('workshop1', 'workshop1-password-1')).status).toBe(200);
+    const read = await workshop.get('/api/reminders/thresholds');
+    expect(read.status).toBe(200);
+    expect(read.body.editable).toBe(false);
+    const put = await workshop.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 10 }] });
+    expect(put.status).toBe(403);
+    expect(put.body.message).toBe('Your role (Workshop) may not change expiry alerts. Ask an administrator if you need it.');
+    expect((await workshop.get('/api/reminders/training/unreadable')).status).toBe(403);
+  });
+});
