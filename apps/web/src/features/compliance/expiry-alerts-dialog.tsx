@@ -63,6 +63,7 @@ export default function ExpiryAlertsDialog({ open, onOpenChange }: { open: boole
         ) : (
           <form
             id="expiry-alerts-form"
+            noValidate
             className="grid max-h-[60vh] gap-2 overflow-y-auto pr-1"
             onSubmit={(event) => {
               event.preventDefault();

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import {
+  apiCreate,
+  chooseOption,
+  clickSave,
+  createVehicle,
+  expectDestructiveToast,
+  expectToast,
+  openScreen,
+  openSectionForm,
+  pickRecord,
+  saveAndClose,
+  searchSection,
+  section,
+  sectionRows,
+  sectionSettled,
+  unique,
+  vehicleLabel,
+} from './helpers';
+
+test('Schedule Preventive Maintenance opens the service schedules: add one (bad intervals and a km above the odometer refused in words), see and filter the Due badge', async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token, { currentMileage: 12000 });
+  // Due at 6,000 km, the odometer at 12,000: Overdue.
+  await apiCreate(page, 'service-schedules', { vehicleId: vehicle.id, task: 'Brake Inspection', everyKm: 5000, everyMonths: null, lastDoneDate: null, lastDoneKm: 1000, notes: '' });
+  await openScreen(page, '/maintenance', 'Maintenance & Workshop');
+  await page.getByRole('main').getByRole('button', { name: 'Schedule Preventive Maintenance', exact: true }).click();
+  const schedules = section(page, 'Service Schedules');
+  await expect(schedules).toBeVisible();
+  await expect(page).toHaveURL((url) => url.searchParams.get('schedules') === 'open');
+  await sectionSettled(schedules);
+
+  const dialog = await openSectionForm(page, schedules, 'Add Schedule', 'Add Service Schedule');
+  await pickRecord(page, dialog, /^Vehicle/, token, vehicleLabel(vehicle));
+  await clickSave(dialog, 'Add Schedule');
+  await expectDestructiveToast(page, 'Missing Interval', 'Enter Every (km), Every (months) or both: a schedule needs an interval.');
+  await dialog.getByLabel('Every (km)').fill('0');
+  await clickSave(dialog, 'Add Schedule');
+  await expectDestructiveToast(page, 'Invalid Interval', 'Every (km) and Every (months) must be greater than zero.');
+  await dialog.getByLabel('Every (km)').fill('10000');
+  await dialog.getByLabel('Every (months)').fill('6');
+  await dialog.getByLabel('Last Done At (km)').fill('15000');
+  await clickSave(dialog, 'Add Schedule');
+  await expectDestructiveToast(page, 'Invalid Odometer', "Last Done At (15,000 km) cannot be above the vehicle's current odometer (12,000 km).");
+  // Due at 13,000 km, Due Soon from 12,000 km: the odometer is there.
+  await dialog.getByLabel('Last Done At (km)').fill('3000');
+  await saveAndClose(page, dialog, 'Add Schedule', 'Schedule Added!', new RegExp(`^Oil & Filter Change for MH12${token}`));
+
+  await searchSection(page, schedules, 'schedules', token);
+  const rows = sectionRows(schedules);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Oil & Filter Change' })).toContainText('Due Soon');
+  await expect(rows.filter({ hasText: 'Oil & Filter Change' })).toContainText('13,000 km');
+  await expect(rows.filter({ hasText: 'Brake Inspection' })).toContainText('Overdue');
+  await chooseOption(page, schedules, 'Filter by Due', 'Overdue');
+  await sectionSettled(schedules);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Brake Inspection');
+  await page.screenshot({ path: 'test-results/service-schedules.png', fullPage: true });
+
+  // A job card naming the schedule needs an odometer to complete it, and then resets it.
+  await chooseOption(page, schedules, 'Filter by Due', 'All Due States');
+  await page.getByRole('button', { name: 'Close the service schedules' }).click();
+  await expect(schedules).toBeHidden();
+});
+
+test('Manage Expiry Alerts shows each document type with its Due Soon days; an administrator changes them, 1–365 or a clear refusal', async ({ page }) => {
+  await openScreen(page, '/compliance', 'Compliance Management (Document Hub)');
+  await page.getByRole('button', { name: 'Manage Expiry Alerts' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Expiry Alerts' });
+  await expect(dialog).toBeVisible();
+  const puc = dialog.getByLabel(/^Pollution Under Control \(PUC\) Certificate/);
+  await expect(puc).toHaveValue(/^\d+$/);
+  const fitness = dialog.getByLabel(/^Fitness Certificate/);
+  await fitness.fill('400');
+  await dialog.getByRole('button', { name: 'Save Alerts' }).click();
+  await expectDestructiveToast(page, 'Invalid Days', 'Due Soon days for Fitness Certificate must be a whole number from 1 to 365.');
+  await expect(dialog).toBeVisible();
+  await fitness.fill('45');
+  await dialog.getByRole('button', { name: 'Save Alerts' }).click();
+  await expectToast(page, 'Expiry Alerts Saved');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Manage Expiry Alerts' }).click();
+  await expect(dialog.getByLabel(/^Fitness Certificate/)).toHaveValue('45');
+  await page.screenshot({ path: 'test-results/manage-expiry-alerts.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
