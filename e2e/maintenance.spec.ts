@@ -38,6 +38,8 @@ const createJob = (page: Page, fields: { vehicleId: string } & Record<string, un
     completionDate: null,
     status: 'Scheduled',
     cost: null,
+    scheduleId: null,
+    odometer: null,
     ...fields,
   });
 
