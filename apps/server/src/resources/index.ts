@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../http/resource';
 import { linkResources } from './declared';
+import { registerResources } from './registry';
 import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
@@ -45,6 +46,7 @@ export const resources: ResourceDefinition[] = linkResources([
   fuelStationInvoicesResource,
   challansResource,
 ]);
+registerResources(resources);
 
 /** An area's resource by its key ('vehicles'); its `label` names its records for pick-lists and other areas. */
 export function resourceOf(key: string): ResourceDefinition {

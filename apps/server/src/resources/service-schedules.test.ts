@@ -117,6 +117,11 @@ describe('service schedules', () => {
     const next = await client.post('/api/maintenance', { ...job, odometer: 100500 });
     expect(next.body.warnings).toBeUndefined();
     expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ currentOdometer: 100500 });
+    // A fuel expense and a refuelling log are judged alike.
+    const fuel = await client.post('/api/fuel-expenses', { type: 'Fuel', date: companyToday(), vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 100, pricePerUnit: 90, amount: 9000, odometer: 1005000, vendor: '', gpsLocation: '', description: '' });
+    expect(fuel.status, fuel.text).toBe(201);
+    expect(fuel.body.warnings).toEqual([expect.stringContaining('The odometer 10,05,000 km is far above')]);
+    expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ currentOdometer: 100500 });
   });
 });
 
