@@ -92,6 +92,8 @@ describe('seed:demo with linked fleet records', () => {
     const counts = Object.fromEntries(['ok', 'due_soon', 'overdue'].map((state) => [state, result.rows.filter((r) => r.state === state).length]));
     const total = result.rows.length;
     expect(total).toBe(report.inserted.schedules);
+    const ids = await database.query<{ id: string }>('SELECT id FROM service_schedules');
+    expect(ids.filter((r) => !/^SCH\d{5}[A-Z0-9]{3}$/.test(r.id))).toEqual([]);
     expect(counts.ok / total).toBeGreaterThan(0.6);
     expect(counts.due_soon / total).toBeGreaterThan(0.08);
     expect(counts.due_soon / total).toBeLessThan(0.3);

@@ -83,7 +83,7 @@ export async function seedSchedules(database: Database, options: SeedOptions): P
         if (lastDate > today) lastDate = today;
       }
       if (everyMonths === null && lastKm === null) lastKm = 0;
-      rows.push({ vehicle: v.id, created: Math.max(v.created, now - 30 * 86_400_000 * random.next()), task, everyKm, everyMonths, lastDate, lastKm, notes });
+      rows.push({ vehicle: v.id, created: Math.floor(Math.max(Number(v.created), now - 30 * 86_400_000 * random.next())), task, everyKm, everyMonths, lastDate, lastKm, notes });
     }
   }
   rows.sort((a, b) => a.created - b.created);
