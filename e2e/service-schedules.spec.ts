@@ -6,6 +6,7 @@ import {
   createVehicle,
   expectDestructiveToast,
   expectToast,
+  openDialog,
   openScreen,
   openSectionForm,
   pickRecord,
@@ -14,6 +15,8 @@ import {
   section,
   sectionRows,
   sectionSettled,
+  shownDate,
+  todayInBrowserZone,
   unique,
   vehicleLabel,
 } from './helpers';
@@ -58,10 +61,34 @@ test('Schedule Preventive Maintenance opens the service schedules: add one (bad 
   await expect(rows.first()).toContainText('Brake Inspection');
   await page.screenshot({ path: 'test-results/service-schedules.png', fullPage: true });
 
-  // A job card naming the schedule needs an odometer to complete it, and then resets it.
   await chooseOption(page, schedules, 'Filter by Due', 'All Due States');
   await page.getByRole('button', { name: 'Close the service schedules' }).click();
   await expect(schedules).toBeHidden();
+  await expect(page).toHaveURL((url) => !url.searchParams.has('schedules') && !url.searchParams.has('schedules.q'));
+});
+
+test('a job card naming a schedule needs its odometer to be Completed, and resets the schedule (Last Done, Due back to OK)', async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token, { currentMileage: 30000 });
+  const schedule = await apiCreate(page, 'service-schedules', { vehicleId: vehicle.id, task: 'Tyre Rotation', everyKm: 10000, everyMonths: null, lastDoneDate: null, lastDoneKm: 15000, notes: '' });
+  await openScreen(page, '/maintenance', 'Maintenance & Workshop');
+  const dialog = await openDialog(page, 'Create Job Card', 'Create Job Card');
+  await pickRecord(page, dialog, /^Vehicle/, token, vehicleLabel(vehicle));
+  await dialog.getByLabel('Job Description').fill(`Tyre rotation ${token}`);
+  await pickRecord(page, dialog, /^Schedule/, token, `Tyre Rotation · MH12${token}`);
+  await chooseOption(page, dialog, 'Status', 'Completed');
+  await dialog.getByLabel('Completion Date').fill(shownDate(todayInBrowserZone()));
+  await clickSave(dialog, 'Create Job');
+  await expectDestructiveToast(page, 'Missing Odometer', 'Odometer is required to complete a scheduled service.');
+  await dialog.getByLabel('Odometer (km)').fill('30500');
+  await saveAndClose(page, dialog, 'Create Job', 'Job Created!');
+  await page.goto(`/maintenance?schedules.q=${token}`);
+  const schedules = section(page, 'Service Schedules');
+  await sectionSettled(schedules);
+  const row = sectionRows(schedules).filter({ hasText: schedule.id });
+  await expect(row).toContainText(`${shownDate(todayInBrowserZone())} at 30,500 km`);
+  await expect(row).toContainText('40,500 km');
+  await expect(row).toContainText('OK');
 });
 
 test('Manage Expiry Alerts shows each document type with its Due Soon days; an administrator changes them, 1–365 or a clear refusal', async ({ page }) => {
