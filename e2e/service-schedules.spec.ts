@@ -3,6 +3,7 @@ import {
   apiCreate,
   chooseOption,
   clickSave,
+  createDriver,
   createVehicle,
   expectDestructiveToast,
   expectToast,
@@ -11,6 +12,7 @@ import {
   openSectionForm,
   pickRecord,
   saveAndClose,
+  seriousViolations,
   searchSection,
   section,
   sectionRows,
@@ -60,6 +62,7 @@ test('Schedule Preventive Maintenance opens the service schedules: add one (bad 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Brake Inspection');
   await page.screenshot({ path: 'test-results/service-schedules.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await chooseOption(page, schedules, 'Filter by Due', 'All Due States');
   await page.getByRole('button', { name: 'Close the service schedules' }).click();
@@ -110,6 +113,35 @@ test('Manage Expiry Alerts shows each document type with its Due Soon days; an a
   await page.getByRole('button', { name: 'Manage Expiry Alerts' }).click();
   await expect(dialog.getByLabel(/^Fitness Certificate/)).toHaveValue('45');
   await page.screenshot({ path: 'test-results/manage-expiry-alerts.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a completed training whose validity cannot be read is listed on the training screen for correction, and opens from there', async ({ page }) => {
+  const token = unique();
+  const driver = await createDriver(page, token);
+  const training = await apiCreate(page, 'driver-training', {
+    driverId: driver.id,
+    trainingType: 'Hazmat Handling',
+    scheduleDate: '2026-01-15',
+    status: 'Completed',
+    trainerName: '',
+    assessmentScore: null,
+    validityPeriod: `until renewed ${token}`,
+    certificationFile: null,
+    notes: '',
+  });
+  await openScreen(page, '/driver-training', 'Driver Training');
+  const notice = page.getByRole('region', { name: 'Validity periods to correct' });
+  await expect(notice).toContainText('a Validity Period that cannot be read');
+  await expect(notice).toContainText(`until renewed ${token}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await notice.getByRole('link', { name: training.id }).click();
+  const dialog = page.getByRole('dialog', { name: /Training/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Validity Period').fill('2 years');
+  await dialog.getByRole('button', { name: /Save|Update/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`until renewed ${token}`)).toBeHidden();
 });
