@@ -92,6 +92,11 @@ test('a job card naming a schedule needs its odometer to be Completed, and reset
   await expect(row).toContainText(`${shownDate(todayInBrowserZone())} at 30,500 km`);
   await expect(row).toContainText('40,500 km');
   await expect(row).toContainText('OK');
+  // A schedule's address (the Activity Log's link, a reminder's) opens it on the maintenance screen.
+  await page.goto(`/maintenance?section=schedules&schedules.edit=${schedule.id}`);
+  const edit = page.getByRole('dialog', { name: 'Edit Service Schedule' });
+  await expect(edit).toBeVisible();
+  await expect(edit.getByLabel('Last Done At (km)')).toHaveValue('30500');
 });
 
 test('Manage Expiry Alerts shows each document type with its Due Soon days; an administrator changes them, 1–365 or a clear refusal', async ({ page }) => {
