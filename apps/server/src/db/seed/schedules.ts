@@ -1,5 +1,7 @@
 import { addDays, addMonths, serviceDueSoonKm, serviceSchedulesArea } from '@raahi/domain';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { odometersOf, scheduleReadings } from '../../resources/service-schedules';
 import { bulkLoad, type BulkColumn, type ComputedColumns } from './bulk-insert';
 import { isoDate, seededId, type SeedOptions } from './common';
 
@@ -46,17 +48,17 @@ type Target = 'ok' | 'soon' | 'overdue';
 export async function seedSchedules(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
-  const vehicles = await database.query<{ id: string; km: number | null; created: number }>(
-    `WITH targets AS (
-       SELECT v.id, v.created_at FROM vehicles v
-       WHERE v.status <> 'Sold' AND NOT EXISTS (SELECT 1 FROM service_schedules s WHERE s.vehicle_id = v.id)
-       ORDER BY v.created_at DESC, v.id LIMIT $1
-     )
-     SELECT t.id, (extract(epoch FROM t.created_at) * 1000)::float8 AS created,
-       (SELECT odometer_from(array_agg(r.km), array_agg(r.read_on)) FROM odometer_readings r WHERE r.vehicle_id = t.id) AS km
-     FROM targets t ORDER BY t.created_at, t.id`,
-    [Math.ceil(count / 2)],
-  );
+  // Each vehicle's odometer as the reminder run computes it (set-based over every reading).
+  const result = (await database.db.execute(sql`
+    WITH targets AS (
+      SELECT v.id, v.created_at FROM vehicles v
+      WHERE v.status <> 'Sold' AND NOT EXISTS (SELECT 1 FROM service_schedules s WHERE s.vehicle_id = v.id)
+      ORDER BY v.created_at DESC, v.id LIMIT ${Math.ceil(count / 2)}
+    )
+    SELECT t.id, (extract(epoch FROM t.created_at) * 1000)::float8 AS created, o.km
+    FROM targets t LEFT JOIN ${odometersOf(scheduleReadings(null))} o ON o.vehicle_id = t.id
+    ORDER BY t.created_at, t.id`)) as unknown as { rows: { id: string; km: number | null; created: number }[] } | { id: string; km: number | null; created: number }[];
+  const vehicles = Array.isArray(result) ? result : result.rows;
   const today = isoDate(now);
   type Row = { vehicle: string; created: number; task: string; everyKm: number | null; everyMonths: number | null; lastDate: string | null; lastKm: number | null; notes: string };
   const rows: Row[] = [];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { areaTestKit } from '../../testing/area-tests';
 import { startTestServer, type Json, type TestClient, type TestServer } from '../../testing/test-server';
+import { odometersOf, scheduleReadings } from '../../resources/service-schedules';
 import { serviceRule } from './service';
 import { trainingRule } from './training';
 
@@ -63,6 +64,23 @@ describe('the service rule', () => {
     const sold = await createVehicle({ licensePlate: 'MH12RR0002', currentMileage: 9000, status: 'Sold' });
     const gone = await create('/api/service-schedules', { vehicleId: sold.id, task: 'Battery Check', everyKm: null, everyMonths: 1, lastDoneDate: '2025-01-01', lastDoneKm: null, notes: '' });
     expect(await rows(serviceRule.states('2026-06-01', [gone.id]))).toEqual([]);
+  });
+});
+
+describe('odometersOf, the run\'s set-based odometers, is odometer_from per vehicle', () => {
+  it('gives every vehicle with readings the same current odometer, for all vehicles and for some schedules', async () => {
+    const v = await createVehicle({ licensePlate: 'MH12RR0009', currentMileage: 70000 });
+    await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-01', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 700000, vendor: '', gpsLocation: '', description: '' });
+    await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-03', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 71000, vendor: '', gpsLocation: '', description: '' });
+    const s = await create('/api/service-schedules', { vehicleId: v.id, task: 'Air Filter', everyKm: 30000, everyMonths: null, lastDoneDate: null, lastDoneKm: 50000, notes: '' });
+    const perVehicle = Object.fromEntries(
+      (await server.database.query<{ id: string; km: number | null }>('SELECT id, vehicle_odometer(id) AS km FROM vehicles')).filter((r) => r.km !== null).map((r) => [r.id, r.km]),
+    );
+    const all = (await rows(sql`SELECT vehicle_id AS record_id, km::text AS state, '' AS label, NULL AS due FROM ${odometersOf(scheduleReadings(null))} o`)).map((r) => [r.record_id, Number(r.state)]);
+    expect(Object.fromEntries(all)).toEqual(perVehicle);
+    expect(perVehicle[v.id]).toBe(71000);
+    const some = await rows(sql`SELECT vehicle_id AS record_id, km::text AS state, '' AS label, NULL AS due FROM ${odometersOf(scheduleReadings([s.id]))} o`);
+    expect(some.map((r) => [r.record_id, Number(r.state)])).toEqual([[v.id, 71000]]);
   });
 });
 

@@ -2,26 +2,22 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVICE_DUE } from '@raahi/domain';
 import { derivedValue } from '../../http/derived-sql';
-import { scheduleDueColumns, serviceSchedules } from '../../resources/service-schedules';
+import { odometersOf, scheduleDueColumns, scheduleReadings, serviceSchedules } from '../../resources/service-schedules';
 import type { ReminderRule } from '../rule';
 
 /**
  * Service schedules (issue 18, rule 4; decision 0037): the Due state the list's badge and filter show, from the
- * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run by
- * odometer_from over its readings (outliers left out). A Sold vehicle's schedules are not reminded.
+ * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run, set-based
+ * (odometersOf: the rule of odometer_from in three grouped passes) (outliers left out). A Sold vehicle's schedules are not reminded.
  */
 export const serviceRule: ReminderRule = {
   kind: 'service',
   area: 'service-schedules',
   states(today: string, ids: readonly string[] | null): SQL {
     const s = getTableColumns(serviceSchedules) as Record<string, PgColumn>;
-    const only = ids ? sql`WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
     const due = scheduleDueColumns(s, sql`odo.km`);
     const state = derivedValue(SERVICE_DUE, { ...s, ...due } as Record<string, PgColumn>, today);
-    return sql`WITH odo AS (
-        SELECT r.vehicle_id, odometer_from(array_agg(r.km), array_agg(r.read_on)) AS km
-        FROM odometer_readings r WHERE r.vehicle_id IN (SELECT vehicle_id FROM service_schedules ${only}) GROUP BY r.vehicle_id
-      )
+    return sql`WITH odo AS ${odometersOf(scheduleReadings(ids))}
       SELECT ${s.id} AS record_id,
         CASE ${state} WHEN 'Overdue' THEN 'overdue' WHEN 'Due Soon' THEN 'due_soon' ELSE 'ok' END AS state,
         ${s.task} || ' of ' || coalesce(nullif(v.license_plate, ''), v.id) AS label,
