@@ -72,12 +72,14 @@ export async function odometerOf(tx: Database, vehicleId: string): Promise<numbe
  * The checks a schedule needs beyond its own fields: its last done date not after the company's today, and
  * its last done km not above the vehicle's current odometer. Inside the save's transaction: a refusal rolls it back.
  */
-async function checkSchedule(tx: Database, saved: Record<string, unknown>): Promise<AfterWriteResult> {
+async function checkSchedule(tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null): Promise<AfterWriteResult> {
+  // A value kept from before stays allowed (a note edited after the odometer's typo was corrected downwards).
+  const changed = (field: string) => !before || before[field] !== saved[field] || before.vehicleId !== saved.vehicleId;
   const lastDone = saved.lastDoneDate as string | null;
   const today = companyToday();
-  if (lastDone && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`);
+  if (lastDone && changed('lastDoneDate') && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`);
   const lastKm = saved.lastDoneKm as number | null;
-  if (lastKm !== null) {
+  if (lastKm !== null && changed('lastDoneKm')) {
     const current = await odometerOf(tx, String(saved.vehicleId));
     if (current !== null && lastKm > current)
       throw new ApiError(422, 'Invalid Odometer', `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`);
@@ -100,7 +102,7 @@ export const serviceSchedulesResource = declaredResource(serviceSchedulesArea, s
   },
   computedTypes: { currentOdometer: z.number().int().nullable(), nextDueKm: z.number().int().nullable(), dueSoonKm: z.number().int().nullable() },
   derivedColumns: columnsOf,
-  afterWrite: (tx, saved) => checkSchedule(tx, saved),
+  afterWrite: (tx, saved, before) => checkSchedule(tx, saved, before),
 });
 
 /**
