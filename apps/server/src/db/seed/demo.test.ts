@@ -473,6 +473,7 @@ describe('seed:demo with linked fleet records', () => {
       driver_training_records: 240,
       driver_health_reports: 180,
       maintenance_jobs: 300,
+      service_schedules: report.inserted.schedules,
       incidents: 120,
       cold_chain_units: 90,
       vehicles: 150,
