@@ -149,7 +149,7 @@ test('a list sorted either way shows its N/A rows last', async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token);
   const job = (technician: string) =>
-    apiCreate(page, 'maintenance', { vehicleId: vehicle.id, jobType: 'Corrective', description: `Clutch ${token}`, technician, partsUsed: '', scheduledDate: '2026-03-09', completionDate: null, status: 'Scheduled', cost: null });
+    apiCreate(page, 'maintenance', { vehicleId: vehicle.id, jobType: 'Corrective', description: `Clutch ${token}`, technician, partsUsed: '', scheduledDate: '2026-03-09', completionDate: null, status: 'Scheduled', cost: null, scheduleId: null, odometer: null });
   await job('');
   await job(`Anil ${token}`);
   await job(`Zubin ${token}`);

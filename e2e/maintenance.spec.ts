@@ -38,6 +38,8 @@ const createJob = (page: Page, fields: { vehicleId: string } & Record<string, un
     completionDate: null,
     status: 'Scheduled',
     cost: null,
+    scheduleId: null,
+    odometer: null,
     ...fields,
   });
 
@@ -47,11 +49,11 @@ test('create a job card with the specified defaults; the table shows every colum
   await openMaintenance(page);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search jobs...');
   const main = page.getByRole('main');
-  for (const name of ['Schedule Preventive Maintenance', 'View Full Service Logs']) {
-    await main.getByRole('button', { name, exact: true }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-  }
+  // View Full Service Logs stays inert; Schedule Preventive Maintenance opens the service schedules (service-schedules.spec.ts).
+  await main.getByRole('button', { name: 'View Full Service Logs', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(main.getByRole('button', { name: 'Schedule Preventive Maintenance', exact: true })).toBeEnabled();
 
   const dialog = await openCreate(page);
   await expect(dialog.getByRole('combobox', { name: 'Job Type', exact: true })).toHaveText('Preventive');

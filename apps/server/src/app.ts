@@ -20,6 +20,7 @@ import { resources } from './resources';
 import { fileRoutes } from './files/routes';
 import { historyRoutes } from './history/routes';
 import { notificationRoutes } from './reminders/routes';
+import { reminderSettingsRoutes } from './reminders/settings-routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -135,6 +136,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
   secured.route('/notifications', notificationRoutes(database));
+  secured.route('/reminders', reminderSettingsRoutes(database));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {

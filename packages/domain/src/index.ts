@@ -30,3 +30,6 @@ export * from './roles';
 export * from './history';
 export * from './reminders';
 export * from './record-addresses';
+export * from './service-schedules';
+export * from './odometer';
+export * from './training-validity';

@@ -20,10 +20,19 @@ export const maintenanceArea = declareArea({
     completionDate: field.date({ label: 'Completion Date', sort: true }),
     status: field.choice(JOB_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     cost: field.money({ label: 'Cost (₹)', sort: true }),
+    // Issue 18: the service schedule a job carries out (reset when the job is Completed) and the odometer then.
+    scheduleId: field.reference('service-schedules', { label: 'Schedule' }),
+    odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999, placeholder: 'e.g. 184250' }),
   },
   required: { title: 'Missing Fields', message: 'Vehicle ID and Job Description are required.' },
-  rules: [(v) => (v.cost !== null && v.cost < 0 ? { title: 'Invalid Cost', message: 'Cost cannot be negative.', fields: ['cost'] } : null)],
+  rules: [
+    (v) => (v.cost !== null && v.cost < 0 ? { title: 'Invalid Cost', message: 'Cost cannot be negative.', fields: ['cost'] } : null),
+    (v) =>
+      v.status === 'Completed' && v.scheduleId && v.odometer === null
+        ? { title: 'Missing Odometer', message: 'Odometer is required to complete a scheduled service.', fields: ['odometer'] }
+        : null,
+  ],
 });
 
 export type MaintenanceInput = InputOf<typeof maintenanceArea.fields>;
-export type MaintenanceJob = Stored<MaintenanceInput> & { vehicleLabel: string | null };
+export type MaintenanceJob = Stored<MaintenanceInput> & { vehicleLabel: string | null; scheduleLabel: string | null };

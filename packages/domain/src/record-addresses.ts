@@ -16,6 +16,8 @@ export const RECORD_PATHS: Readonly<Record<string, RecordPath>> = {
   'driver-health': { path: '/driver-health-report' },
   'cold-chain': { path: '/cold-chain' },
   maintenance: { path: '/maintenance' },
+  // Under the maintenance screen's Schedule Preventive Maintenance.
+  'service-schedules': { path: '/maintenance', section: 'schedules' },
   'service-partners': { path: '/service-partners' },
   inventory: { path: '/inventory' },
   incidents: { path: '/incident-emergency' },

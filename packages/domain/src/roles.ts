@@ -30,6 +30,7 @@ export const PERMISSION_AREAS = [
   'driver-health',
   'cold-chain',
   'maintenance',
+  'service-schedules',
   'service-partners',
   'inventory',
   'incidents',
@@ -89,7 +90,7 @@ export const PERMISSIONS: Readonly<Record<Role, RolePermissions>> = {
     activityLog: false,
   },
   workshop: {
-    areas: { ...grant(['maintenance', 'inventory', 'service-partners', 'incidents'], ALL), ...grant(['vehicles', 'compliance'], VIEW) },
+    areas: { ...grant(['maintenance', 'service-schedules', 'inventory', 'service-partners', 'incidents'], ALL), ...grant(['vehicles', 'compliance'], VIEW) },
     personalData: false,
     manageUsers: false,
     activityLog: false,

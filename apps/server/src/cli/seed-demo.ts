@@ -4,14 +4,14 @@ import { ensureAdmin } from '../auth/users';
 import { seedReminders } from '../reminders/seed';
 import type { Command } from './command';
 import { quotationsPerLead } from '../db/seed/sales';
-import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, schedulesPerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
 default ./data).
 
   npm run seed:demo -- [--vehicles N] [--drivers N] [--trips N] [--training N] [--health N] [--insurance N]
-                      [--maintenance N] [--incidents N] [--cold-chain N] [--service-partners N]
+                      [--maintenance N] [--schedules N] [--incidents N] [--cold-chain N] [--service-partners N]
                       [--expenses N] [--challans N] [--inventory N] [--compliance N] [--sales N]
                       [--fuel-stations N] [--refueling-logs N] [--station-invoices N] [--reset] [--seed N]
 
@@ -25,6 +25,8 @@ default ./data).
   --compliance N compliance documents of the newest vehicles (default ${DEMO_DEFAULTS.compliance})
   --insurance N  trip insurance policies (default ${insurancePerTrip} per new trip)
   --maintenance N  maintenance job cards at Indian workshops (default ${maintenancePerVehicle} per new vehicle)
+  --schedules N  service schedules of the vehicles without any, most OK, some Due Soon, a few Overdue
+                 (default ${schedulesPerVehicle} per new vehicle)
   --incidents N  incidents on Indian highways (default one per ${1 / incidentsPerVehicle} new vehicles)
   --cold-chain N reefer units on trips (default one per ten new trips)
   --service-partners N
@@ -65,6 +67,7 @@ const MAX = {
   health: 10_000_000,
   insurance: 10_000_000,
   maintenance: 10_000_000,
+  schedules: 10_000_000,
   incidents: 5_000_000,
   inventory: 1_000_000,
   compliance: 10_000_000,
@@ -98,6 +101,7 @@ async function run(argv: string[], { output, config, database: open }: Parameter
       compliance: { type: 'string' },
       insurance: { type: 'string' },
       maintenance: { type: 'string' },
+      schedules: { type: 'string' },
       incidents: { type: 'string' },
       'cold-chain': { type: 'string' },
       'service-partners': { type: 'string' },
@@ -126,6 +130,7 @@ async function run(argv: string[], { output, config, database: open }: Parameter
   const compliance = count(values.compliance, DEMO_DEFAULTS.compliance, MAX.compliance, 'compliance');
   const insurance = count(values.insurance, Math.round(trips * insurancePerTrip), MAX.insurance, 'insurance');
   const maintenance = count(values.maintenance, vehicles * maintenancePerVehicle, MAX.maintenance, 'maintenance');
+  const schedules = count(values.schedules, vehicles * schedulesPerVehicle, MAX.schedules, 'schedules');
   const incidents = count(values.incidents, Math.round(vehicles * incidentsPerVehicle), MAX.incidents, 'incidents');
   const coldChain = count(values['cold-chain'], Math.round(trips * coldChainPerTrip), MAX.coldChain, 'cold-chain');
   const servicePartners = count(values['service-partners'], DEMO_DEFAULTS.servicePartners, MAX.servicePartners, 'service-partners');
@@ -140,7 +145,7 @@ async function run(argv: string[], { output, config, database: open }: Parameter
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
   const database = await open();
   const n = (value: number) => value.toLocaleString('en-IN');
-  const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
+  const planned = `${n(vehicles)} vehicles, ${n(drivers)} drivers, ${n(trips)} trips, ${n(training)} training records, ${n(health)} health reports, ${n(insurance)} insurance policies, ${n(maintenance)} job cards, ${n(schedules)} service schedules, ${n(incidents)} incidents, ${n(coldChain)} cold chain units, ${n(servicePartners)} service partners, ${n(expenses)} expenses, ${n(challans)} challans, ${n(inventory)} parts, ${n(compliance)} documents, ${n(sales)} sales leads, ${n(fuelStations)} fuel stations, ${n(refuelingLogs)} refuelling logs and ${n(stationInvoices)} station invoices`;
   say(`Seeding ${where}: ${planned}${values.reset ? ', after deleting the existing records' : ''}.`);
   let lastShown = 0;
   const report = await seedDemo(database, {
@@ -153,6 +158,7 @@ async function run(argv: string[], { output, config, database: open }: Parameter
     compliance,
     insurance,
     maintenance,
+    schedules,
     incidents,
     coldChain,
     servicePartners,

@@ -184,11 +184,11 @@ describe('the exports of the areas', () => {
       [trip.id, 'Mumbai', 'Pune', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Delivered', '2026-11-21 16:00', '2026-11-21 09:30', '2026-11-21 14:45'],
     ]);
 
-    const job = (await client.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Replace front brake pads', technician: 'Ramesh Patil', partsUsed: 'Brake pads', scheduledDate: '2026-03-10', completionDate: null, cost: 4500.5 }))).body;
+    const job = (await client.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Replace front brake pads', technician: 'Ramesh Patil', partsUsed: 'Brake pads', scheduledDate: '2026-03-10', completionDate: null, cost: 4500.5, scheduleId: null, odometer: 184250 }))).body;
     const jobs = exportedLines((await client.get(`/api/maintenance/export?q=${job.id}`)).text);
     expect(jobs).toEqual([
-      ['Job ID', 'Vehicle', 'License Plate', 'Job Type', 'Job Description', 'Technician', 'Parts Used', 'Scheduled Date', 'Completion Date', 'Status', 'Cost (₹)'],
-      [job.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', 'Preventive', 'Replace front brake pads', 'Ramesh Patil', 'Brake pads', '2026-03-10', '', 'Scheduled', '4500.5'],
+      ['Job ID', 'Vehicle', 'License Plate', 'Job Type', 'Job Description', 'Technician', 'Parts Used', 'Scheduled Date', 'Completion Date', 'Status', 'Cost (₹)', 'Schedule', 'Odometer (km)'],
+      [job.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', 'Preventive', 'Replace front brake pads', 'Ramesh Patil', 'Brake pads', '2026-03-10', '', 'Scheduled', '4500.5', '', '184250'],
     ]);
 
     const expense = (await client.post('/api/fuel-expenses', declaredBody(fuelExpensesArea.fields, { vehicles: vehicle.id }, { type: 'Toll', amount: 350, date: '2026-03-10', vendor: 'FASTag', odometer: null, gpsLocation: '', description: 'Mumbai–Pune Expressway' }))).body;

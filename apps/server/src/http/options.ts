@@ -8,7 +8,7 @@ import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { badRequest, describeIssues, notFound } from './errors';
 import { ListCache } from './list-cache';
-import { filterParams, likePattern, listConditions, listQuerySchema, searchTerm, sortDirection, sortExpression, withListSort, type ResourceDefinition } from './resource';
+import { derivedColumnsOf, filterParams, likePattern, listConditions, listQuerySchema, searchTerm, sortDirection, sortExpression, withListSort, type ResourceDefinition } from './resource';
 
 /** Areas whose pickers mark records by status (a Sold vehicle, an Inactive driver or station). */
 const WITH_STATUS = new Set(['vehicles', 'drivers', 'partner-fuel-stations']);
@@ -63,7 +63,7 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
         labelOnly && pattern !== undefined ? sql`lower(${label}) LIKE ${pattern}` : undefined,
       );
       const direction = rest.order === 'asc' ? asc : desc;
-      const orderBy = rest.sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(area, all, rest.sort, rest.today), rest.order), direction(all.id)];
+      const orderBy = rest.sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(area, derivedColumnsOf(def, all), rest.sort, rest.today), rest.order), direction(all.id)];
       const rows = await database.db
         .select(selected)
         .from(table)

@@ -16,6 +16,7 @@ import {
   isoDate,
   addDays,
   todayIn,
+  type Actor,
   type AnyField,
   type AreaDefinition,
   type ListPage,
@@ -126,7 +127,26 @@ export interface ResourceDefinition {
   label?: RecordLabel;
   /** Filters by linked records' ids (vehicleId, trip.vehicleId). */
   referenceFilters?: readonly ReferenceFilter[];
+  /** Values a derived state reads beside the table's columns (a schedule's next due km from its vehicle's odometer). */
+  derivedColumns?: (columns: Record<string, PgColumn>) => Record<string, SQL>;
+  /**
+   * Runs inside the save's transaction, after the write, on the record as saved (`before`: as it was, null on a
+   * create): checks needing other records (an ApiError rolls the save back) and writes that follow from it (a
+   * completed job card resets its schedule). May answer warnings (the save stands) and other records it changed.
+   */
+  afterWrite?: AfterWrite;
 }
+
+/** The columns a derived state reads: the table's and the resource's derivedColumns (SQL values used as columns are). */
+export const derivedColumnsOf = (def: Pick<ResourceDefinition, 'derivedColumns'>, all: Record<string, PgColumn>): Record<string, PgColumn> =>
+  ({ ...all, ...def.derivedColumns?.(all) }) as Record<string, PgColumn>;
+
+/** What an afterWrite hook answers: warnings shown with the saved record, and the other records it changed (their events follow the commit). */
+export interface AfterWriteResult {
+  warnings?: string[];
+  changed?: { area: string; recordId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+}
+export type AfterWrite = (tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null, actor: Actor) => Promise<AfterWriteResult | void>;
 
 export type ListQuery = { q?: string; page: number; pageSize: number; sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
 
@@ -251,7 +271,7 @@ export function listConditions(def: ResourceDefinition, all: Record<string, PgCo
     const linked = def.referenceFilters?.find((filter) => filter.param === name);
     if (linked) conditions.push(linked.condition(all, value));
     else if (range) conditions.push(rangeCondition(all[range.field], range.end, range.kind, value));
-    else if (state) conditions.push(derivedFilter(state, all, String(value), today));
+    else if (state) conditions.push(derivedFilter(state, derivedColumnsOf(def, all), String(value), today));
     else if (declaredField(area, name)?.kind === 'choices') conditions.push(sql`${all[name]} @> ARRAY[${value}]::text[]`);
     else conditions.push(eq(all[name], value));
   }
@@ -303,7 +323,7 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
       const where = listConditions(def, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
-      const orderBy = sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(def.area, all, sort, sql.placeholder('today')), order), direction(all.id)];
+      const orderBy = sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(def.area, derivedColumnsOf(def, all), sort, sql.placeholder('today')), order), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
       const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
       const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
@@ -408,7 +428,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const term = searchTerm(q);
     const filters = filterParams(def).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(def, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, all, sort, today), idColumn: all.id, order });
+    const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, derivedColumnsOf(def, all), sort, today), idColumn: all.id, order });
     // The export is a change entry too: its filters and row count, never its search text.
     const exported = { database, actor: userActor(c.get('session').user), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
     const batches = await firstBatchFetched(recordedExport(rows, exported));

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { uploaderOf, withoutKept, type OperationContext } from './context';
 import { emitRecordChanged } from './events';
+import { emitHooked, withWarnings } from './after-write';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
 import { parseInput, toRow } from './parse-input';
 import { readRecord, recordSelection } from './stored-record';
@@ -40,14 +41,17 @@ export async function createRecord(def: ResourceDefinition, body: unknown, conte
         const id = row.id as string;
         await ownFiles.save(tx.db, id, input, {}, uploaderOf(actor));
         const record = (await readRecord(tx, def, id))!;
+        const hooked = (await def.afterWrite?.(tx, record, null, actor)) ?? {};
         if (!internals.withoutChangeEntry) await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'create', batchId, snapshot: record });
-        return record;
+        return { record, hooked };
       })
       // A unique value's violation rolls the save back, and is then answered naming the record that holds the value.
       .catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input)) ?? err));
     if (saved) {
-      emitRecordChanged({ area: area.key, recordId: saved.id as string, operation: 'create', actor, before: null, after: saved, batchId, database });
-      return saved;
+      const { record, hooked } = saved;
+      emitRecordChanged({ area: area.key, recordId: record.id as string, operation: 'create', actor, before: null, after: record, batchId, database });
+      emitHooked(hooked, actor, batchId, database);
+      return withWarnings(record, hooked);
     }
   }
   throw new ApiError(503, 'Add Failed', 'Could not allocate a unique id. Please try again.');

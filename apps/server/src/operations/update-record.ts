@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { fieldChanges, uploaderOf, withoutKept, type OperationContext } from './context';
 import { emitRecordChanged } from './events';
+import { emitHooked, withWarnings } from './after-write';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
 import { parseInput, toRow } from './parse-input';
 import { readRecord, recordMissing, recordSelection } from './stored-record';
@@ -41,10 +42,11 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
       if (!row) return undefined;
       const released = await ownFiles.save(tx.db, id, input, before, uploaderOf(actor));
       const after = (await readRecord(tx, def, id))!;
+      const hooked = (await def.afterWrite?.(tx, after, before, actor)) ?? {};
       const changes = fieldChanges(def, before, after);
       // A save that changed nothing leaves no entry (its version still moves on).
       if (changes.length > 0) await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'update', batchId, changes });
-      return { before, after, released, changed: changes.length > 0 };
+      return { before, after, released, changed: changes.length > 0, hooked };
     })
     .catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));
   if (!result)
@@ -55,5 +57,6 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
     );
   await deleteStoredBytes(storage, result.released);
   if (result.changed) emitRecordChanged({ area: area.key, recordId: id, operation: 'update', actor, before: result.before, after: result.after, batchId, database });
-  return result.after;
+  emitHooked(result.hooked, actor, batchId, database);
+  return withWarnings(result.after, result.hooked);
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { derive, type AnyField, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
-import { usedByRows, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
+import { usedByRows, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
 import { entityAreaOf, fileListOf, fileNameOf, labelListOf } from './labels';
 
 type Columns = Record<string, PgColumn>;
@@ -29,6 +29,12 @@ export interface DeclaredOptions<Name extends string = string> {
   shortLabel?: { of: (columns: Columns) => SQL; beside?: { suffix: string; header: string } };
   /** Values one record at most may hold (a plate), refused naming the holder. */
   uniqueValues?: UniqueValue[];
+  /** The API types of `computed` values that are not text or null (a number), for the OpenAPI document. */
+  computedTypes?: Record<string, z.ZodType>;
+  /** Values the area's derived states read beside its columns (ResourceDefinition.derivedColumns). */
+  derivedColumns?: (columns: Columns) => Record<string, SQL>;
+  /** Checks and writes inside the save's transaction (ResourceDefinition.afterWrite). */
+  afterWrite?: AfterWrite;
 }
 
 /** An area as declared on the server: its declaration, table and options. The registry links them (linkResources). */
@@ -230,13 +236,15 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
     area,
     table,
     computed,
-    computedTypes: Object.fromEntries(linkedValues.map(([key, , type]) => [key, type])),
+    computedTypes: { ...Object.fromEntries(linkedValues.map(([key, , type]) => [key, type])), ...options.computedTypes },
     references,
     entities,
     uniqueValues: options.uniqueValues,
     exportColumns,
     label: resource.label,
     referenceFilters: referenceFilters(resource, linked),
+    derivedColumns: options.derivedColumns,
+    afterWrite: options.afterWrite,
   };
 }
 

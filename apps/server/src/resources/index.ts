@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../http/resource';
 import { linkResources } from './declared';
+import { registerResources } from './registry';
 import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
 import { trainingResource } from './driver-training';
@@ -11,6 +12,7 @@ import { challansResource } from './challans';
 import { inventoryResource } from './inventory';
 import { insuranceResource } from './trip-insurance';
 import { maintenanceResource } from './maintenance';
+import { serviceSchedulesResource } from './service-schedules';
 import { leadsResource, ordersResource, quotationsResource } from './sales';
 import { fuelStationInvoicesResource, partnerFuelStationsResource, refuelingLogsResource } from './partner-fuel-stations';
 import { servicePartnersResource } from './service-partners';
@@ -31,6 +33,7 @@ export const resources: ResourceDefinition[] = linkResources([
   complianceResource,
   insuranceResource,
   maintenanceResource,
+  serviceSchedulesResource,
   incidentsResource,
   coldChainResource,
   servicePartnersResource,
@@ -43,6 +46,7 @@ export const resources: ResourceDefinition[] = linkResources([
   fuelStationInvoicesResource,
   challansResource,
 ]);
+registerResources(resources);
 
 /** An area's resource by its key ('vehicles'); its `label` names its records for pick-lists and other areas. */
 export function resourceOf(key: string): ResourceDefinition {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
+import { odometerCheck } from './service-schedules';
 import { declaredResource } from './declared';
 
 // Partner fuel stations (spec 002 §2.2): the directory, refuelling logs at its stations, and their invoices.
@@ -14,5 +15,6 @@ export const partnerFuelStationsResource = declaredResource(partnerFuelStationsA
   label: (c) => sql`${c.stationName}`,
 });
 // The Vehicle column shows the licence plate (vehiclePlate; the full label on hover), as the expense log does.
-export const refuelingLogsResource = declaredResource(refuelingLogsArea, refuelingLogs, { idHeader: 'Log ID' });
+// An odometer far above the vehicle's other readings is saved with a warning (decision 0037).
+export const refuelingLogsResource = declaredResource(refuelingLogsArea, refuelingLogs, { idHeader: 'Log ID', afterWrite: odometerCheck('odometer') });
 export const fuelStationInvoicesResource = declaredResource(fuelStationInvoicesArea, fuelStationInvoices, { idHeader: 'Invoice ID' });

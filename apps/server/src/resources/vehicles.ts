@@ -3,6 +3,7 @@ import { vehiclesArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
 import { uniqueKey } from './unique-values';
+import { odometerCheck } from './service-schedules';
 
 export const vehicles = declaredTable('vehicles', vehiclesArea.fields, 'generated', { notNull: ['year'] });
 
@@ -16,5 +17,7 @@ export const vehiclesResource = declaredResource(vehiclesArea, vehicles, {
     uniqueKey('vehicles_plate_unique', 'licensePlate', 'Duplicate License Plate', (v, plate) => `The license plate ${plate} is already on vehicle ${vehicleNamed(v)}.`),
     uniqueKey('vehicles_vin_unique', 'vin', 'Duplicate VIN', (v, vin) => `The VIN ${vin} is already on vehicle ${vehicleNamed(v)}.`),
   ],
+  // A recorded mileage far above the vehicle's other readings is saved with a warning (decision 0037).
+  afterWrite: odometerCheck('currentMileage', 'id'),
   exportColumns: ['id', { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` }, 'year', 'licensePlate', 'vin', 'type', { field: 'currentMileage', header: 'Mileage (km)' }, 'status', 'purchaseDate'],
 });

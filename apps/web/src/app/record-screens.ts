@@ -16,6 +16,7 @@ import {
   quotationsArea,
   refuelingLogsArea,
   servicePartnersArea,
+  serviceSchedulesArea,
   trainingArea,
   tripsArea,
   vehiclesArea,
@@ -40,6 +41,8 @@ const SCREENS: RecordScreen[] = [
   { area: healthArea, path: '/driver-health-report' },
   { area: coldChainArea, path: '/cold-chain' },
   { area: maintenanceArea, path: '/maintenance' },
+  // Shown on the maintenance screen under Schedule Preventive Maintenance (any schedules.* parameter opens it).
+  { area: serviceSchedulesArea, path: '/maintenance', section: 'schedules' },
   { area: servicePartnersArea, path: '/service-partners' },
   { area: inventoryArea, path: '/inventory' },
   { area: incidentsArea, path: '/incident-emergency' },

@@ -1,4 +1,4 @@
-import { driversArea, partnerFuelStationsArea, tripsArea, vehiclesArea } from '@raahi/domain';
+import { driversArea, partnerFuelStationsArea, serviceSchedulesArea, tripsArea, vehiclesArea } from '@raahi/domain';
 import type { ReferenceSpec } from '../components/area/reference-picker';
 
 /** Pick-lists of other areas' records, shared by the forms that name them (labels and statuses from the server). */
@@ -33,4 +33,10 @@ export const stationReference: ReferenceSpec = {
   sort: { sort: 'status', order: 'asc' },
   usableStatus: 'Active',
   fetchError: 'Could not fetch stations.',
+};
+
+/** Service schedules as 'Task · plate' (a job card's Schedule); the server refuses another vehicle's. */
+export const scheduleReference: ReferenceSpec = {
+  area: serviceSchedulesArea.key,
+  fetchError: 'Could not fetch service schedules.',
 };

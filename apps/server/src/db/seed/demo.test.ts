@@ -28,6 +28,7 @@ import {
 } from '@raahi/domain';
 import { openDatabase, type Database } from '../client';
 import { checkStored } from '../../operations/check-stored';
+import { serviceRule } from '../../reminders/rules/service';
 import { resources } from '../../resources';
 import { seedDemo, type DemoSeedReport } from './demo';
 import { vehicleFuel } from './vehicle-fuel';
@@ -76,11 +77,28 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, challans: 600, leads: 40, quotations: 48, orders: expect.any(Number) });
+    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, challans: 600, leads: 40, quotations: 48, orders: expect.any(Number), schedules: expect.any(Number) });
     expect(report.inserted.orders).toBeGreaterThan(0);
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50, challans: 50 });
+    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50, challans: 50, service_schedules: 50 });
     expect(report.phases.expenses).toHaveProperty('computed');
     expect(report.phases.trips).toHaveProperty('computed');
+  });
+
+  it('gives the vehicles service schedules in a believable spread: most OK, some Due Soon, a few Overdue (by the service rule)', async () => {
+    const sold = (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicles WHERE status = 'Sold'`))[0].n;
+    expect(report.inserted.schedules).toBe(2 * (150 - sold));
+    const today = new Date(NOW + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const result = (await database.db.execute(serviceRule.states(today, null))) as unknown as { rows: { state: string }[] };
+    const counts = Object.fromEntries(['ok', 'due_soon', 'overdue'].map((state) => [state, result.rows.filter((r) => r.state === state).length]));
+    const total = result.rows.length;
+    expect(total).toBe(report.inserted.schedules);
+    const ids = await database.query<{ id: string }>('SELECT id FROM service_schedules');
+    expect(ids.filter((r) => !/^SCH\d{5}[A-Z0-9]{3}$/.test(r.id))).toEqual([]);
+    expect(counts.ok / total).toBeGreaterThan(0.6);
+    expect(counts.due_soon / total).toBeGreaterThan(0.08);
+    expect(counts.due_soon / total).toBeLessThan(0.3);
+    expect(counts.overdue / total).toBeGreaterThan(0.03);
+    expect(counts.overdue / total).toBeLessThan(0.2);
   });
 
   it('stores only records its areas would have saved: input schema, rules, computed values and links, in one check per area', async () => {
@@ -455,6 +473,7 @@ describe('seed:demo with linked fleet records', () => {
       driver_training_records: 240,
       driver_health_reports: 180,
       maintenance_jobs: 300,
+      service_schedules: report.inserted.schedules,
       incidents: 120,
       cold_chain_units: 90,
       vehicles: 150,

@@ -13,6 +13,7 @@ import { seedCompliance, seedInventory } from './stock-and-documents';
 import { seedInsurance } from './insurance';
 import { seedIncidents } from './incidents';
 import { seedMaintenance } from './maintenance';
+import { seedSchedules } from './schedules';
 import { createRandom, randomSeed, type Random } from './random';
 import { seedSales } from './sales';
 import { seedServicePartners } from './service-partners';
@@ -36,6 +37,8 @@ export interface DemoSeedOptions {
   insurance?: number;
   /** Maintenance job cards; default two per new vehicle. */
   maintenance?: number;
+  /** Service schedules of the vehicles without any; default two per new vehicle (issue 18). */
+  schedules?: number;
   /** Incidents; default one per four new vehicles. */
   incidents?: number;
   /** Reefer units on trips; default one per ten new trips. */
@@ -88,6 +91,7 @@ export const trainingPerDriver = 2;
 export const healthPerDriver = 1.5;
 export const insurancePerTrip = 0.4;
 export const maintenancePerVehicle = 2;
+export const schedulesPerVehicle = 2;
 export const incidentsPerVehicle = 0.25;
 export const coldChainPerTrip = 0.1;
 
@@ -210,6 +214,9 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
     if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    // After every odometer reading (expenses, refuelling logs): the schedules' spread of due states is judged by them.
+    const schedules = await step('schedules', () => seedSchedules(tx, { ...common, phases: (phases.schedules = {}), count: options.schedules ?? options.vehicles * schedulesPerVehicle }));
+    inserted.schedules = schedules.inserted;
     const challans = await step('challans', () => seedChallans(tx, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
     inserted.challans = challans.inserted;
     await step('check', async () => {
@@ -223,6 +230,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       verified.fuel_expenses = await verifySearchText(tx, 'fuel_expenses', expenses.ids, random);
       if (logs.inserted) verified.refueling_logs = await verifySearchText(tx, 'refueling_logs', logs.ids, random);
       verified.challans = await verifySearchText(tx, 'challans', challans.ids, random);
+      if (schedules.inserted) verified.service_schedules = await verifySearchText(tx, 'service_schedules', schedules.ids, random);
       if (documents.inserted) verified.compliance_documents = await verifySearchText(tx, 'compliance_documents', documents.ids, random);
     });
   });

@@ -5,6 +5,8 @@ import { documentsRule } from './documents';
 import { healthRule } from './health';
 import { insuranceRule } from './insurance';
 import { reorderRule } from './reorder';
+import { serviceRule } from './service';
+import { trainingRule } from './training';
 import { tripsRule } from './trips';
 
 /** Every reminder rule the runner evaluates, in order. A new rule is one more entry. */
@@ -12,6 +14,8 @@ export const REMINDER_RULES: readonly ReminderRule[] = [
   documentsRule,
   insuranceRule,
   healthRule,
+  trainingRule,
+  serviceRule,
   reorderRule,
   challansRule,
   tripsRule,

@@ -63,6 +63,8 @@ export interface AreaPageConfig<R extends Row> {
   rowActions?: (row: R) => ReactNode;
   /** Buttons the specification shows but gives no action (present, and doing nothing). */
   inertActions?: readonly string[];
+  /** Buttons of the screen's own drawn before the inert ones (maintenance's Schedule Preventive Maintenance). */
+  actions?: ReactNode;
   /** Drawn between the title and the list (a decorative image the specification shows). */
   banner?: ReactNode;
 }
@@ -82,6 +84,11 @@ function failureReason(error: Error): string {
 /** A screen of one area: its title and actions above its list. */
 export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> }) {
   return <AreaList config={config} />;
+}
+
+/** One area's list as a part of another's screen (maintenance's service schedules), under the prefix of its URL parameters. */
+export function AreaSection<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>; prefix: string }) {
+  return <AreaList config={config} prefix={prefix} />;
 }
 
 /** One list of a screen with several (Sales: leads, quotations, orders), under the prefix of its URL parameters. */
@@ -351,6 +358,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
 
   const actions = (
     <>
+      {config.actions}
       {config.inertActions?.map((label) => (
         <Button key={label} type="button" variant="outline">
           {label}

@@ -146,7 +146,9 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     mutationFn: (input: Record<string, unknown>) => (record ? client.update(record.id, { ...input, version: record.version }) : client.create(input)),
     onSuccess: (row) => {
       for (const key of [client.key, ...(alsoRefresh ?? [])]) queryClient.invalidateQueries({ queryKey: [key] });
-      toast(savedToast(row, adding));
+      // A save the server took with a warning (an odometer far above the vehicle's readings) says so.
+      const warnings = (row as { warnings?: string[] }).warnings;
+      toast(warnings?.length ? { title: savedToast(row, adding).title, description: warnings.join(' ') } : savedToast(row, adding));
       closeNow();
     },
     onError: (err) => {

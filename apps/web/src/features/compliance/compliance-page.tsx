@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { FileText } from 'lucide-react';
 import { DOCUMENT_TYPE_ENTITY, DOCUMENT_TYPES, complianceArea, type ComplianceDocument, type ComplianceInput, type DocumentType } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
@@ -5,6 +6,7 @@ import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { column, derivedState, formFields } from '../../components/area/declared';
 import { FileAction, IdCell } from '../../components/area/cells';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { formatDate, NA } from '../../lib/format';
 import { driverReference, tripReference, vehicleReference } from '../references';
 
@@ -23,7 +25,7 @@ const config: AreaPageConfig<ComplianceDocument> = {
   client: areaClient<ComplianceDocument, ComplianceInput>(complianceArea.key),
   title: 'Compliance Management (Document Hub)',
   addLabel: 'Add Document',
-  inertActions: ['Manage Expiry Alerts', 'Fetch e-Way Bills (API)'],
+  inertActions: ['Fetch e-Way Bills (API)'],
   searchPlaceholder: 'Search documents...',
   filters: [
     { param: 'documentType', label: 'Document type', allLabel: 'All Types', options: DOCUMENT_TYPES },
@@ -65,6 +67,24 @@ const config: AreaPageConfig<ComplianceDocument> = {
   },
 };
 
+// Loaded when first opened (the first visit's budget is tight).
+const ExpiryAlertsDialog = lazy(() => import('./expiry-alerts-dialog'));
+
 export function CompliancePage() {
-  return <AreaPage config={config} />;
+  const [alerts, setAlerts] = useState<'closed' | 'open' | 'loaded'>('closed');
+  const actions = (
+    <Button type="button" variant="outline" onClick={() => setAlerts('open')}>
+      Manage Expiry Alerts
+    </Button>
+  );
+  return (
+    <>
+      <AreaPage config={{ ...config, actions }} />
+      {alerts !== 'closed' && (
+        <Suspense fallback={null}>
+          <ExpiryAlertsDialog open={alerts === 'open'} onOpenChange={(open) => setAlerts(open ? 'open' : 'loaded')} />
+        </Suspense>
+      )}
+    </>
+  );
 }

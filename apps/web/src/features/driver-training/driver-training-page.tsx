@@ -7,6 +7,7 @@ import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
 import { driverListReference } from '../references';
+import { UnreadableValidity } from './unreadable-validity';
 
 type TrainingRow = TrainingRecord & { certificationFileName: string | null };
 
@@ -63,5 +64,5 @@ const config: AreaPageConfig<TrainingRow> = {
 };
 
 export function DriverTrainingPage() {
-  return <AreaPage config={config} />;
+  return <AreaPage config={{ ...config, banner: <UnreadableValidity /> }} />;
 }

@@ -1,12 +1,19 @@
+import { lazy, Suspense, useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { ClipboardList } from 'lucide-react';
 import { JOB_STATUSES, maintenanceArea, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
+import { Button } from '../../components/ui/button';
+import { useCan } from '../../app/use-can';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
 import { toastExcerpt } from '../../lib/format';
-import { vehicleReference } from '../references';
+import { scheduleReference, vehicleReference } from '../references';
+
+// The schedules' list, form and badge load only when opened (the first visit's budget is tight).
+const SchedulesSection = lazy(() => import('./schedules-section'));
 
 const STATUS_TONES: Record<string, BadgeTone> = { Scheduled: 'blue', 'In Progress': 'yellow', Completed: 'green', 'On Hold': 'orange', Cancelled: 'gray' };
 const vehicleOf = (job: MaintenanceJob) => job.vehicleLabel ?? job.vehicleId;
@@ -16,7 +23,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
   client: areaClient<MaintenanceJob, MaintenanceInput>(maintenanceArea.key),
   title: 'Maintenance & Workshop',
   addLabel: 'Create Job Card',
-  inertActions: ['Schedule Preventive Maintenance', 'View Full Service Logs'],
+  inertActions: ['View Full Service Logs'],
   searchPlaceholder: 'Search jobs...',
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: JOB_STATUSES }],
   columns: [
@@ -37,7 +44,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
   texts: { loading: 'Loading maintenance jobs...', empty: 'No Maintenance Jobs Found', fetchError: 'Could not fetch maintenance jobs.' },
   form: {
     texts: { addTitle: 'Create Job Card', editTitle: 'Edit Job Card', addButton: 'Create Job', editButton: 'Save Changes' },
-    fields: formFields(maintenanceArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' } }),
+    fields: formFields(maintenanceArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, scheduleId: scheduleReference }),
   },
   toasts: {
     saved: (job, added) => ({
@@ -53,6 +60,41 @@ const config: AreaPageConfig<MaintenanceJob> = {
   },
 };
 
+/** Open while the address says so (`?schedules=open`, or a schedule's own parameters such as `schedules.edit=SCH…`). */
+const SCHEDULES_PARAM = 'schedules';
+const schedulesShown = (params: URLSearchParams) => params.get(SCHEDULES_PARAM) === 'open' || [...params.keys()].some((key) => key.startsWith(`${SCHEDULES_PARAM}.`));
+
 export function MaintenancePage() {
-  return <AreaPage config={config} />;
+  const [params, setParams] = useSearchParams();
+  const { can } = useCan();
+  const shown = schedulesShown(params);
+  const setShown = useCallback(
+    (open: boolean) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const key of [...next.keys()]) if (key === SCHEDULES_PARAM || key.startsWith(`${SCHEDULES_PARAM}.`)) next.delete(key);
+        if (open) next.set(SCHEDULES_PARAM, 'open');
+        return next;
+      }),
+    [setParams],
+  );
+  const open = () => {
+    setShown(true);
+    document.getElementById('service-schedules')?.scrollIntoView({ block: 'start' });
+  };
+  const actions = can('service-schedules', 'view') ? (
+    <Button type="button" variant="outline" onClick={open} aria-expanded={shown}>
+      Schedule Preventive Maintenance
+    </Button>
+  ) : (
+    <Button type="button" variant="outline">
+      Schedule Preventive Maintenance
+    </Button>
+  );
+  const banner = shown ? (
+    <Suspense fallback={<p className="text-sm text-muted-foreground">Loading service schedules...</p>}>
+      <SchedulesSection onClose={() => setShown(false)} />
+    </Suspense>
+  ) : undefined;
+  return <AreaPage config={{ ...config, actions, banner }} />;
 }

@@ -1,0 +1,13 @@
+import type { Actor } from '@raahi/domain';
+import type { AfterWriteResult } from '../http/resource';
+import type { Database } from '../db/client';
+import { emitRecordChanged } from './events';
+
+/** The events of the other records an afterWrite hook changed (a schedule reset by its completed job card), after commit. */
+export function emitHooked(hooked: AfterWriteResult, actor: Actor, batchId: string | null, database: Database): void {
+  for (const change of hooked.changed ?? []) emitRecordChanged({ ...change, operation: 'update', actor, batchId, database });
+}
+
+/** The saved record as answered: with `warnings` when the hook gave any (the save stands; the screen shows them). */
+export const withWarnings = (record: Record<string, unknown>, hooked: AfterWriteResult): Record<string, unknown> =>
+  hooked.warnings?.length ? { ...record, warnings: hooked.warnings } : record;

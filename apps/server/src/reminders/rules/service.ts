@@ -1,0 +1,34 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { SERVICE_DUE } from '@raahi/domain';
+import { derivedValue } from '../../http/derived-sql';
+import { odometersOf, scheduleDueColumns, scheduleReadings, serviceSchedules } from '../../resources/service-schedules';
+import type { ReminderRule } from '../rule';
+
+/**
+ * Service schedules (issue 18, rule 4; decision 0037): the Due state the list's badge and filter show, from the
+ * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run, set-based
+ * (odometersOf: the rule of odometer_from in three grouped passes) (outliers left out). A Sold vehicle's schedules are not reminded.
+ */
+export const serviceRule: ReminderRule = {
+  kind: 'service',
+  area: 'service-schedules',
+  states(today: string, ids: readonly string[] | null): SQL {
+    const s = getTableColumns(serviceSchedules) as Record<string, PgColumn>;
+    const due = scheduleDueColumns(s, sql`odo.km`);
+    const state = derivedValue(SERVICE_DUE, { ...s, ...due } as Record<string, PgColumn>, today);
+    return sql`WITH odo AS ${odometersOf(scheduleReadings(ids))}
+      SELECT ${s.id} AS record_id,
+        CASE ${state} WHEN 'Overdue' THEN 'overdue' WHEN 'Due Soon' THEN 'due_soon' ELSE 'ok' END AS state,
+        ${s.task} || ' of ' || coalesce(nullif(v.license_plate, ''), v.id) AS label,
+        nullif(concat_ws(' or ', to_char(${due.nextDueDate}, 'YYYY-MM-DD'), ${due.nextDueKm} || ' km'), '') AS due
+      FROM service_schedules JOIN vehicles v ON v.id = ${s.vehicleId} LEFT JOIN odo ON odo.vehicle_id = ${s.vehicleId}
+      WHERE v.status <> 'Sold' ${ids ? sql`AND ${s.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}`;
+  },
+  notice({ state, label, due }) {
+    const when = due ? ` (due ${due})` : '';
+    if (state === 'overdue') return { title: 'Service overdue', message: `${label} is overdue${when}.`, type: 'critical' };
+    if (state === 'due_soon') return { title: 'Service due soon', message: `${label} is due soon${when}.`, type: 'warning' };
+    return { title: 'Service done', message: `${label} is up to date${when ? `; next${when.replace('(due', '').replace(')', '')}` : ''}.`, type: 'success' };
+  },
+};

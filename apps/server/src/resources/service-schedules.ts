@@ -1,0 +1,154 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { odometerWarning, serviceSchedulesArea, type Actor } from '@raahi/domain';
+import { companyToday } from '../company-time';
+import type { Database } from '../db/client';
+import { declaredTable } from '../db/declared-table';
+import { recordChange } from '../history/change-log';
+import { ApiError } from '../http/errors';
+import type { AfterWriteResult, ResourceDefinition } from '../http/resource';
+import { fieldChanges } from '../operations/context';
+import { readRecord } from '../operations/stored-record';
+import { declaredResource } from './declared';
+
+export const serviceSchedules = declaredTable('service_schedules', serviceSchedulesArea.fields);
+
+type Columns = Record<string, PgColumn | SQL>;
+
+/** A vehicle's current odometer (migration 0034: the odometer rule of packages/domain/src/odometer.ts over its readings). */
+export const vehicleOdometer = (vehicleId: SQL | PgColumn) => sql<number | null>`vehicle_odometer(${vehicleId})`;
+
+/**
+ * What a schedule's Due state reads, in SQL (the same names as the values returned with it): the next due
+ * km (last done km, 0 when never, + every km), the km from which it is Due Soon, the next due date, and the
+ * vehicle's current odometer, given as `odometer` (a lookup per row for a list, a join for the reminder run).
+ */
+export function scheduleDueColumns(c: Columns, odometer: SQL): Record<string, SQL> {
+  const nextDueKm = sql`(CASE WHEN ${c.everyKm} IS NULL THEN NULL ELSE coalesce(${c.lastDoneKm}, 0) + ${c.everyKm} END)`;
+  return {
+    currentOdometer: odometer,
+    nextDueKm,
+    dueSoonKm: sql`(${nextDueKm} - greatest(1000, ceil(${c.everyKm} / 10.0))::integer)`,
+    nextDueDate: sql`((${c.lastDoneDate} + make_interval(months => ${c.everyMonths}))::date)`,
+  };
+}
+
+/**
+ * The current odometers of many vehicles at once, set-based (the reminder run, the seed): the rule of
+ * `odometer_from` (migration 0034) as three grouped passes over `readings` (a SELECT of vehicle_id, km,
+ * read_on), rather than a function call per vehicle. A test holds the two together. Columns: vehicle_id, km.
+ */
+export const odometersOf = (readings: SQL) => sql`(
+  WITH r AS (${readings}),
+  m AS (SELECT vehicle_id, percentile_disc(0.5) WITHIN GROUP (ORDER BY km) AS mk FROM r GROUP BY vehicle_id),
+  anchor AS (SELECT r.vehicle_id, m.mk, min(r.read_on) AS md FROM r JOIN m ON m.vehicle_id = r.vehicle_id AND r.km = m.mk GROUP BY r.vehicle_id, m.mk)
+  SELECT r.vehicle_id, max(r.km) AS km FROM r JOIN anchor a ON a.vehicle_id = r.vehicle_id
+  WHERE r.km::bigint <= a.mk::bigint + 5000 + 1500::bigint * greatest(r.read_on - a.md, 0)
+  GROUP BY r.vehicle_id
+)`;
+
+/**
+ * The readings of the vehicles of some schedules, or of every vehicle. OFFSET 0 keeps the lateral subquery a
+ * per-vehicle lookup by each reading table's vehicle index (flattened, the planner scans the tables whole).
+ */
+export const scheduleReadings = (ids: readonly string[] | null) =>
+  ids
+    ? sql`SELECT o.vehicle_id, o.km, o.read_on FROM (SELECT DISTINCT vehicle_id FROM service_schedules WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) j
+        CROSS JOIN LATERAL (SELECT x.vehicle_id, x.km, x.read_on FROM odometer_readings x WHERE x.vehicle_id = j.vehicle_id AND x.km IS NOT NULL AND x.read_on IS NOT NULL OFFSET 0) o`
+    : sql`SELECT vehicle_id, km, read_on FROM odometer_readings WHERE km IS NOT NULL AND read_on IS NOT NULL`;
+
+const columnsOf = (c: Record<string, PgColumn>) => scheduleDueColumns(c, vehicleOdometer(c.vehicleId));
+
+const km = (n: number) => `${n.toLocaleString('en-IN')} km`;
+
+/** The vehicle's current odometer, read in the transaction (so a reading saved in it counts). */
+export async function odometerOf(tx: Database, vehicleId: string): Promise<number | null> {
+  const [row] = await tx.query<{ km: number | null }>('SELECT vehicle_odometer($1) AS km', [vehicleId]);
+  return row?.km ?? null;
+}
+
+/**
+ * The checks a schedule needs beyond its own fields: its last done date not after the company's today, and
+ * its last done km not above the vehicle's current odometer. Inside the save's transaction: a refusal rolls it back.
+ */
+async function checkSchedule(tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null): Promise<AfterWriteResult> {
+  // A value kept from before stays allowed (a note edited after the odometer's typo was corrected downwards).
+  const changed = (field: string) => !before || before[field] !== saved[field] || before.vehicleId !== saved.vehicleId;
+  const lastDone = saved.lastDoneDate as string | null;
+  const today = companyToday();
+  if (lastDone && changed('lastDoneDate') && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`);
+  const lastKm = saved.lastDoneKm as number | null;
+  if (lastKm !== null && changed('lastDoneKm')) {
+    const current = await odometerOf(tx, String(saved.vehicleId));
+    if (current !== null && lastKm > current)
+      throw new ApiError(422, 'Invalid Odometer', `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`);
+  }
+  return {};
+}
+
+/** Other areas (a job card's Schedule) name a schedule by its task and the vehicle's plate. */
+export const serviceSchedulesResource = declaredResource(serviceSchedulesArea, serviceSchedules, {
+  idHeader: 'Schedule ID',
+  label: (c) => sql`service_schedule_label(${c.task}, ${c.vehicleId})`,
+  computed: (c) => {
+    const due = columnsOf(c);
+    return {
+      currentOdometer: sql<number | null>`${due.currentOdometer}`,
+      nextDueKm: sql<number | null>`${due.nextDueKm}`,
+      dueSoonKm: sql<number | null>`${due.dueSoonKm}`,
+      nextDueDate: sql<string | null>`to_char(${due.nextDueDate}, 'YYYY-MM-DD')`,
+    };
+  },
+  computedTypes: { currentOdometer: z.number().int().nullable(), nextDueKm: z.number().int().nullable(), dueSoonKm: z.number().int().nullable() },
+  derivedColumns: columnsOf,
+  afterWrite: (tx, saved, before) => checkSchedule(tx, saved, before),
+});
+
+/**
+ * A job card that names a schedule: the schedule must be of the job's vehicle; once the job is Completed, the
+ * schedule's Last Done becomes the job's completion date (today when blank) and its km the job's odometer,
+ * in the job's transaction, with the schedule's own change entry. A job card's odometer far above the
+ * vehicle's trend is saved and answered with a warning.
+ */
+export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null, actor: Actor): Promise<AfterWriteResult> {
+  const result: AfterWriteResult = { warnings: [], changed: [] };
+  const vehicleId = String(saved.vehicleId);
+  const odometer = saved.odometer as number | null;
+  if (odometer !== null) {
+    const current = await odometerOf(tx, vehicleId);
+    if (current !== null && odometer > current) result.warnings!.push(odometerWarning(odometer, current));
+  }
+  const scheduleId = saved.scheduleId as string | null;
+  if (!scheduleId) return result;
+  const schedules = def();
+  const schedule = await readRecord(tx, schedules, scheduleId);
+  if (!schedule) return result;
+  if (schedule.vehicleId !== vehicleId)
+    throw new ApiError(422, 'Invalid Schedule', `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`);
+  if (saved.status !== 'Completed') return result;
+  const done = (saved.completionDate as string | null) ?? companyToday();
+  const unchanged = before?.status === 'Completed' && before.scheduleId === scheduleId && before.odometer === odometer && before.completionDate === saved.completionDate;
+  if (unchanged || (schedule.lastDoneDate === done && schedule.lastDoneKm === odometer)) return result;
+  await tx.query('UPDATE service_schedules SET last_done_date = $1, last_done_km = $2, version = version + 1, updated_at = now() WHERE id = $3', [done, odometer, scheduleId]);
+  const after = (await readRecord(tx, schedules, scheduleId))!;
+  const changes = fieldChanges(schedules, schedule, after);
+  if (changes.length) await recordChange(tx, { actor, area: schedules.area.key, recordId: scheduleId, operation: 'update', batchId: null, changes });
+  result.changed!.push({ area: schedules.area.key, recordId: scheduleId, before: schedule, after });
+  return result;
+}
+
+
+/**
+ * For the areas whose records carry an odometer reading (fuel expenses, refuelling logs, vehicles): a reading
+ * far above the vehicle's trend is saved and answered with a warning.
+ */
+export const odometerCheck =
+  (field: string, vehicleField = 'vehicleId') =>
+  async (tx: Database, saved: Record<string, unknown>): Promise<AfterWriteResult> => {
+    const reading = saved[field] as number | null;
+    const vehicleId = saved[vehicleField] as string | null;
+    if (reading === null || reading === undefined || !vehicleId) return {};
+    const current = await odometerOf(tx, vehicleId);
+    return current !== null && reading > current ? { warnings: [odometerWarning(reading, current)] } : {};
+  };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, currentOdometer, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
+
+describe('currentOdometer', () => {
+  it('is null without readings, the one reading with one', () => {
+    expect(currentOdometer([])).toEqual({ km: null, flagged: [] });
+    expect(currentOdometer([{ km: 0, date: '2026-01-01' }])).toEqual({ km: 0, flagged: [] });
+  });
+  it('leaves out a typo of 9,99,999 for 99,999, before, between or after the believable readings', () => {
+    const typo = { km: 999_999, date: '2026-02-01' };
+    const good = [
+      { km: 99_000, date: '2026-01-20' },
+      { km: 99_999, date: '2026-02-02' },
+      { km: 101_200, date: '2026-02-03' },
+    ];
+    expect(currentOdometer([...good, typo])).toEqual({ km: 101_200, flagged: [typo] });
+    expect(currentOdometer([{ ...typo, date: '2025-01-01' }, ...good]).km).toBe(101_200);
+    expect(currentOdometer([...good, { ...typo, date: '2027-01-01' }]).km).toBe(101_200);
+  });
+  it('takes a reading exactly at the limit (anchor + 5,000 + 1,500 a day) and leaves out one km more', () => {
+    const anchor = { km: 50_000, date: '2026-03-01' };
+    const limit = anchor.km + ODOMETER_SLACK_KM + 10 * ODOMETER_KM_PER_DAY;
+    expect(currentOdometer([anchor, { km: limit, date: '2026-03-11' }]).km).toBe(limit);
+    expect(currentOdometer([anchor, { km: limit + 1, date: '2026-03-11' }]).km).toBe(anchor.km);
+  });
+  it('a reading below the current odometer (an old receipt, a typo of 9,999) changes nothing', () => {
+    expect(currentOdometer([{ km: 80_000, date: '2026-01-01' }, { km: 81_000, date: '2026-01-05' }, { km: 9_999, date: '2026-01-06' }]).km).toBe(81_000);
+  });
+});
+
+describe('service due distance and months', () => {
+  it('is max(1,000 km, 10% of the interval)', () => {
+    expect([5_000, 10_000, 10_001, 20_000, 45_000].map(serviceDueSoonKm)).toEqual([1_000, 1_000, 1_001, 2_000, 4_500]);
+  });
+  it('adds months as PostgreSQL does (the month end kept in a shorter month)', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2026-07-10', -6)).toBe('2026-01-10');
+    expect(addMonths('2026-11-15', 18)).toBe('2028-05-15');
+  });
+});
+
+describe('validityMonths', () => {
+  it.each([
+    ['1 year', 12],
+    ['6 months', 6],
+    ['18 months', 18],
+    ['2 years', 24],
+    ['2 Years', 24],
+    ['12months', 12],
+    ['3 yrs.', 36],
+    ['one year', 12],
+    ['an year', 12],
+    ['10 years', 120],
+    ['11 years', null],
+    ['0 months', null],
+    ['1.5 years', null],
+    ['1 year 6 months', null],
+    ['', null],
+    ['lifetime', null],
+    ['1'.repeat(41), null],
+  ] as const)('%j → %j', (text, months) => {
+    expect(validityMonths(text)).toBe(months);
+  });
+  it('reads a long input in bounded time and refuses it', () => {
+    expect(validityMonths(`${'9'.repeat(100000)} years`)).toBeNull();
+    expect(validityMonths(null)).toBeNull();
+  });
+});
