@@ -20,6 +20,8 @@ import { resources } from './resources';
 import { fileRoutes } from './files/routes';
 import { historyRoutes } from './history/routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
+import { liveListRoutes } from './lists/live-lists';
+import { preferencesRoutes } from './notifications/preferences';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -133,6 +135,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
+  secured.route('/notification-preferences', preferencesRoutes(database, config));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {
@@ -142,6 +145,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   }
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
+  // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.
+  secured.route('/', liveListRoutes(database));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkedTimeZone } from './company-time';
+import { mailConfigFrom, type MailConfig } from './notifications/mail';
 
 export interface Config {
   port: number;
@@ -40,6 +41,8 @@ export interface Config {
   listCacheMs: number;
   /** How many months the change log keeps (RAAHI_CHANGE_LOG_MONTHS, default 24): older month partitions are dropped. */
   changeLogMonths: number;
+  /** The SMTP server and sender of e-mails (RAAHI_SMTP_URL, RAAHI_MAIL_FROM); undefined: no e-mail is sent (notifications/mail.ts). */
+  mail: MailConfig | undefined;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
     changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
+    mail: mailConfigFrom(env),
   };
 }
 

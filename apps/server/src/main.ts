@@ -20,6 +20,7 @@ import { deleteOrphanFiles, fileColumns } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
 import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
+import { scheduleDailyDigest } from './notifications/digest';
 
 const config = loadConfig();
 // PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
@@ -80,12 +81,16 @@ void changeLogUpkeep();
 const dailyUpkeep = setInterval(changeLogUpkeep, 24 * 3_600_000);
 dailyUpkeep.unref();
 
+// The daily e-mail digest at 07:00 in the company's zone (and at a start after 07:00 if no server sent it); only with RAAHI_SMTP_URL.
+const stopDigest = scheduleDailyDigest(database, config.mail);
+
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {
   if (stopper.stopping) return;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
   clearInterval(dailyUpkeep);
+  stopDigest();
   await stopper.stop(30_000);
   try {
     await lock?.stopCommands();

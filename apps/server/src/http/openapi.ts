@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, presentFilterNames, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
+import { registerNotificationPaths } from '../notifications/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -102,6 +103,8 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'get', path: '/api/activity/export', tags: activityTags, summary: 'The Activity Log as CSV, with the same filters', request: { query: z.object({ ...activityFilters, tz: z.string().optional() }) }, responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common } });
   registry.registerPath({ method: 'get', path: '/api/activity/actors', tags: activityTags, summary: 'Who appears in the Activity Log (its user filter)', responses: { 200: { description: 'The actors' }, ...common } });
   registry.registerPath({ method: 'get', path: '/api/activity/recent', tags: activityTags, summary: 'The latest entries you may see (the dashboard), a batch as one entry with its count', responses: { 200: { description: 'The entries', ...json(z.object({ items: z.array(entry) })) }, ...common } });
+
+  registerNotificationPaths(registry, common);
 
   for (const resource of resources) {
     const { area } = resource;
