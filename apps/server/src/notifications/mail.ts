@@ -31,7 +31,8 @@ export function mailConfigFrom(env: NodeJS.ProcessEnv): MailConfig | undefined {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`RAAHI_SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
   if (!url.hostname) throw new Error('RAAHI_SMTP_URL names no host');
-  const publicUrl = env.RAAHI_PUBLIC_URL ? env.RAAHI_PUBLIC_URL.replace(/\/+$/, '') : undefined;
+  let publicUrl = env.RAAHI_PUBLIC_URL || undefined;
+  while (publicUrl?.endsWith('/')) publicUrl = publicUrl.slice(0, -1);
   const from = (env.RAAHI_MAIL_FROM ?? '').trim() || `Raahi <raahi@${publicUrl ? new URL(publicUrl).hostname : 'localhost'}>`;
   if (from.length > MAX_FROM || !(ADDRESS.test(from) || NAMED.test(from))) {
     throw new Error(`RAAHI_MAIL_FROM must be an e-mail address such as raahi@example.in or "Raahi <raahi@example.in>" (got "${from.slice(0, 80)}")`);
