@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectDestructiveToast, expectToast, failRequests } from './helpers';
+import { expectDestructiveToast, expectToast, failRequests, seriousViolations } from './helpers';
 
 /** Settings → Notifications (issue 18): the kinds the user receives and the daily e-mail digest. */
 const NO_SMTP = 'No SMTP server is configured, so Raahi cannot send e-mail. An administrator can set RAAHI_SMTP_URL to turn the daily digest on.';
@@ -28,6 +28,7 @@ test('each kind is a checkbox with its label; the digest says no SMTP server is 
   const save = form.getByRole('button', { name: 'Save Notification Settings' });
   await expect(save).toBeDisabled();
 
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/settings-notifications.png', fullPage: true });
 
   await form.getByRole('checkbox', { name: 'Trips past their ETA' }).uncheck();

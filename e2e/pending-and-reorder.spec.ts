@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCreate, apiDelete, downloadFrom, openScreen, todayInBrowserZone, unique } from './helpers';
+import { apiCreate, apiDelete, downloadFrom, openScreen, seriousViolations, todayInBrowserZone, unique } from './helpers';
 
 /** Whole days from a date to the company's today (Asia/Kolkata, as the browser here). */
 const daysSince = (date: string) => Math.round((Date.parse(todayInBrowserZone()) - Date.parse(date)) / 86_400_000);
@@ -15,6 +15,8 @@ test('Track Pending Actions lists the incidents neither Resolved nor Closed, old
     await incident('Open', '2001-01-01T06:30:00.000Z', 'Khalapur Toll Plaza'),
     await incident('Closed', '2000-11-01T06:30:00.000Z', 'Closed'),
   ];
+  // 24 more after those two: the dialog shows 25 a page, so the 24th of these opens page 2.
+  for (let n = 1; n <= 24; n++) made.push(await incident('Investigating', `2001-03-${String(n).padStart(2, '0')}T06:30:00.000Z`, `Filler ${n}`));
   await openScreen(page, '/incident-emergency', 'Incident & Emergency');
   await page.getByRole('main').getByRole('button', { name: 'Track Pending Actions', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Track Pending Actions' });
@@ -24,13 +26,21 @@ test('Track Pending Actions lists the incidents neither Resolved nor Closed, old
   const rows = table.locator('tbody tr');
   await expect(rows.nth(0)).toContainText(`Khalapur Toll Plaza ${token}`);
   await expect(rows.nth(0)).toContainText('Open');
-  await expect(rows.nth(0)).toContainText(`${daysSince('2001-01-01').toLocaleString('en-IN')} days`.replace(/,/g, ''));
+  await expect(rows.nth(0)).toContainText(`${daysSince('2001-01-01').toLocaleString('en-IN')} days`);
   await expect(rows.nth(1)).toContainText(`Lonavala Ghat ${token}`);
-  await expect(rows.nth(1)).toContainText(`${daysSince('2001-02-01')} days`);
+  await expect(rows.nth(1)).toContainText(`${daysSince('2001-02-01').toLocaleString('en-IN')} days`);
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(dialog.getByText(`Resolved ${token}`)).toHaveCount(0);
   await expect(dialog.getByText(`Closed ${token}`)).toHaveCount(0);
   await expect(dialog.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
   await page.screenshot({ path: '.tmp/screens/track-pending-actions.png' });
+  await expect(rows).toHaveCount(25);
+  await expect(rows.nth(24)).toContainText(`Filler 23 ${token}`);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(rows.nth(0)).toContainText(`Filler 24 ${token}`);
+  await expect(dialog.getByText(/^Showing 26–\d+ of \d+$/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Previous' }).click();
+  await expect(rows.nth(0)).toContainText(`Khalapur Toll Plaza ${token}`);
 
   // The ID opens the incident.
   await rows.nth(0).getByRole('link').click();
@@ -54,6 +64,7 @@ test('View Reorder Suggestions lists the items at or below their reorder level w
   await expect(rows.nth(0).locator('td')).toHaveText([made[1].id, `Axle ${token}`, `P-${token}`, '5', '9,99,000', '19,97,995', 'Tata Motors Spares']);
   await expect(rows.nth(1).locator('td')).toHaveText([made[0].id, `Brake Drum ${token}`, `P-${token}`, '1,000', '9,00,000', '17,99,000', 'Bosch Ltd']);
   await expect(dialog.getByText(`Wiper ${token}`)).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/reorder-suggestions.png' });
 
   const csv = await downloadFrom(page, dialog.getByRole('link', { name: 'Export CSV' }));

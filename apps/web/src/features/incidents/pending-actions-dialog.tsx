@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { StatusBadge } from '../../components/area/cells';
 import { PagedListDialog, type PagedColumn } from '../../components/paged-list-dialog';
-import { formatDateTime, NA } from '../../lib/format';
+import { formatDateTime, formatNumber, NA } from '../../lib/format';
 
 /** GET /api/incidents/pending-actions. */
 interface PendingIncident {
@@ -38,7 +38,7 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     { header: 'Location', cell: (row) => row.location },
     { header: 'Vehicle', cell: (row) => row.vehicleLabel ?? NA },
     { header: 'Status', cell: (row) => <StatusBadge value={row.status} tones={STATUS_TONES} /> },
-    { header: 'Age', cell: (row) => <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${row.ageDays} days`}</Badge>, className: 'whitespace-nowrap text-right' },
+    { header: 'Age', cell: (row) => <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${formatNumber(row.ageDays)} days`}</Badge>, className: 'whitespace-nowrap text-right' },
   ];
   return (
     <PagedListDialog
