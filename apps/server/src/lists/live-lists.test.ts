@@ -104,16 +104,21 @@ describe('Track Pending Actions', () => {
     await incident('Action Pending', 12, 'Lonavala Ghat');
     await incident('Closed', 50, 'Closed one');
     await incident('Investigating', 0, 'Pune Depot');
+    // One stored without a date-time (older data): last, its age unknown.
+    const undated = await incident('Open', 1, 'Undated');
+    await server.database.query('UPDATE incidents SET date_time = NULL WHERE id = $1', [undated.id]);
     const res = await admin.get('/api/incidents/pending-actions');
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: Record<string, unknown>) => [i.location, i.status, i.ageDays])).toEqual([
       ['Lonavala Ghat', 'Action Pending', 12],
       ['Khalapur Toll Plaza', 'Open', 3],
       ['Pune Depot', 'Investigating', 0],
+      ['Undated', 'Open', null],
     ]);
-    expect(res.body).toMatchObject({ total: 3, totalIsCapped: false, today: todayIn('Asia/Kolkata') });
+    expect(res.body.items[3].dateTime).toBeNull();
+    expect(res.body).toMatchObject({ total: 4, totalIsCapped: false, today: todayIn('Asia/Kolkata') });
     const paged = await admin.get('/api/incidents/pending-actions?page=2&pageSize=2');
-    expect(paged.body.items.map((i: { location: string }) => i.location)).toEqual(['Pune Depot']);
+    expect(paged.body.items.map((i: { location: string }) => i.location)).toEqual(['Pune Depot', 'Undated']);
   });
 
   it('is for roles that may view incidents', async () => {

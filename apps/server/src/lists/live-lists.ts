@@ -53,11 +53,12 @@ export interface PendingIncident {
   id: string;
   type: string;
   severity: string;
-  dateTime: string;
+  dateTime: string | null;
   location: string;
   status: string;
   vehicleLabel: string | null;
-  ageDays: number;
+  /** Null when the incident has no date-time. */
+  ageDays: number | null;
 }
 
 export interface ReorderSuggestion {
@@ -85,7 +86,7 @@ export function liveListRoutes(database: Database) {
       database.query<PendingIncident>(
         `SELECT i.id, i.type, i.severity, i.date_time AS "dateTime", i.location, i.status,
                 CASE WHEN v.id IS NULL THEN NULL ELSE v.license_plate || ' (' || v.make || ' ' || v.model || ')' END AS "vehicleLabel",
-                GREATEST(0, $1::date - (i.date_time AT TIME ZONE $2)::date)::int AS "ageDays"
+                CASE WHEN i.date_time IS NULL THEN NULL ELSE GREATEST(0, $1::date - (i.date_time AT TIME ZONE $2)::date) END::int AS "ageDays"
            FROM incidents i LEFT JOIN vehicles v ON v.id = i.vehicle_id
           WHERE ${PENDING_WHERE}
           ORDER BY i.date_time, i.id
@@ -94,7 +95,8 @@ export function liveListRoutes(database: Database) {
       ),
       cappedCount(database, PENDING_FROM, []),
     ]);
-    return c.json({ items: items.map((row) => ({ ...row, dateTime: new Date(row.dateTime).toISOString() })), ...count, page, pageSize, today });
+    // An incident stored without a date-time (before the form required one) comes last, its age unknown.
+    return c.json({ items: items.map((row) => ({ ...row, dateTime: row.dateTime === null ? null : new Date(row.dateTime).toISOString() })), ...count, page, pageSize, today });
   });
 
   routes.get('/inventory/reorder-suggestions', async (c) => {

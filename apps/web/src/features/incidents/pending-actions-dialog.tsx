@@ -9,11 +9,11 @@ interface PendingIncident {
   id: string;
   type: string;
   severity: string;
-  dateTime: string;
+  dateTime: string | null;
   location: string;
   status: string;
   vehicleLabel: string | null;
-  ageDays: number;
+  ageDays: number | null;
 }
 
 const SEVERITY_TONES: Record<string, BadgeTone> = { Low: 'green', Medium: 'yellow', High: 'orange', Critical: 'red' };
@@ -38,7 +38,11 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     { header: 'Location', cell: (row) => row.location },
     { header: 'Vehicle', cell: (row) => row.vehicleLabel ?? NA },
     { header: 'Status', cell: (row) => <StatusBadge value={row.status} tones={STATUS_TONES} /> },
-    { header: 'Age', cell: (row) => <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${formatNumber(row.ageDays)} days`}</Badge>, className: 'whitespace-nowrap text-right' },
+    {
+      header: 'Age',
+      cell: (row) => (row.ageDays === null ? NA : <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${formatNumber(row.ageDays)} days`}</Badge>),
+      className: 'whitespace-nowrap text-right',
+    },
   ];
   return (
     <PagedListDialog
