@@ -5,3 +5,7 @@ ALTER TABLE notification_preferences ADD COLUMN digest_sent_until timestamptz;
 
 -- Track Pending Actions: incidents neither Resolved nor Closed, oldest first, paged from this index alone.
 CREATE INDEX incidents_pending_oldest ON incidents (date_time, id) WHERE status IN ('Open', 'Investigating', 'Action Pending');
+
+-- View Reorder Suggestions: the items at or below their reorder level, biggest shortfall first, in the order of
+-- its pages and its CSV's keyset (shortfall, id), without sorting a shortfall's many items on each page.
+CREATE INDEX inventory_reorder_suggestions ON inventory_items ((quantity - reorder_level), id) WHERE quantity - reorder_level <= 0;
