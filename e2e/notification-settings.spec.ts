@@ -65,3 +65,20 @@ test('a save that fails keeps what was ticked, to try again', async ({ page }) =
   const stored = await (await page.request.get('/api/notification-preferences')).json();
   expect(stored.mutedKinds).toEqual([]);
 });
+
+test('leaving with unsaved settings asks first; Keep Editing keeps them', async ({ page }) => {
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Notification settings' });
+  await form.getByRole('checkbox', { name: 'Driver training expiring' }).uncheck();
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Discard Changes?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep Editing' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(form.getByRole('checkbox', { name: 'Driver training expiring' })).not.toBeChecked();
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('alertdialog', { name: 'Discard Changes?' }).getByRole('button', { name: 'Discard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const stored = await (await page.request.get('/api/notification-preferences')).json();
+  expect(stored.mutedKinds).toEqual([]);
+});

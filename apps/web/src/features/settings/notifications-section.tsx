@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, Save } from 'lucide-react';
 import type { ReminderKind } from '@raahi/domain';
+import { useBlocker } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/dialog';
 import { useToast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 
@@ -97,11 +99,35 @@ function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswer }) {
           {saved.digestUnavailable ?? 'At 07:00 each day, one e-mail listing your unread notifications since the last one (none when there is nothing new).'}
         </p>
       </div>
+      {changed && <UnsavedGuard />}
       <div>
         <Button type="submit" disabled={busy || !changed}>
           <Save /> {busy ? 'Saving...' : 'Save Notification Settings'}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** While settings are unsaved: leaving the page (a link, Back) asks first, and so does closing or reloading the tab. */
+function UnsavedGuard() {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title="Discard Changes?"
+      description="You have unsaved notification settings. If you leave now, they will be lost."
+      cancelLabel="Keep Editing"
+      confirmLabel="Discard"
+      onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
+    />
   );
 }
