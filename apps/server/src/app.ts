@@ -22,6 +22,8 @@ import { historyRoutes } from './history/routes';
 import { notificationRoutes } from './reminders/routes';
 import { reminderSettingsRoutes } from './reminders/settings-routes';
 import { localDiskStorage, type FileStorage } from './files/storage';
+import { liveListRoutes } from './lists/live-lists';
+import { preferencesRoutes } from './notifications/preferences';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -137,6 +139,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/users', userRoutes(database));
   secured.route('/notifications', notificationRoutes(database));
   secured.route('/reminders', reminderSettingsRoutes(database));
+  secured.route('/notification-preferences', preferencesRoutes(database, config));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {
@@ -146,6 +149,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   }
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
+  // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.
+  secured.route('/', liveListRoutes(database));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkedTimeZone } from './company-time';
+import { mailConfigFrom, type MailConfig } from './notifications/mail';
 
 export interface Config {
   port: number;
@@ -42,6 +43,8 @@ export interface Config {
   changeLogMonths: number;
   /** Between the reminder runs for the passing of days (RAAHI_REMINDER_MINUTES, default 5; 0: only the run on start). */
   reminderIntervalMs: number;
+  /** The SMTP server and sender of e-mails (RAAHI_SMTP_URL, RAAHI_MAIL_FROM); undefined: no e-mail is sent (notifications/mail.ts). */
+  mail: MailConfig | undefined;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
     changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
     reminderIntervalMs: env.RAAHI_REMINDER_MINUTES === '0' ? 0 : Math.round(number(env, 'RAAHI_REMINDER_MINUTES', 5) * 60_000),
+    mail: mailConfigFrom(env),
   };
 }
 

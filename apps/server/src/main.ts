@@ -21,6 +21,7 @@ import { gracefulStop } from './http/graceful-stop';
 import { localDiskStorage } from './files/storage';
 import { resources } from './resources';
 import { startReminderRunner } from './reminders/runner';
+import { scheduleDailyDigest } from './notifications/digest';
 
 const config = loadConfig();
 // PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
@@ -83,6 +84,8 @@ dailyUpkeep.unref();
 
 // Reminders: a run on start, every few minutes for the passing of days, and right after each write (reminders/runner.ts).
 const reminders = startReminderRunner(database, { intervalMs: config.reminderIntervalMs });
+// The daily e-mail digest at 07:00 in the company's zone (and at a start after 07:00 if no server sent it); only with RAAHI_SMTP_URL.
+const stopDigest = scheduleDailyDigest(database, config.mail);
 
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {
@@ -90,6 +93,7 @@ async function shutdown(signal: string) {
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
   clearInterval(dailyUpkeep);
+  stopDigest();
   await stopper.stop(30_000);
   try {
     await reminders.stop();

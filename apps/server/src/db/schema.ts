@@ -105,6 +105,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   mutedKinds: text('muted_kinds').array().notNull().default(sql`'{}'`),
   dailyDigest: boolean('daily_digest').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Migration 0036: the end of the window the user's last sent digest covered (the next one starts there). */
+  digestSentUntil: timestamp('digest_sent_until', { withTimezone: true, mode: 'date' }),
 });
 
 /** Manage Expiry Alerts: a document type's Due Soon days, where an administrator changed the default. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, NOTIFICATION_TYPES, presentFilterNames, REMINDER_KINDS, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
+import { registerNotificationPaths } from '../notifications/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -123,6 +124,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'post', path: '/api/notifications/read-all', tags: notificationsTags, summary: 'Mark all your notifications read', responses: { 200: { description: 'How many were marked', ...json(z.object({ updated: z.number().int() })) }, ...common } });
   registry.registerPath({ method: 'delete', path: '/api/notifications/{id}', tags: notificationsTags, summary: 'Delete one of your notifications', request: { params: notificationId }, responses: { 204: { description: 'Deleted' }, 404: noSuchNotification, ...common } });
   registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
+  registerNotificationPaths(registry, common);
 
   for (const resource of resources) {
     const { area } = resource;

@@ -63,8 +63,8 @@ export interface AreaPageConfig<R extends Row> {
   rowActions?: (row: R) => ReactNode;
   /** Buttons the specification shows but gives no action (present, and doing nothing). */
   inertActions?: readonly string[];
-  /** Buttons of the screen's own drawn before the inert ones (maintenance's Schedule Preventive Maintenance). */
-  actions?: ReactNode;
+  /** Those of the buttons above that now act, by label, in their place (e.g. a button opening a lazily loaded dialog). */
+  activeActions?: Readonly<Record<string, ReactNode>>;
   /** Drawn between the title and the list (a decorative image the specification shows). */
   banner?: ReactNode;
 }
@@ -358,12 +358,13 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
 
   const actions = (
     <>
-      {config.actions}
-      {config.inertActions?.map((label) => (
-        <Button key={label} type="button" variant="outline">
-          {label}
-        </Button>
-      ))}
+      {config.inertActions?.map((label) =>
+        config.activeActions?.[label] ?? (
+          <Button key={label} type="button" variant="outline">
+            {label}
+          </Button>
+        ),
+      )}
       {/* Every row of the current search, filters and sort, streamed by the server. */}
       {may.export && (
         <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>

@@ -25,7 +25,7 @@ const config: AreaPageConfig<ComplianceDocument> = {
   client: areaClient<ComplianceDocument, ComplianceInput>(complianceArea.key),
   title: 'Compliance Management (Document Hub)',
   addLabel: 'Add Document',
-  inertActions: ['Fetch e-Way Bills (API)'],
+  inertActions: ['Manage Expiry Alerts', 'Fetch e-Way Bills (API)'],
   searchPlaceholder: 'Search documents...',
   filters: [
     { param: 'documentType', label: 'Document type', allLabel: 'All Types', options: DOCUMENT_TYPES },
@@ -72,14 +72,16 @@ const ExpiryAlertsDialog = lazy(() => import('./expiry-alerts-dialog'));
 
 export function CompliancePage() {
   const [alerts, setAlerts] = useState<'closed' | 'open' | 'loaded'>('closed');
-  const actions = (
-    <Button type="button" variant="outline" onClick={() => setAlerts('open')}>
-      Manage Expiry Alerts
-    </Button>
-  );
+  const activeActions = {
+    'Manage Expiry Alerts': (
+      <Button key="alerts" type="button" variant="outline" onClick={() => setAlerts('open')}>
+        Manage Expiry Alerts
+      </Button>
+    ),
+  };
   return (
     <>
-      <AreaPage config={{ ...config, actions }} />
+      <AreaPage config={{ ...config, activeActions }} />
       {alerts !== 'closed' && (
         <Suspense fallback={null}>
           <ExpiryAlertsDialog open={alerts === 'open'} onOpenChange={(open) => setAlerts(open ? 'open' : 'loaded')} />

@@ -1,5 +1,6 @@
 import { Image } from 'lucide-react';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentsArea, type Incident, type IncidentInput } from '@raahi/domain';
+import { lazyAction } from '../../components/lazy-action';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { FilesAction, IdCell, LinkedLabel, StatusBadge } from '../../components/area/cells';
@@ -17,6 +18,7 @@ const config: AreaPageConfig<Incident> = {
   title: 'Incident & Emergency',
   addLabel: 'Report New Incident',
   inertActions: ['View Incidents on Map', 'Track Pending Actions'],
+  activeActions: { 'Track Pending Actions': lazyAction('Track Pending Actions', () => import('./pending-actions-dialog')) },
   searchPlaceholder: 'Search incidents...',
   filters: [
     { param: 'severity', label: 'Severity', allLabel: 'All', options: INCIDENT_SEVERITIES },

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { inventoryArea, type InventoryInput, type InventoryItem } from '@raahi/domain';
+import { lazyAction } from '../../components/lazy-action';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { column, derivedState, formFields } from '../../components/area/declared';
@@ -25,6 +26,7 @@ const config: AreaPageConfig<InventoryItem> = {
   title: 'Inventory Management',
   addLabel: 'Add New Item',
   inertActions: ['View Reorder Suggestions', 'Generate Inventory Report'],
+  activeActions: { 'View Reorder Suggestions': lazyAction('View Reorder Suggestions', () => import('./reorder-suggestions-dialog')) },
   searchPlaceholder: 'Search items...',
   filters: [{ param: 'stock', label: 'Stock level', allLabel: 'All Items', options: ['Low Stock', 'Reorder Needed'] }],
   columns: [

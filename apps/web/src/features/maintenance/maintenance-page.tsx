@@ -23,7 +23,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
   client: areaClient<MaintenanceJob, MaintenanceInput>(maintenanceArea.key),
   title: 'Maintenance & Workshop',
   addLabel: 'Create Job Card',
-  inertActions: ['View Full Service Logs'],
+  inertActions: ['Schedule Preventive Maintenance', 'View Full Service Logs'],
   searchPlaceholder: 'Search jobs...',
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: JOB_STATUSES }],
   columns: [
@@ -82,19 +82,20 @@ export function MaintenancePage() {
     setShown(true);
     document.getElementById('service-schedules')?.scrollIntoView({ block: 'start' });
   };
-  const actions = can('service-schedules', 'view') ? (
-    <Button type="button" variant="outline" onClick={open} aria-expanded={shown}>
-      Schedule Preventive Maintenance
-    </Button>
-  ) : (
-    <Button type="button" variant="outline">
-      Schedule Preventive Maintenance
-    </Button>
-  );
+  // A role that may not view schedules keeps the specification's inert button.
+  const activeActions = can('service-schedules', 'view')
+    ? {
+        'Schedule Preventive Maintenance': (
+          <Button key="schedules" type="button" variant="outline" onClick={open} aria-expanded={shown}>
+            Schedule Preventive Maintenance
+          </Button>
+        ),
+      }
+    : undefined;
   const banner = shown ? (
     <Suspense fallback={<p className="text-sm text-muted-foreground">Loading service schedules...</p>}>
       <SchedulesSection onClose={() => setShown(false)} />
     </Suspense>
   ) : undefined;
-  return <AreaPage config={{ ...config, actions, banner }} />;
+  return <AreaPage config={{ ...config, activeActions, banner }} />;
 }

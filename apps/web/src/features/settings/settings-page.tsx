@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { NotificationsSection } from './notifications-section';
 import { UsersSection } from './users-section';
 
 const LANGUAGES = [{ value: 'en-IN', label: 'English (India)' }];
@@ -41,7 +42,7 @@ export function SettingsPage() {
           </SettingRow>
         </SettingsCard>
         <SettingsCard icon={Bell} title="Notifications" description="Alerts for trips, maintenance, incidents and documents.">
-          <PendingSettings text="Notification settings (email, SMS and in-app alerts) are to be implemented." action="Manage Notifications" actionIcon={Bell} />
+          <NotificationsSection />
         </SettingsCard>
         {/* Administrators manage users here; for everyone else the card stays as the specification shows it. */}
         {user && canManageUsers(user.role) ? (
