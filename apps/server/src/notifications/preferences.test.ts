@@ -43,10 +43,10 @@ describe('notification preferences', () => {
     });
   });
 
-  it('offers a workshop user only the kinds of the areas it may view (documents, parts), not health, trips or challans', async () => {
+  it('offers a workshop user only the kinds of the areas it may view (documents, service, parts), not health, trips or challans', async () => {
     const workshop = await signIn(server.url, 'workshop1');
     const res = await workshop.get(PATH);
-    expect(res.body.kinds.map((k: { kind: string }) => k.kind)).toEqual(['documents', 'reorder']);
+    expect(res.body.kinds.map((k: { kind: string }) => k.kind)).toEqual(['documents', 'service', 'reorder']);
     // A kind the role is not offered cannot be muted either.
     const refused = await workshop.put(PATH, { mutedKinds: ['health'] });
     expect([refused.status, refused.body.title]).toEqual([400, 'Invalid Request']);
