@@ -23,6 +23,8 @@ export const incidentsArea = declareArea({
     images: field.files({ label: 'Images' }),
   },
   required: { title: 'Missing Fields', message: 'Type, Date/Time, Location, and Description are required.' },
+  // The dashboard's Open Incidents: neither Resolved nor Closed.
+  derived: { open: { cases: [{ value: 'Resolved or Closed', when: { in: 'status', values: ['Resolved', 'Closed'] } }], otherwise: 'Open', filterValues: ['Open', 'Resolved or Closed'] } },
 });
 
 export type IncidentInput = InputOf<typeof incidentsArea.fields>;
