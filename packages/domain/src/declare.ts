@@ -217,7 +217,8 @@ export const field = {
       null,
     ),
   /** A tick box: true or false, false by default (never blank). */
-  flag: (options: FieldOptions<boolean>) => declare<boolean>({ kind: 'flag' }, { default: false, ...options }, z.boolean({ message: 'must be true or false' }), false),
+  // Left out of a body, it is false: a client that predates the field saves as before.
+  flag: (options: FieldOptions<boolean>) => declare<boolean>({ kind: 'flag' }, { default: false, ...options }, z.boolean({ message: 'must be true or false' }).default(false) as z.ZodType<boolean>, false),
   /** A rating out of max (stars), typed to one decimal. The range the specification words is a rule. */
   rating: (options: FieldOptions<number | null> & { max?: number }) =>
     declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(), null),

@@ -29,3 +29,4 @@ export * from './uploads';
 export * from './roles';
 export * from './history';
 export * from './reminders';
+export * from './fuel-economy';

@@ -1,0 +1,218 @@
+import { Hono } from 'hono';
+import { LITRE_FUELS, addDays, can, formatFuelEconomy, fuelEconomy, type Fill, type ListTotal } from '@raahi/domain';
+import type { AppEnv } from '../auth/middleware';
+import { roleOf } from '../auth/permissions';
+import { companyTimeZone, companyToday } from '../company-time';
+import type { Database } from '../db/client';
+import { ListCache } from '../http/list-cache';
+import { listQueries, type ListQuery } from '../http/resource';
+import { resourceOf } from '../resources';
+
+/**
+ * GET /api/dashboard (decision 0036): the dashboard's numbers, each the total of the list that shows exactly
+ * its records. A number is the list's own total (listQueries().total, the same statement, cap, estimate and
+ * cache as /api/<area>/total), of the list its `href` opens and its `totalUrl` counts. Only areas the role may
+ * view are answered: a card of another area is left out. Today is the company's (RAAHI_TIME_ZONE).
+ */
+export interface DashboardNumber {
+  key: string;
+  title: string;
+  /** The list's total (a count); for a figure (a percentage, km/L) the figure, null when N/A. */
+  value: number | null;
+  /** Above the exact-count cap, the planner's estimate (the list says "about"). */
+  totalIsEstimate: boolean;
+  /** The text shown: '+5 this month', '3 overdue', '92%', '4.5 km/L'. */
+  detail: string;
+  /** The screen that lists these records. */
+  href: string | null;
+  /** The API address that counts the same records. */
+  totalUrl: string | null;
+}
+
+export interface DashboardCard extends DashboardNumber {
+  /** The card's sub-line: a part of the card's records. */
+  sub: DashboardNumber;
+}
+
+export interface DashboardAnswer {
+  today: string;
+  timeZone: string;
+  cards: DashboardCard[];
+  performance: DashboardNumber[];
+}
+
+type Filters = Record<string, string>;
+
+interface CardDeclaration {
+  key: string;
+  title: string;
+  area: string;
+  /** The web screen of the area. */
+  path: string;
+  filters: Filters;
+  sub: { key: string; title: string; filters: Filters; detail: (count: string) => string };
+}
+
+/** Spec 000's four cards: the card counts its records, the sub-line a part of them. */
+export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
+  {
+    key: 'totalVehicles',
+    title: 'Total Vehicles',
+    area: 'vehicles',
+    path: '/vehicle-management',
+    filters: { fleet: 'In Fleet' },
+    sub: { key: 'vehiclesAddedThisMonth', title: 'Added this month', filters: { fleet: 'In Fleet', added: 'This Month' }, detail: (n) => `+${n} this month` },
+  },
+  {
+    key: 'activeDrivers',
+    title: 'Active Drivers',
+    area: 'drivers',
+    path: '/driver-management',
+    filters: { status: 'Active' },
+    sub: { key: 'driversJoinedThisMonth', title: 'Joined this month', filters: { status: 'Active', joined: 'This Month' }, detail: (n) => `+${n} new` },
+  },
+  {
+    key: 'pendingMaintenance',
+    title: 'Pending Maintenance',
+    area: 'maintenance',
+    path: '/maintenance',
+    filters: { pending: 'Pending' },
+    sub: { key: 'maintenanceOverdue', title: 'Overdue', filters: { overdue: 'Overdue' }, detail: (n) => `${n} overdue` },
+  },
+  {
+    key: 'openIncidents',
+    title: 'Open Incidents',
+    area: 'incidents',
+    path: '/incident-emergency',
+    filters: { open: 'Open' },
+    sub: { key: 'criticalIncidents', title: 'Critical', filters: { open: 'Open', severity: 'Critical' }, detail: (n) => `${n} critical` },
+  },
+];
+
+const ON_TIME = { area: 'trips', path: '/fleet-management', onTime: { delivery: 'On Time (30d)' }, delivered: { delivered: 'Delivered (30d)' } };
+
+const numberFormat = new Intl.NumberFormat('en-IN');
+/** A count as the card shows it: Indian grouping, "about" above the exact-count cap (as the list says it). */
+const countText = ({ total, totalIsEstimate }: ListTotal) => `${totalIsEstimate ? 'about ' : ''}${numberFormat.format(total)}`;
+const query = (filters: Filters) => new URLSearchParams(filters).toString();
+
+/** The fuel economy window: today and the 29 days before, in the company's days. */
+export const FUEL_WINDOW_DAYS = 30;
+
+/**
+ * The fills fuel economy is computed from: those of the window with an odometer and a litre fuel, and per
+ * vehicle that has one, its last such fill before the window, which only sets the start (its litres are not
+ * counted: they were burnt before it). Read through indexes (0033): the window by date, the fill before by
+ * (vehicle, date); no table is read whole. `sources` are the areas the role may view.
+ */
+export async function fuelFills(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<Fill[]> {
+  if (!sources.expenses && !sources.logs) return [];
+  const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
+  const zone = companyTimeZone().replace(/'/g, '');
+  const fuels = LITRE_FUELS.map((fuel) => `'${fuel}'`).join(', ');
+  const expenseFills = `SELECT vehicle_id, odometer, quantity, partial_fill, 'expense' AS source FROM fuel_expenses
+      WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND fuel_type IN (${fuels}) AND quantity > 0`;
+  const logFills = `SELECT vehicle_id, odometer, quantity, partial_fill, 'log' AS source FROM refueling_logs
+      WHERE odometer IS NOT NULL AND fuel_type IN (${fuels}) AND quantity > 0`;
+  const windowParts = [
+    ...(sources.expenses ? [`${expenseFills} AND date >= $1::date AND date <= $2::date`] : []),
+    ...(sources.logs ? [`${logFills} AND timestamp >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND timestamp < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'`] : []),
+  ];
+  const beforeParts = [
+    ...(sources.expenses
+      ? [`(SELECT e.odometer, e.quantity, e.partial_fill, 'expense' AS source FROM fuel_expenses e
+          WHERE e.vehicle_id = v.vehicle_id AND e.type = 'Fuel' AND e.odometer IS NOT NULL AND e.date < $1::date AND e.fuel_type IN (${fuels}) AND e.quantity > 0
+          ORDER BY e.date DESC, e.odometer DESC LIMIT 1)`]
+      : []),
+    ...(sources.logs
+      ? [`(SELECT r.odometer, r.quantity, r.partial_fill, 'log' AS source FROM refueling_logs r
+          WHERE r.vehicle_id = v.vehicle_id AND r.odometer IS NOT NULL AND r.timestamp < ($1::date)::timestamp AT TIME ZONE '${zone}' AND r.fuel_type IN (${fuels}) AND r.quantity > 0
+          ORDER BY r.timestamp DESC, r.odometer DESC LIMIT 1)`]
+      : []),
+  ];
+  const statement = `WITH in_window AS (${windowParts.join(' UNION ALL ')})
+    SELECT vehicle_id, odometer, quantity, partial_fill, source FROM in_window
+    UNION ALL
+    SELECT v.vehicle_id, b.odometer, b.quantity, b.partial_fill, b.source
+      FROM (SELECT DISTINCT vehicle_id FROM in_window) v
+      CROSS JOIN LATERAL (SELECT * FROM (${beforeParts.join(' UNION ALL ')}) candidates ORDER BY odometer DESC LIMIT 1) b`;
+  const rows = await database.query<{ vehicle_id: string; odometer: number; quantity: number; partial_fill: boolean; source: 'expense' | 'log' }>(statement, [from, today]);
+  return rows.map((row) => ({ vehicleId: row.vehicle_id, odometer: Number(row.odometer), litres: Number(row.quantity), partial: row.partial_fill === true, source: row.source }));
+}
+
+export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
+  const areas = [...new Set([...DASHBOARD_CARDS.map((card) => card.area), ON_TIME.area, 'fuel-expenses'])];
+  const lists = new Map(areas.map((key) => [key, listQueries(database, resourceOf(key), cache)]));
+  const total = (area: string, filters: Filters, today: string) => lists.get(area)!.total({ ...filters, today } as Partial<ListQuery>);
+
+  async function answer(role: string): Promise<DashboardAnswer> {
+    const today = companyToday();
+    const viewable = (area: string) => can(role, area, 'view');
+    const cards = Promise.all(
+      DASHBOARD_CARDS.filter((card) => viewable(card.area)).map(async (card): Promise<DashboardCard> => {
+        const [whole, part] = await Promise.all([total(card.area, card.filters, today), total(card.area, card.sub.filters, today)]);
+        return {
+          key: card.key,
+          title: card.title,
+          value: whole.total,
+          totalIsEstimate: whole.totalIsEstimate,
+          detail: countText(whole),
+          href: `${card.path}?${query(card.filters)}`,
+          totalUrl: `/api/${card.area}/total?${query(card.filters)}`,
+          sub: {
+            key: card.sub.key,
+            title: card.sub.title,
+            value: part.total,
+            totalIsEstimate: part.totalIsEstimate,
+            detail: card.sub.detail(countText(part)),
+            href: `${card.path}?${query(card.sub.filters)}`,
+            totalUrl: `/api/${card.area}/total?${query(card.sub.filters)}`,
+          },
+        };
+      }),
+    );
+    const performance: Promise<DashboardNumber>[] = [];
+    if (viewable(ON_TIME.area)) {
+      performance.push(
+        Promise.all([total(ON_TIME.area, ON_TIME.onTime, today), total(ON_TIME.area, ON_TIME.delivered, today)]).then(([onTime, delivered]) => {
+          const percent = delivered.total > 0 ? Math.round((onTime.total / delivered.total) * 100) : null;
+          return {
+            key: 'onTimeDelivery',
+            title: 'On-time Delivery',
+            value: percent,
+            totalIsEstimate: onTime.totalIsEstimate || delivered.totalIsEstimate,
+            detail: percent === null ? 'N/A' : `${percent}%`,
+            href: `${ON_TIME.path}?${query(ON_TIME.onTime)}`,
+            totalUrl: `/api/${ON_TIME.area}/total?${query(ON_TIME.onTime)}`,
+          };
+        }),
+      );
+    }
+    const sources = { expenses: viewable('fuel-expenses'), logs: viewable('refueling-logs') };
+    if (sources.expenses || sources.logs) {
+      performance.push(
+        fuelFills(database, today, sources).then((fills) => {
+          const { kmPerLitre } = fuelEconomy(fills);
+          const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
+          // The fuel expenses of the window (the fills it is computed from, with those that lack an odometer).
+          const expenses = query({ type: 'Fuel', dateFrom: from, dateTo: today });
+          const logs = query({ section: 'logs', 'logs.timestampFrom': from, 'logs.timestampTo': today });
+          return {
+            key: 'fuelEconomy',
+            title: 'Avg Fuel Eco',
+            value: kmPerLitre === null ? null : Math.round(kmPerLitre * 10) / 10,
+            totalIsEstimate: false,
+            detail: formatFuelEconomy(kmPerLitre),
+            href: sources.expenses ? `/fuel-expense?${expenses}` : `/partner-fuel-stations?${logs}`,
+            totalUrl: sources.expenses ? `/api/fuel-expenses/total?${expenses}` : `/api/refueling-logs/total?${query({ timestampFrom: from, timestampTo: today })}`,
+          };
+        }),
+      );
+    }
+    return { today, timeZone: companyTimeZone(), cards: await cards, performance: await Promise.all(performance) };
+  }
+
+  const app = new Hono<AppEnv>();
+  app.get('/', async (c) => c.json(await answer(roleOf(c))));
+  return app;
+}
