@@ -30,3 +30,4 @@ export * from './roles';
 export * from './history';
 export * from './reminders';
 export * from './fuel-economy';
+export * from './dashboard';

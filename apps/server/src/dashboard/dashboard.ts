@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LITRE_FUELS, addDays, can, formatFuelEconomy, fuelEconomy, type Fill, type ListTotal } from '@raahi/domain';
+import { LITRE_FUELS, addDays, can, formatFuelEconomy, fuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type Fill, type ListTotal } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';
@@ -14,33 +14,6 @@ import { resourceOf } from '../resources';
  * cache as /api/<area>/total), of the list its `href` opens and its `totalUrl` counts. Only areas the role may
  * view are answered: a card of another area is left out. Today is the company's (RAAHI_TIME_ZONE).
  */
-export interface DashboardNumber {
-  key: string;
-  title: string;
-  /** The list's total (a count); for a figure (a percentage, km/L) the figure, null when N/A. */
-  value: number | null;
-  /** Above the exact-count cap, the planner's estimate (the list says "about"). */
-  totalIsEstimate: boolean;
-  /** The text shown: '+5 this month', '3 overdue', '92%', '4.5 km/L'. */
-  detail: string;
-  /** The screen that lists these records. */
-  href: string | null;
-  /** The API address that counts the same records. */
-  totalUrl: string | null;
-}
-
-export interface DashboardCard extends DashboardNumber {
-  /** The card's sub-line: a part of the card's records. */
-  sub: DashboardNumber;
-}
-
-export interface DashboardAnswer {
-  today: string;
-  timeZone: string;
-  cards: DashboardCard[];
-  performance: DashboardNumber[];
-}
-
 type Filters = Record<string, string>;
 
 interface CardDeclaration {
