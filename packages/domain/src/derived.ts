@@ -12,6 +12,8 @@ export type Condition =
   | { within: string; days: number }
   /** The number field is at most the other number field + plus. */
   | { atMost: string; other: string; plus?: number }
+  /** The date field is on or after today + days (days -29: within the last 30 days with before … 1). */
+  | { onOrAfter: string; days: number }
   /** The date (or date-time, by its day in the company's zone) is in today's calendar month. */
   | { thisMonth: string }
   /** The field holds one of the values. */
@@ -80,10 +82,11 @@ export function holds(condition: Condition, record: Record<string, unknown>, tod
     if (typeof value === 'string' && typeof other === 'string' && !condition.plus) return new Date(value).getTime() <= new Date(other).getTime();
     return typeof value === 'number' && typeof other === 'number' && value <= other + (condition.plus ?? 0);
   }
-  const date = record['before' in condition ? condition.before : 'within' in condition ? condition.within : condition.thisMonth];
+  const date = record['before' in condition ? condition.before : 'within' in condition ? condition.within : 'onOrAfter' in condition ? condition.onOrAfter : condition.thisMonth];
   if (isBlank(date)) return false;
   const day = dayOf(date, zone);
   if ('thisMonth' in condition) return day.slice(0, 7) === today.slice(0, 7);
+  if ('onOrAfter' in condition) return day >= addDays(today, condition.days);
   if ('before' in condition) return day < addDays(today, condition.days ?? 0);
   return day >= today && day <= addDays(today, condition.days);
 }

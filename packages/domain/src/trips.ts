@@ -10,7 +10,7 @@ const TRIPS_UNDER_WAY_OR_PLANNED = ['Scheduled', ...TRIPS_ON_THE_ROAD] as const;
 
 /** Delivered within the last 30 days (by the end date's day), with an ETA to be judged against. */
 const DELIVERED_LAST_30_DAYS: Condition = {
-  all: [{ in: 'status', values: ['Delivered'] }, { not: { blank: 'eta' } }, { not: { before: 'endDate', days: -29 } }, { before: 'endDate', days: 1 }],
+  all: [{ in: 'status', values: ['Delivered'] }, { onOrAfter: 'endDate', days: -29 }, { before: 'endDate', days: 1 }, { not: { blank: 'eta' } }],
 };
 
 export const tripsArea = declareArea({

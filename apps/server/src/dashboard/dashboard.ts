@@ -62,7 +62,7 @@ export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
   },
 ];
 
-const ON_TIME = { area: 'trips', path: '/fleet-management', onTime: { delivery: 'On Time (30d)' }, delivered: { delivered: 'Delivered (30d)' } };
+export const ON_TIME = { area: 'trips', path: '/fleet-management', onTime: { delivery: 'On Time (30d)' }, delivered: { delivered: 'Delivered (30d)' } };
 
 const numberFormat = new Intl.NumberFormat('en-IN');
 /** A count as the card shows it: Indian grouping, "about" above the exact-count cap (as the list says it). */
@@ -80,6 +80,13 @@ export const FUEL_WINDOW_DAYS = 30;
  */
 export async function fuelFills(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<Fill[]> {
   if (!sources.expenses && !sources.logs) return [];
+  const { text, params } = fuelFillsStatement(today, sources);
+  const rows = await database.query<{ vehicle_id: string; odometer: number; quantity: number; partial_fill: boolean; source: 'expense' | 'log' }>(text, params);
+  return rows.map((row) => ({ vehicleId: row.vehicle_id, odometer: Number(row.odometer), litres: Number(row.quantity), partial: row.partial_fill === true, source: row.source }));
+}
+
+/** The statement of fuelFills (at least one source), also for the bench's EXPLAIN. */
+export function fuelFillsStatement(today: string, sources: { expenses: boolean; logs: boolean }): { text: string; params: string[] } {
   const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
   const zone = companyTimeZone().replace(/'/g, '');
   const fuels = LITRE_FUELS.map((fuel) => `'${fuel}'`).join(', ');
@@ -109,8 +116,7 @@ export async function fuelFills(database: Database, today: string, sources: { ex
     SELECT v.vehicle_id, b.odometer, b.quantity, b.partial_fill, b.source
       FROM (SELECT DISTINCT vehicle_id FROM in_window) v
       CROSS JOIN LATERAL (SELECT * FROM (${beforeParts.join(' UNION ALL ')}) candidates ORDER BY odometer DESC LIMIT 1) b`;
-  const rows = await database.query<{ vehicle_id: string; odometer: number; quantity: number; partial_fill: boolean; source: 'expense' | 'log' }>(statement, [from, today]);
-  return rows.map((row) => ({ vehicleId: row.vehicle_id, odometer: Number(row.odometer), litres: Number(row.quantity), partial: row.partial_fill === true, source: row.source }));
+  return { text: statement, params: [from, today] };
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
