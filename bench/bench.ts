@@ -1,7 +1,8 @@
 /**
  * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
- *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)]
+ *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
+ *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -35,6 +36,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listQueries, listQuerySchema, withListSort, type ListQuery, type ResourceDefinition } from '../apps/server/src/http/resource';
 import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
+import { benchDashboard } from './dashboard';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -552,6 +554,8 @@ async function main() {
       'no-explain': { type: 'boolean', default: false },
       // bench/history.ts: change entries to read (0 leaves it out; default 10,000,000 on PostgreSQL, 1,000,000 embedded).
       'history-entries': { type: 'string' },
+      // bench/dashboard.ts: GET /api/dashboard uncached on its own seeded database (0 leaves it out).
+      'dashboard-vehicles': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -761,6 +765,21 @@ async function main() {
     const entries = positive(values['history-entries'], postgres ? 10_000_000 : 1_000_000, 'history-entries');
     const { lines, verdicts } = await benchHistory({ serverUrl: process.env.DATABASE_URL || undefined, entries });
     console.log(['', ...lines, '', 'History targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['dashboard-vehicles'] !== '0') {
+    const dashboardVehicles = positive(values['dashboard-vehicles'], vehicles, 'dashboard-vehicles');
+    const scale = (per100k: number) => Math.round((per100k * dashboardVehicles) / 100_000);
+    const { lines, verdicts } = await benchDashboard({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      vehicles: dashboardVehicles,
+      drivers: scale(50_000),
+      trips: scale(300_000),
+      maintenance: scale(100_000),
+      incidents: scale(50_000),
+      expenses: scale(300_000),
+      refuelingLogs: scale(300_000),
+    });
+    console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 
