@@ -25,7 +25,7 @@ import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
 import { loadConfig } from '../apps/server/src/config';
-import { DASHBOARD_CARDS, ON_TIME, fuelFillsStatement } from '../apps/server/src/dashboard/dashboard';
+import { DASHBOARD_CARDS, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listConditions } from '../apps/server/src/http/resource';
@@ -92,7 +92,7 @@ function statements(today: string): { name: string; text: string; params: unknow
   return list.map(({ name, area, filters }) => {
     const { where, def } = counted(area, filters);
     return { name, ...countSql(def.table, where) };
-  }).concat([{ name: 'Avg Fuel Eco: fills of the window and the fill before', ...fuelFillsStatement(today, { expenses: true, logs: true }) }]);
+  }).concat([{ name: 'Avg Fuel Eco: km and litres of the window', ...fuelTotalsStatement(today, { expenses: true, logs: true }) }]);
 }
 
 const dialect = new PgDialect();

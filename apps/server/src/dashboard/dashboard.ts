@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LITRE_FUELS, addDays, can, formatFuelEconomy, fuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type Fill, type ListTotal } from '@raahi/domain';
+import { LITRE_FUELS, addDays, can, formatFuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';
@@ -73,50 +73,54 @@ const query = (filters: Filters) => new URLSearchParams(filters).toString();
 export const FUEL_WINDOW_DAYS = 30;
 
 /**
- * The fills fuel economy is computed from: those of the window with an odometer and a litre fuel, and per
- * vehicle that has one, its last such fill before the window, which only sets the start (its litres are not
- * counted: they were burnt before it). Read through indexes (0033): the window by date, the fill before by
- * (vehicle, date); no table is read whole. `sources` are the areas the role may view.
+ * The fleet's km and litres over the window (today and the 29 days before, company's days), computed in the
+ * database exactly as fuelEconomy() (packages/domain/src/fuel-economy.ts) does, so that only one row comes
+ * back: per vehicle, the fills with an odometer and a litre fuel, one per odometer reading (an expense and a
+ * log of the same fill merged: each source's litres summed, the larger taken, partial only if all say so);
+ * the first fill only sets the start, and the km and litres of every fill after it up to the vehicle's last
+ * full fill count (the partial fills in between carried to the next full one add up to the same sums: Σkm
+ * telescopes to last full − first). Read through the window's date indexes (0033), never a table whole.
+ * `sources` are the areas the role may view.
  */
-export async function fuelFills(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<Fill[]> {
-  if (!sources.expenses && !sources.logs) return [];
-  const { text, params } = fuelFillsStatement(today, sources);
-  const rows = await database.query<{ vehicle_id: string; odometer: number; quantity: number; partial_fill: boolean; source: 'expense' | 'log' }>(text, params);
-  return rows.map((row) => ({ vehicleId: row.vehicle_id, odometer: Number(row.odometer), litres: Number(row.quantity), partial: row.partial_fill === true, source: row.source }));
+export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<{ km: number; litres: number; vehicles: number }> {
+  if (!sources.expenses && !sources.logs) return { km: 0, litres: 0, vehicles: 0 };
+  const { text, params } = fuelTotalsStatement(today, sources);
+  const [row] = await database.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
+  return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 
-/** The statement of fuelFills (at least one source), also for the bench's EXPLAIN. */
-export function fuelFillsStatement(today: string, sources: { expenses: boolean; logs: boolean }): { text: string; params: string[] } {
+/** The statement of fuelTotals (at least one source), also for the bench's EXPLAIN. */
+export function fuelTotalsStatement(today: string, sources: { expenses: boolean; logs: boolean }): { text: string; params: string[] } {
   const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
   const zone = companyTimeZone().replace(/'/g, '');
   const fuels = LITRE_FUELS.map((fuel) => `'${fuel}'`).join(', ');
-  const expenseFills = `SELECT vehicle_id, odometer, quantity, partial_fill, 'expense' AS source FROM fuel_expenses
-      WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND fuel_type IN (${fuels}) AND quantity > 0`;
-  const logFills = `SELECT vehicle_id, odometer, quantity, partial_fill, 'log' AS source FROM refueling_logs
-      WHERE odometer IS NOT NULL AND fuel_type IN (${fuels}) AND quantity > 0`;
-  const windowParts = [
-    ...(sources.expenses ? [`${expenseFills} AND date >= $1::date AND date <= $2::date`] : []),
-    ...(sources.logs ? [`${logFills} AND timestamp >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND timestamp < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'`] : []),
-  ];
-  const beforeParts = [
+  const parts = [
     ...(sources.expenses
-      ? [`(SELECT e.odometer, e.quantity, e.partial_fill, 'expense' AS source FROM fuel_expenses e
-          WHERE e.vehicle_id = v.vehicle_id AND e.type = 'Fuel' AND e.odometer IS NOT NULL AND e.date < $1::date AND e.fuel_type IN (${fuels}) AND e.quantity > 0
-          ORDER BY e.date DESC, e.odometer DESC LIMIT 1)`]
+      ? [`SELECT vehicle_id, odometer, quantity, partial_fill, true AS expense FROM fuel_expenses
+          WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND date >= $1::date AND date <= $2::date AND fuel_type IN (${fuels}) AND quantity > 0`]
       : []),
     ...(sources.logs
-      ? [`(SELECT r.odometer, r.quantity, r.partial_fill, 'log' AS source FROM refueling_logs r
-          WHERE r.vehicle_id = v.vehicle_id AND r.odometer IS NOT NULL AND r.timestamp < ($1::date)::timestamp AT TIME ZONE '${zone}' AND r.fuel_type IN (${fuels}) AND r.quantity > 0
-          ORDER BY r.timestamp DESC, r.odometer DESC LIMIT 1)`]
+      ? [`SELECT vehicle_id, odometer, quantity, partial_fill, false AS expense FROM refueling_logs
+          WHERE odometer IS NOT NULL AND timestamp >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND timestamp < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'
+            AND fuel_type IN (${fuels}) AND quantity > 0`]
       : []),
   ];
-  const statement = `WITH in_window AS (${windowParts.join(' UNION ALL ')})
-    SELECT vehicle_id, odometer, quantity, partial_fill, source FROM in_window
-    UNION ALL
-    SELECT v.vehicle_id, b.odometer, b.quantity, b.partial_fill, b.source
-      FROM (SELECT DISTINCT vehicle_id FROM in_window) v
-      CROSS JOIN LATERAL (SELECT * FROM (${beforeParts.join(' UNION ALL ')}) candidates ORDER BY odometer DESC LIMIT 1) b`;
-  return { text: statement, params: [from, today] };
+  const text = `WITH fills AS (${parts.join(' UNION ALL ')}),
+    merged AS (
+      SELECT vehicle_id, odometer,
+             greatest(coalesce(sum(quantity) FILTER (WHERE expense), 0), coalesce(sum(quantity) FILTER (WHERE NOT expense), 0)) AS litres,
+             bool_and(partial_fill) AS partial
+      FROM fills GROUP BY vehicle_id, odometer),
+    ends AS (
+      SELECT vehicle_id, min(odometer) AS first, max(odometer) FILTER (WHERE NOT partial) AS last_full
+      FROM merged GROUP BY vehicle_id),
+    vehicles AS (
+      SELECT e.vehicle_id, e.last_full - e.first AS km, sum(m.litres) AS litres
+      FROM ends e JOIN merged m ON m.vehicle_id = e.vehicle_id AND m.odometer > e.first AND m.odometer <= e.last_full
+      WHERE e.last_full > e.first
+      GROUP BY e.vehicle_id, e.first, e.last_full)
+    SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(*)::int AS vehicles FROM vehicles`;
+  return { text, params: [from, today] };
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
@@ -170,8 +174,8 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
     const sources = { expenses: viewable('fuel-expenses'), logs: viewable('refueling-logs') };
     if (sources.expenses || sources.logs) {
       performance.push(
-        fuelFills(database, today, sources).then((fills) => {
-          const { kmPerLitre } = fuelEconomy(fills);
+        fuelTotals(database, today, sources).then(({ km, litres }) => {
+          const kmPerLitre = litres > 0 ? km / litres : null;
           const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
           // The fuel expenses of the window (the fills it is computed from, with those that lack an odometer).
           const expenses = query({ type: 'Fuel', dateFrom: from, dateTo: today });
