@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreate, createVehicle, listSettled, todayInBrowserZone, unique } from './helpers';
+import { apiCreate, chooseOption, createVehicle, listSettled, todayInBrowserZone, unique } from './helpers';
 
 /**
  * The dashboard from data (decision 0036): every number is a link to the list of exactly those records, and
@@ -75,4 +75,26 @@ test('the dashboard follows the records without a reload (asked again when the w
   await expect.poll(async () => number(await value.textContent()), { timeout: 65_000 }).toBe(before + 1);
   await expect(page.getByText('Performance Snapshot')).toBeVisible();
   await page.screenshot({ path: '.tmp/dashboard.png', fullPage: true });
+});
+
+test('a fuel expense takes a Partial Fill tick, off by default and shown for Fuel only', async ({ page }) => {
+  await page.goto('/fuel-expense');
+  await expect(page.getByRole('heading', { name: 'Fuel & Expense Management' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log New Expense' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log New Expense' });
+  const tick = dialog.getByRole('checkbox', { name: 'Partial Fill' });
+  await expect(tick).toBeVisible();
+  await expect(tick).not.toBeChecked();
+  await chooseOption(page, dialog, /^Type/, 'Toll');
+  await expect(tick).toHaveCount(0);
+  await chooseOption(page, dialog, /^Type/, 'Fuel');
+  const vendor = `Partial ${unique()}`;
+  await dialog.getByLabel('Quantity (Liters)').fill('40');
+  await dialog.getByLabel('Price Per Unit (₹)').fill('90');
+  await dialog.getByLabel('Vendor').fill(vendor);
+  await dialog.getByRole('checkbox', { name: 'Partial Fill' }).check();
+  await dialog.getByRole('button', { name: 'Log Expense' }).click();
+  await expect(dialog).toBeHidden();
+  const listed = await (await page.request.get(`/api/fuel-expenses?q=${encodeURIComponent(vendor)}`)).json();
+  expect(listed.items.map((item: { partialFill: boolean }) => item.partialFill)).toEqual([true]);
 });
