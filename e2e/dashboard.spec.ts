@@ -17,7 +17,7 @@ async function listTotal(page: Page): Promise<number> {
   const footer = page.getByText(/^(Showing .* of [\d,]+|No records)$/);
   await expect(footer).toBeVisible();
   const text = (await footer.textContent()) ?? '';
-  return text === 'No records' ? 0 : Number(text.replace(/.* of /, '').replace(/,/g, ''));
+  return text === 'No records' ? 0 : Number(text.slice(text.lastIndexOf(' of ') + 4).replace(/,/g, ''));
 }
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
