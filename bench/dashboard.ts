@@ -164,12 +164,15 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       for (const statement of statements(today)) {
         const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        const seq = plan.split('\n').filter((line) => /Seq Scan on/.test(line));
-        wholeTables += seq.length;
-        lines.push('', `-- ${statement.name}${seq.length ? `  (SEQUENTIAL SCAN: ${seq.map((l) => l.trim().replace(/\s+\(.*/, '')).join(', ')})` : ''}`, plan);
+        // A sequential scan stopped by the exact-count cap (50,001 rows read, then the LIMIT) reads part of its table.
+        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on'));
+        const whole = seq.filter((line) => !line.includes(`rows=${EXACT_COUNT_LIMIT + 1} loops=1`));
+        wholeTables += whole.length;
+        const note = seq.length ? `  (sequential scan${whole.length ? ' of a WHOLE table' : `, stopped by the cap at ${n(EXACT_COUNT_LIMIT + 1)} rows`})` : '';
+        lines.push('', `-- ${statement.name}${note}`, plan);
       }
       verdicts.push(`${p95 <= DASHBOARD_TARGET_P95_MS ? 'MET' : 'MISSED'}: dashboard p95 ${p95.toFixed(1)} ms ≤ ${DASHBOARD_TARGET_P95_MS} ms (uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
-      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table whole (${wholeTables} sequential scans in the plans)`);
+      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table whole (${wholeTables} sequential scans not stopped by the count's cap)`);
       return { lines, verdicts, p95 };
     } finally {
       server.close();
