@@ -71,6 +71,8 @@ const query = (filters: Filters) => new URLSearchParams(filters).toString();
 
 /** The fuel economy window: today and the 29 days before, in the company's days. */
 export const FUEL_WINDOW_DAYS = 30;
+/** The memory the fuel totals may group in (SET LOCAL, for that statement's transaction only). */
+export const FUEL_WORK_MEM = '32MB';
 
 /**
  * The fleet's km and litres over the window (today and the 29 days before, company's days), computed in the
@@ -85,7 +87,11 @@ export const FUEL_WINDOW_DAYS = 30;
 export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<{ km: number; litres: number; vehicles: number }> {
   if (!sources.expenses && !sources.logs) return { km: 0, litres: 0, vehicles: 0 };
   const { text, params } = fuelTotalsStatement(today, sources);
-  const [row] = await database.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
+  // A month of a large fleet's fills is tens of thousands of rows: grouped in memory, not spilled to disk by the default work_mem.
+  const [row] = await database.transaction(async (tx) => {
+    await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
+    return tx.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
+  });
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 
