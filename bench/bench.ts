@@ -2,7 +2,8 @@
  * npm run bench [-- --vehicles N --drivers N --trips N --expenses N --refueling-logs N --cache on|off|both --duration S --connections C --samples N --writes S
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
  *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
- *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)]
+ *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)
+ *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -37,6 +38,7 @@ import { listQueries, listQuerySchema, withListSort, type ListQuery, type Resour
 import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { benchReminders } from './reminders';
+import { benchDashboard } from './dashboard';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -556,6 +558,8 @@ async function main() {
       'history-entries': { type: 'string' },
       // bench/reminders.ts: compliance documents the reminder runs judge (0 leaves it out; default 100,000 with 50,000 drivers and 1,000,000 notifications).
       'reminder-documents': { type: 'string' },
+      // bench/dashboard.ts: GET /api/dashboard uncached on its own seeded database (0 leaves it out).
+      'dashboard-vehicles': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -770,6 +774,21 @@ async function main() {
     const documents = positive(values['reminder-documents'], 100_000, 'reminder-documents');
     const { lines, verdicts } = await benchReminders({ serverUrl: process.env.DATABASE_URL || undefined, documents, drivers: 50_000, notifications: 1_000_000 });
     console.log(['', ...lines, '', 'Reminder targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['dashboard-vehicles'] !== '0') {
+    const dashboardVehicles = positive(values['dashboard-vehicles'], vehicles, 'dashboard-vehicles');
+    const scale = (per100k: number) => Math.round((per100k * dashboardVehicles) / 100_000);
+    const { lines, verdicts } = await benchDashboard({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      vehicles: dashboardVehicles,
+      drivers: scale(50_000),
+      trips: scale(300_000),
+      maintenance: scale(100_000),
+      incidents: scale(50_000),
+      expenses: scale(300_000),
+      refuelingLogs: scale(300_000),
+    });
+    console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

@@ -15,6 +15,7 @@ import { closeAfterUnreadBody } from './http/unread-body';
 import { buildOpenApiDocument, docsPage, documentForRole, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
+import { dashboardRoutes } from './dashboard/dashboard';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
 import { fileRoutes } from './files/routes';
@@ -140,6 +141,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/notifications', notificationRoutes(database));
   secured.route('/reminders', reminderSettingsRoutes(database));
   secured.route('/notification-preferences', preferencesRoutes(database, config));
+  // The dashboard's numbers: list totals (sharing the lists' cache) of the areas the role may view.
+  secured.route('/dashboard', dashboardRoutes(database, lists));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {

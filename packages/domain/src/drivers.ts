@@ -19,6 +19,8 @@ export const driversArea = declareArea({
     address: field.text({ label: 'Address', max: 500, multiline: true }),
     aadharCardFile: field.file({ label: 'Aadhar Card', wide: true }),
   },
+  // The dashboard's "+N new": drivers who joined this calendar month.
+  derived: { joined: { cases: [{ value: 'This Month', when: { thisMonth: 'joiningDate' } }], otherwise: 'Earlier', filterValues: ['This Month', 'Earlier'] } },
   required: { title: 'Missing Fields', message: 'Please fill in all required fields (Name, License, Contact, Email).' },
 });
 

@@ -27,6 +27,8 @@ export const fuelExpensesArea = declareArea({
     pricePerUnit: field.number({ label: 'Price Per Unit (₹)', step: 0.001, min: -1e5, max: 1e5 }),
     amount: field.money({ label: 'Amount (₹)', sort: true }),
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999 }),
+    // Not in the specification's form: a tank not filled to full, whose km and litres count with the next full fill (fuel economy).
+    partialFill: field.flag({ label: 'Partial Fill' }),
     vendor: field.text({ label: 'Vendor', sort: true, placeholder: 'e.g. Indian Oil, Khed Shivapur toll plaza' }),
     gpsLocation: field.text({ label: 'GPS Location', max: 100, placeholder: 'e.g. 18.5204,73.8567' }),
     description: field.text({ label: 'Description', multiline: true, max: 1000, placeholder: 'e.g. FASTag toll, Mumbai–Pune Expressway' }),
@@ -40,7 +42,7 @@ export const fuelExpensesArea = declareArea({
         : null,
     (v) => (!isFuel(v) && !positive(v.amount) ? { title: 'Invalid Amount', message: 'Amount must be greater than zero for non-fuel expenses.', fields: ['amount'] } : null),
   ],
-  shownWhen: { fuelType: isFuel, quantity: isFuel, pricePerUnit: isFuel },
+  shownWhen: { fuelType: isFuel, quantity: isFuel, pricePerUnit: isFuel, partialFill: isFuel },
   // Quantity × price to the paisa, once both are filled; until then the amount is the user's.
   computed: { amount: (v) => (isFuel(v) && v.quantity !== null && v.pricePerUnit !== null ? roundRupees(v.quantity * v.pricePerUnit) : undefined) },
 });

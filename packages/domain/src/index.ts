@@ -33,3 +33,5 @@ export * from './record-addresses';
 export * from './service-schedules';
 export * from './odometer';
 export * from './training-validity';
+export * from './fuel-economy';
+export * from './dashboard';

@@ -4,6 +4,8 @@ import { todayIso } from './fields';
 
 export const JOB_TYPES = ['Preventive', 'Corrective', 'Inspection', 'Emergency'] as const;
 export const JOB_STATUSES = ['Scheduled', 'In Progress', 'Completed', 'On Hold', 'Cancelled'] as const;
+/** Jobs still to be done: the dashboard's Pending Maintenance. */
+export const PENDING_JOB_STATUSES = ['Scheduled', 'In Progress', 'On Hold'] as const;
 
 export const maintenanceArea = declareArea({
   key: 'maintenance',
@@ -25,6 +27,15 @@ export const maintenanceArea = declareArea({
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999, placeholder: 'e.g. 184250' }),
   },
   required: { title: 'Missing Fields', message: 'Vehicle ID and Job Description are required.' },
+  // The dashboard's Pending Maintenance and, of those, the ones scheduled before today.
+  derived: {
+    pending: { cases: [{ value: 'Pending', when: { in: 'status', values: PENDING_JOB_STATUSES } }], otherwise: 'Not Pending', filterValues: ['Pending', 'Not Pending'] },
+    overdue: {
+      cases: [{ value: 'Overdue', when: { all: [{ in: 'status', values: PENDING_JOB_STATUSES }, { before: 'scheduledDate' }] } }],
+      otherwise: 'Not Overdue',
+      filterValues: ['Overdue', 'Not Overdue'],
+    },
+  },
   rules: [
     (v) => (v.cost !== null && v.cost < 0 ? { title: 'Invalid Cost', message: 'Cost cannot be negative.', fields: ['cost'] } : null),
     (v) =>

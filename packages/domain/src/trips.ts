@@ -1,11 +1,17 @@
 import type { Stored } from './area';
 import { declareArea, field, type InputOf } from './declare';
+import type { Condition } from './derived';
 
 export const TRIP_STATUSES = ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled'] as const;
 /** A vehicle or driver is on at most one trip with these statuses at a time (a database index holds it). */
 export const TRIPS_ON_THE_ROAD = ['In Transit', 'Delayed'] as const;
 /** Trips that need their vehicle and driver: those not yet finished or cancelled. */
 const TRIPS_UNDER_WAY_OR_PLANNED = ['Scheduled', ...TRIPS_ON_THE_ROAD] as const;
+
+/** Delivered within the last 30 days (by the end date's day), with an ETA to be judged against. */
+const DELIVERED_LAST_30_DAYS: Condition = {
+  all: [{ in: 'status', values: ['Delivered'] }, { onOrAfter: 'endDate', days: -29 }, { before: 'endDate', days: 1 }, { not: { blank: 'eta' } }],
+};
 
 export const tripsArea = declareArea({
   key: 'trips',
@@ -26,6 +32,18 @@ export const tripsArea = declareArea({
     notes: field.text({ label: 'Notes', multiline: true }),
   },
   required: { title: 'Missing Fields', message: 'Origin, Destination, Vehicle, and Driver are required.' },
+  // On-time delivery over the last 30 days (today and the 29 before, company's days): trips Delivered then that had an ETA.
+  derived: {
+    delivery: {
+      cases: [
+        { value: 'On Time (30d)', when: { all: [DELIVERED_LAST_30_DAYS, { atMost: 'endDate', other: 'eta' }] } },
+        { value: 'Late (30d)', when: DELIVERED_LAST_30_DAYS },
+      ],
+      otherwise: 'Other',
+      filterValues: ['On Time (30d)', 'Late (30d)', 'Other'],
+    },
+    delivered: { cases: [{ value: 'Delivered (30d)', when: DELIVERED_LAST_30_DAYS }], otherwise: 'Other', filterValues: ['Delivered (30d)', 'Other'] },
+  },
 });
 
 export type TripInput = InputOf<typeof tripsArea.fields>;

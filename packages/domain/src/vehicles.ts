@@ -25,6 +25,12 @@ export const vehiclesArea = declareArea({
     purchaseDate: field.date({ label: 'Purchase Date' }),
   },
   required: { title: 'Missing Fields', message: 'Make, Model, Year, VIN, and License Plate are required.' },
+  // The dashboard's Total Vehicles (not Sold) and its "+N this month" (added this calendar month, company's days).
+  derived: {
+    // Named by the statuses it holds (not 'not Sold'), so that its SQL can use the status index.
+    fleet: { cases: [{ value: 'In Fleet', when: { in: 'status', values: VEHICLE_STATUSES.filter((s) => s !== 'Sold') } }], otherwise: 'Sold', filterValues: ['In Fleet', 'Sold'] },
+    added: { cases: [{ value: 'This Month', when: { thisMonth: 'createdAt' } }], otherwise: 'Earlier', filterValues: ['This Month', 'Earlier'] },
+  },
   rules: [
     (v) =>
       v.year !== null && (v.year < 1900 || v.year > currentYear() + 1)

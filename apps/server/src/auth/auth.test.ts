@@ -36,6 +36,7 @@ describe('sign-in', () => {
       user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'administrator', email: 'admin@raahi.local', phone: '', address: '', mustChangePassword: false },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       uploadMaxBytes: 10 * 1024 * 1024,
+      timeZone: 'Asia/Kolkata',
     });
     expect(res.text).not.toContain('password');
     const cookie = sessionCookie(res.headers);
@@ -106,7 +107,7 @@ describe('sign-in', () => {
     const login = await client.login();
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ user: login.body.user, csrfToken: login.csrfToken, uploadMaxBytes: 10 * 1024 * 1024 });
+    expect(me.body).toEqual({ user: login.body.user, csrfToken: login.csrfToken, uploadMaxBytes: 10 * 1024 * 1024, timeZone: 'Asia/Kolkata' });
   });
 
   it('gives each session its own CSRF token', async () => {

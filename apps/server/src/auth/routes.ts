@@ -1,3 +1,4 @@
+import { companyTimeZone } from '../company-time';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { eq, sql } from 'drizzle-orm';
@@ -57,7 +58,7 @@ export function authRoutes(database: Database, config: Config) {
       path: '/',
       maxAge: Math.floor(config.sessionMaxMs / 1000),
     });
-    return c.json({ user: toCurrentUser(user), csrfToken, uploadMaxBytes: config.uploadMaxBytes });
+    return c.json({ user: toCurrentUser(user), csrfToken, uploadMaxBytes: config.uploadMaxBytes, timeZone: companyTimeZone() });
   });
 
   // Who one is may be read while a password change is pending (the web app then asks for it); editing waits.
@@ -65,7 +66,7 @@ export function authRoutes(database: Database, config: Config) {
   // The session answer carries the upload limit, so that the form refuses a file too large before sending it.
   app.get('/me', (c) => {
     const session = c.get('session');
-    return c.json({ user: toCurrentUser(session.user), csrfToken: session.csrfToken, uploadMaxBytes: config.uploadMaxBytes });
+    return c.json({ user: toCurrentUser(session.user), csrfToken: session.csrfToken, uploadMaxBytes: config.uploadMaxBytes, timeZone: companyTimeZone() });
   });
 
   app.put('/me', async (c) => {

@@ -30,6 +30,7 @@ const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
   choices: ['ARRAY'],
   files: ['ARRAY'],
   references: ['ARRAY'],
+  flag: ['boolean'],
 };
 
 let database: Database;

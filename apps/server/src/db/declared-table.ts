@@ -1,4 +1,4 @@
-import { date, doublePrecision, integer, numeric, pgTable, text, timestamp, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, numeric, pgTable, text, timestamp, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { AnyField, FieldDeclaration } from '@raahi/domain';
 import { recordColumns, recordColumnsSearchingItself } from './schema';
 
@@ -30,6 +30,8 @@ function nullableColumn(sqlName: string, field: FieldDeclaration<unknown>): PgCo
       return field.integer ? integer(sqlName) : doublePrecision(sqlName);
     case 'rating':
       return doublePrecision(sqlName);
+    case 'flag':
+      return boolean(sqlName).notNull().default(false);
     case 'money':
       return numeric(sqlName, { precision: 14, scale: 2, mode: 'number' });
     case 'date':

@@ -1,5 +1,6 @@
+import { companyTimeZone } from '../company-time';
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_AREA_LABELS, COMPANY_TIME_ZONE, can, canReadActivityLog, hiddenFieldsOf, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import { ACCOUNT_AREA_LABELS, can, canReadActivityLog, hiddenFieldsOf, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
 import { hiddenKeysOf } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { changeLog } from './change-log';
@@ -93,7 +94,7 @@ export interface ActivityFilters {
 
 /** The Activity Log's WHERE: a day runs from 00:00 to 24:00 in the company's zone, as the lists' From–To filters do. */
 export function activityConditions({ actorId, area, operation, from, to }: ActivityFilters): SQL | undefined {
-  const zone = sql.raw(`'${COMPANY_TIME_ZONE}'`);
+  const zone = sql.raw(`'${companyTimeZone()}'`);
   return and(
     actorId === undefined ? undefined : eq(changeLog.actorId, actorId),
     area === undefined ? undefined : eq(changeLog.area, area),

@@ -193,8 +193,8 @@ describe('the exports of the areas', () => {
 
     const expense = (await client.post('/api/fuel-expenses', declaredBody(fuelExpensesArea.fields, { vehicles: vehicle.id }, { type: 'Toll', amount: 350, date: '2026-03-10', vendor: 'FASTag', odometer: null, gpsLocation: '', description: 'Mumbai–Pune Expressway' }))).body;
     expect(exportedLines((await client.get(`/api/fuel-expenses/export?q=${expense.id}`)).text)).toEqual([
-      ['Expense ID', 'Type', 'Date', 'Vehicle', 'License Plate', 'Trip', 'Fuel Type', 'Quantity', 'Price Per Unit (₹)', 'Amount (₹)', 'Odometer (km)', 'Vendor', 'GPS Location', 'Description'],
-      [expense.id, 'Toll', '2026-03-10', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', '', '', '', '', '350', '', 'FASTag', '', 'Mumbai–Pune Expressway'],
+      ['Expense ID', 'Type', 'Date', 'Vehicle', 'License Plate', 'Trip', 'Fuel Type', 'Quantity', 'Price Per Unit (₹)', 'Amount (₹)', 'Odometer (km)', 'Partial Fill', 'Vendor', 'GPS Location', 'Description'],
+      [expense.id, 'Toll', '2026-03-10', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', '', '', '', '', '350', '', 'No', 'FASTag', '', 'Mumbai–Pune Expressway'],
     ]);
 
     const challan = (await client.post('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id, drivers: driver.id }, { date: '2026-03-09', amount: 2000, paidDate: null, notes: '' }))).body;
@@ -209,8 +209,8 @@ describe('the exports of the areas', () => {
 
     const log = (await client.post('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', odometer: 184250, notes: 'Full tank' }))).body;
     expect(exportedLines((await client.get(`/api/refueling-logs/export?q=${log.id}&tz=Asia/Kolkata`)).text)).toEqual([
-      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Notes'],
-      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'Full tank'],
+      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Partial Fill', 'Notes'],
+      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'No', 'Full tank'],
     ]);
   });
 

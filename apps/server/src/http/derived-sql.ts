@@ -1,6 +1,7 @@
 import { and, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Condition, DerivedState } from '@raahi/domain';
+import { companyTimeZone } from '../company-time';
 
 /**
  * A derived state's declaration (packages/domain/src/derived.ts) in SQL, so that the list's filter finds
@@ -9,6 +10,18 @@ import type { Condition, DerivedState } from '@raahi/domain';
  * negated ones treat an unknown (NULL) as not holding, as the badge does.
  */
 const days = (n: number | undefined) => sql.raw(String(Math.trunc(n ?? 0)));
+
+/** A date-time column is judged by its days in the company's zone: a day's start there as an instant. */
+const isInstant = (column: PgColumn) => column.columnType === 'PgTimestamp' || column.getSQLType().startsWith('timestamp');
+const zone = () => sql.raw(`'${companyTimeZone()}'`);
+/** The start of the day (today + n) in the column's terms: a date, or that day's first instant in the company's zone. */
+const dayStart = (column: PgColumn, today: unknown, n: number | undefined): SQL =>
+  isInstant(column) ? sql`((${today}::date + ${days(n)})::timestamp AT TIME ZONE ${zone()})` : sql`(${today}::date + ${days(n)})`;
+/** The first day of today's month (plus months), likewise. */
+const monthStart = (column: PgColumn, today: unknown, months: 0 | 1): SQL => {
+  const start = sql`(date_trunc('month', ${today}::date::timestamp) + interval '${sql.raw(String(months))} month')`;
+  return isInstant(column) ? sql`(${start} AT TIME ZONE ${zone()})` : sql`${start}::date`;
+};
 
 function conditionSql(condition: Condition, columns: Record<string, PgColumn>, today: unknown): SQL {
   if ('all' in condition) return and(...condition.all.map((c) => conditionSql(c, columns, today)))!;
@@ -19,9 +32,15 @@ function conditionSql(condition: Condition, columns: Record<string, PgColumn>, t
     return column.notNull ? sql`${column} = ''` : isNull(column);
   }
   if ('in' in condition) return inArray(columns[condition.in], [...condition.values]);
-  if ('atMost' in condition) return sql`${columns[condition.atMost]} <= ${columns[condition.other]} + ${days(condition.plus)}`;
-  if ('before' in condition) return sql`${columns[condition.before]} < ${today}::date + ${days(condition.days)}`;
+  if ('atMost' in condition) return condition.plus ? sql`${columns[condition.atMost]} <= ${columns[condition.other]} + ${days(condition.plus)}` : sql`${columns[condition.atMost]} <= ${columns[condition.other]}`;
+  if ('before' in condition) return sql`${columns[condition.before]} < ${dayStart(columns[condition.before], today, condition.days)}`;
+  if ('onOrAfter' in condition) return sql`${columns[condition.onOrAfter]} >= ${dayStart(columns[condition.onOrAfter], today, condition.days)}`;
+  if ('thisMonth' in condition) {
+    const column = columns[condition.thisMonth];
+    return sql`${column} >= ${monthStart(column, today, 0)} AND ${column} < ${monthStart(column, today, 1)}`;
+  }
   const column = columns[condition.within];
+  if (isInstant(column)) return sql`${column} >= ${dayStart(column, today, 0)} AND ${column} < ${dayStart(column, today, condition.days + 1)}`;
   return sql`${column} >= ${today}::date AND ${column} <= ${today}::date + ${days(condition.days)}`;
 }
 

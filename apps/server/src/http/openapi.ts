@@ -61,6 +61,15 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   const userId = z.object({ id: z.string() });
   const usersTags = ['users'];
   registry.registerPath({ method: 'put', path: '/api/auth/me', tags: ['auth'], summary: 'Edit your own name, e-mail, phone and address (not your role)', request: { body: json(updateProfileInput) }, responses: { 200: { description: 'Saved' }, 400: error('Malformed input'), ...common } });
+  // The dashboard (decision 0036): each number the total of the list its href opens and its totalUrl counts; areas the role may not view left out.
+  const dashboardNumber = z.object({ key: z.string(), title: z.string(), value: z.number().nullable(), totalIsEstimate: z.boolean(), detail: z.string(), href: z.string().nullable(), totalUrl: z.string().nullable() });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/dashboard',
+    tags: ['dashboard'],
+    summary: "The dashboard's numbers, each the total of its list, by the company's today",
+    responses: { 200: { description: 'The cards and performance figures', ...json(z.object({ today: z.string(), timeZone: z.string(), cards: z.array(dashboardNumber.extend({ sub: dashboardNumber })), performance: z.array(dashboardNumber) })) }, ...common },
+  });
   registry.registerPath({ method: 'get', path: '/api/auth/sessions', tags: ['auth'], summary: 'Your sessions: device, address, last seen, this one marked', responses: { 200: { description: 'The sessions' }, ...common } });
   registry.registerPath({ method: 'post', path: '/api/auth/sessions/sign-out-others', tags: ['auth'], summary: 'End every session of yours but this one', responses: { 200: { description: 'Signed out' }, ...common } });
   registry.registerPath({ method: 'get', path: '/api/users', tags: usersTags, summary: 'Users (administrators)', request: { query: z.object({ search: z.string().max(100).optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() }) }, responses: { 200: { description: 'A page of users', ...json(z.object({ items: z.array(user), total: z.number().int() })) }, ...common } });

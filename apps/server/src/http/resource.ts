@@ -8,13 +8,11 @@ import {
   MAX_PAGE_SIZE,
   PAGE_OUT_OF_REACH,
   lastReachablePage,
-  COMPANY_TIME_ZONE,
   defaultSortOf,
   rangeParam,
   rangeParams,
   presentFilterNames,
   isoDate,
-  addDays,
   todayIn,
   type Actor,
   type AnyField,
@@ -27,6 +25,7 @@ import type { Database } from '../db/client';
 import { ApiError, badRequest, describeIssues, notFound, readJson } from './errors';
 import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn } from './csv-export';
 import { ListCache } from './list-cache';
+import { companyTimeZone, companyToday } from '../company-time';
 import { derivedFilter, derivedValue } from './derived-sql';
 import { hiddenKeysOf, roleOf, withoutKeys } from '../auth/permissions';
 import { optionRoutes } from './options';
@@ -162,18 +161,15 @@ function filterSchema(values: readonly string[]) {
 }
 
 /**
- * Today's date in the user's zone, which derived states (expiry, a policy shown as Expired) are judged by.
- * Any zone's today is within a day of UTC's; a date further off is refused rather than believed.
+ * The day derived states (expiry, a policy shown as Expired, maintenance overdue) are judged by: the
+ * company's today (RAAHI_TIME_ZONE), whatever the browser says, so that badges, filters, exports and the
+ * dashboard agree. A `today` sent by an older client is still accepted (length-checked) and ignored.
  */
 const userToday = z
   .string()
-  .max(10)
-  .pipe(isoDate)
-  .refine((day) => {
-    const utcToday = todayIn('UTC');
-    return day >= addDays(utcToday, -1) && day <= addDays(utcToday, 1);
-  }, "must be today's date (YYYY-MM-DD)")
-  .default(() => todayIn('Asia/Kolkata'));
+  .max(10, 'must be a date (YYYY-MM-DD)')
+  .optional()
+  .transform(() => companyToday());
 
 /** The declared field behind a name, if the area is declared (choices filter by one of their values). */
 const declaredField = (area: AreaDefinition, name: string) => (area as { fields?: Record<string, AnyField> }).fields?.[name];
@@ -248,7 +244,7 @@ export const filterParams = (def: ResourceDefinition) => [...Object.keys(def.are
  */
 function rangeCondition(column: PgColumn, end: 'From' | 'To', kind: 'date' | 'datetime', value: unknown): SQL {
   if (kind === 'date') return end === 'From' ? sql`${column} >= ${value}::date` : sql`${column} <= ${value}::date`;
-  const zone = sql.raw(`'${COMPANY_TIME_ZONE}'`);
+  const zone = sql.raw(`'${companyTimeZone()}'`);
   return end === 'From' ? sql`${column} >= (${value}::date)::timestamp AT TIME ZONE ${zone}` : sql`${column} < (${value}::date + 1)::timestamp AT TIME ZONE ${zone}`;
 }
 
@@ -435,7 +431,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const hidden = hiddenKeysOf(roleOf(c), area);
     const columns = def.exportColumns.filter((column) => column.key === undefined || !hidden.includes(column.key));
-    const stream = csvStream(columns, batches, tz, area.key, today ?? todayIn(tz));
+    const stream = csvStream(columns, batches, tz, area.key, today ?? companyToday());
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${area.key}-${todayIn(tz)}.csv"`,

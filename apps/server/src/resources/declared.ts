@@ -217,6 +217,8 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
       const labels = f.labels;
       return [{ header: f.label, value: (row) => labels[row[name] as string] ?? row[name] }];
     }
+    // A tick exports as Yes or No, as the table shows it.
+    if (f.kind === 'flag') return [{ header: f.label, value: (row) => (row[name] ? 'Yes' : 'No') }];
     const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
     return [fieldColumn(f.label, name, kind)];
   };

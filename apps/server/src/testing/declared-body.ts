@@ -15,6 +15,8 @@ function exampleValue(field: AnyField, links: Links): unknown {
       return 1234.5;
     case 'rating':
       return 4.5;
+    case 'flag':
+      return false;
     case 'date':
       return todayIso();
     case 'datetime':

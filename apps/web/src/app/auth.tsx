@@ -2,12 +2,14 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import type { CurrentUser } from '@raahi/domain';
-import { api, ApiError, setCsrfToken, setUnauthorizedHandler, setUploadMaxBytes } from '../lib/api';
+import { api, ApiError, setCompanyTimeZone, setCsrfToken, setUnauthorizedHandler, setUploadMaxBytes } from '../lib/api';
 
 interface Session {
   user: CurrentUser;
   csrfToken: string;
   uploadMaxBytes: number;
+  /** The company's time zone, which the server judges today by. */
+  timeZone?: string;
 }
 
 interface AuthState {
@@ -41,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setCsrfToken(data?.csrfToken ?? null);
     setUploadMaxBytes(data?.uploadMaxBytes ?? null);
+    setCompanyTimeZone(data?.timeZone);
   }, [data]);
 
   // Any 401 from the API means the session is gone: forget it, and the guard sends the user to /login.
@@ -54,6 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const session = await api<Session>('/api/auth/login', { method: 'POST', body: { username, password } });
       setCsrfToken(session.csrfToken);
       setUploadMaxBytes(session.uploadMaxBytes);
+      setCompanyTimeZone(session.timeZone);
       setLoggedOut(false);
       queryClient.setQueryData(SESSION_KEY, session);
       return session.user;

@@ -1,3 +1,4 @@
+import { COMPANY_TIME_ZONE } from '@raahi/domain';
 import { fileTooLarge } from '@raahi/domain';
 
 /** The one way the app talks to the server: JSON, the session cookie, and the CSRF token on changes. */
@@ -22,6 +23,12 @@ export const setCsrfToken = (token: string | null) => {
 export const setUploadMaxBytes = (bytes: number | null) => {
   uploadMaxBytes = bytes;
 };
+/** The company's time zone (RAAHI_TIME_ZONE), from the session answer: badges judge today by it, as the server does. */
+let timeZone = COMPANY_TIME_ZONE;
+export const setCompanyTimeZone = (zone: string | null | undefined) => {
+  timeZone = zone || COMPANY_TIME_ZONE;
+};
+export const companyTimeZone = () => timeZone;
 export const setUnauthorizedHandler = (handler: (() => void) | null) => {
   onUnauthorized = handler;
 };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ChevronLeft, ChevronRight, Download, Eye, Pencil, Plus, Rows3, Search, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Eye, Pencil, Plus, Rows3, Search, Trash2, X } from 'lucide-react';
 import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, rangeParam, rangeParams, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../page-header';
@@ -12,7 +12,7 @@ import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { useToast, type ToastMessage } from '../ui/toast';
-import { api, ApiError, queryString } from '../../lib/api';
+import { api, ApiError, companyTimeZone, queryString } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import type { AreaClient } from './area-client';
 import { DataTable } from './data-table';
@@ -188,8 +188,11 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   const { area, client, filters, texts } = config;
   const toast = useToast();
   const queryClient = useQueryClient();
-  // The choice filters, then the From–To ends of the area's date filters.
-  const filterNames = useMemo(() => [...filters.map((f) => f.param), ...Object.keys(rangeParams(area))], [filters, area]);
+  // Derived states the screen offers no control for (a vehicle In Fleet, maintenance Overdue), which the
+  // dashboard's links filter by: read from the address and shown as a filter one can remove.
+  const linkedFilters = useMemo(() => Object.keys(area.derived ?? {}).filter((name) => !filters.some((f) => f.param === name)), [filters, area]);
+  // The choice filters, then the From–To ends of the area's date filters, then those.
+  const filterNames = useMemo(() => [...filters.map((f) => f.param), ...Object.keys(rangeParams(area)), ...linkedFilters], [filters, area, linkedFilters]);
   const { params, update } = useListParams(filterNames, prefix);
   const { user } = useAuth();
   // Controls the user's role may not use are not shown (the server refuses them anyway).
@@ -210,12 +213,13 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   const dialog = useRecordDialogParam(prefix);
   const [deleting, setDeleting] = useState<R | null>(null);
 
-  // Derived states (expiry, stock level) are judged by today's date in the user's zone.
-  const today = Object.keys(area.derived ?? {}).length > 0 ? todayIn() : undefined;
-  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)), today };
+  // Derived states (expiry, stock level) are judged by the server, by today in the company's zone; the day is
+  // in the key only so that a list shown across midnight there is asked again.
+  const today = Object.keys(area.derived ?? {}).length > 0 ? todayIn(companyTimeZone()) : undefined;
+  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)) };
   const query = { ...matching, page: params.page, pageSize, sort: params.sort, order: params.sort ? (params.order ?? 'asc') : undefined };
   const list = useQuery({
-    queryKey: [client.key, 'list', query],
+    queryKey: [client.key, 'list', query, today],
     queryFn: ({ signal }) => client.list(query, signal),
     placeholderData: keepPreviousData,
     // Always ask again when a list is shown or the window regains focus: other people change records
@@ -225,7 +229,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   });
   // The total arrives by itself, after the page: counting a common search costs many pages.
   const counted = useQuery({
-    queryKey: [client.key, 'total', matching],
+    queryKey: [client.key, 'total', matching, today],
     queryFn: ({ signal }) => client.total(matching, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -442,6 +446,16 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
                 onChange={(end, iso) => update({ [rangeParam(field, end)]: iso })}
               />
             ))}
+            {linkedFilters
+              .filter((name) => params.filters[name])
+              .map((name) => (
+                <span key={name} className="inline-flex items-center gap-1 rounded-full border bg-muted px-3 py-1 text-sm" data-testid={`linked-filter-${name}`}>
+                  {params.filters[name]}
+                  <Button variant="ghost" size="icon-sm" aria-label={`Remove the ${params.filters[name]} filter`} title="Remove filter" onClick={() => update({ [name]: undefined })}>
+                    <X aria-hidden />
+                  </Button>
+                </span>
+              ))}
           </div>
         </CardHeader>
         <CardContent className="px-0 pb-0">

@@ -6,6 +6,7 @@ import { EntityCell, RatingStars } from './cells';
 import type { FieldSpec, FormValues } from './form-fields';
 import type { ReferenceSpec } from './reference-picker';
 import type { EntityChoice } from './entity-picker';
+import { companyTimeZone } from '../../lib/api';
 
 /**
  * The form and the table of a declared area follow from its field declarations: one input per field, in
@@ -33,6 +34,8 @@ function inputKind(declaration: FieldDeclaration<unknown>): FieldSpec['kind'] {
       return 'select';
     case 'rating':
       return 'number';
+    case 'flag':
+      return 'checkbox';
     default:
       return declaration.kind;
   }
@@ -67,6 +70,7 @@ export function formFields<F extends Record<string, AnyField>>(
 /** A field's value as the table shows it: dates DD/MM/YYYY, ₹ and numbers in Indian grouping, stars, N/A for nothing. */
 function formatted(declaration: FieldDeclaration<unknown>, value: unknown): ReactNode {
   if (declaration.kind === 'rating') return <RatingStars value={value as number | null} max={declaration.max} />;
+  if (declaration.kind === 'flag') return value === true ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return NA;
   if (declaration.kind === 'date') return formatDate(String(value));
   if (declaration.kind === 'datetime') return formatDateTime(String(value));
@@ -95,7 +99,7 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
   }
   // Dates, amounts, numbers and choices (statuses, types) are short and read whole (₹12,34,567.50 cut short would mislead).
   // A phone number is never cut or broken either.
-  const dated = ['date', 'datetime', 'money', 'number', 'choice', 'rating'].includes(declaration.kind) || (declaration.kind === 'text' && declaration.format === 'tel');
+  const dated = ['date', 'datetime', 'money', 'number', 'choice', 'rating', 'flag'].includes(declaration.kind) || (declaration.kind === 'text' && declaration.format === 'tel');
   return {
     id: name,
     header: declaration.label,
@@ -105,7 +109,8 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
   };
 }
 
-/** The state a record is in today, in the user's zone: the same declaration the server filters by. */
+/** The state a record is in today, in the company's zone (as the server judges it): the same declaration the server filters by. */
 export function derivedState(area: { derived?: Record<string, DerivedState> }, name: string, row: object): string {
-  return derive(area.derived![name], row as Record<string, unknown>, todayIn());
+  const zone = companyTimeZone();
+  return derive(area.derived![name], row as Record<string, unknown>, todayIn(zone), zone);
 }

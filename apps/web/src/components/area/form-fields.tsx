@@ -16,7 +16,7 @@ import { EntityPicker, type EntityChoice } from './entity-picker';
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'entity' | 'file' | 'files';
+  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'entity' | 'file' | 'files' | 'checkbox';
   options?: readonly string[];
   /** Options shown under another name than the one stored (Meal as Meal Allowance). */
   optionLabels?: Readonly<Record<string, string>>;
@@ -71,6 +71,7 @@ export function toFormValues(input: Record<string, unknown>, fields: readonly Fi
     // Several files come with their names (the API returns them as `<field>Files`).
     if (field.kind === 'files') values[field.name] = (input[`${field.name}Files`] as FileItem[] | undefined) ?? [];
     else if (field.kind === 'choices' || field.kind === 'references') values[field.name] = [...((value as string[] | null) ?? [])];
+    else if (field.kind === 'checkbox') values[field.name] = value === true ? 'true' : '';
     else if (value === null || value === undefined) values[field.name] = field.whenBlank ?? '';
     else if (field.kind === 'date' || field.kind === 'datetime') values[field.name] = displayTyped(String(value), field.kind === 'datetime');
     else values[field.name] = inputText(field, value);
@@ -110,7 +111,8 @@ export function fromFormValues(values: FormValues, fields: readonly FieldSpec[])
       continue;
     }
     const raw = String(values[field.name] ?? '');
-    if (field.kind === 'number' || field.kind === 'money') input[field.name] = raw.trim() === '' ? null : Number(raw);
+    if (field.kind === 'checkbox') input[field.name] = raw === 'true';
+    else if (field.kind === 'number' || field.kind === 'money') input[field.name] = raw.trim() === '' ? null : Number(raw);
     else if (field.kind === 'date' || field.kind === 'datetime') input[field.name] = readDate(field, raw) ?? null;
     else if (field.kind === 'file' || (field.kind === 'reference' && !field.required)) input[field.name] = raw === '' ? null : raw;
     else input[field.name] = raw;
@@ -260,7 +262,24 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               {field.labelFor?.(values) ?? field.label}
               {field.required && <span className="text-destructive"> *</span>}
             </Label>
-            {field.kind === 'choices' ? (
+            {field.kind === 'checkbox' ? (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => (
+                  <input
+                    id={id}
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={f.value === 'true'}
+                    disabled={locked?.has(field.name)}
+                    onChange={(event) => f.onChange(event.target.checked ? 'true' : '')}
+                    onBlur={f.onBlur}
+                    {...invalid}
+                  />
+                )}
+              />
+            ) : field.kind === 'choices' ? (
               <Controller
                 control={control}
                 name={field.name}

@@ -1,26 +1,56 @@
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, MapPin, Navigation } from 'lucide-react';
+import type { DashboardAnswer, DashboardNumber } from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { mayOpenPath } from '../../app/navigation';
 import { useCan } from '../../app/use-can';
-import { DASHBOARD_SAMPLE_DATA, type PerformanceFigure, type QuickAction } from './dashboard-sample-data';
+import { api } from '../../lib/api';
+import { DASHBOARD_LOOKS, type QuickAction } from './dashboard-looks';
 import { RecentActivityCard } from './recent-activity-card';
 import { StatCard } from './stat-card';
 
+/** The cards' titles, as spec 000 words them, until the server's answer names them. */
+const TITLES: Record<string, string> = { totalVehicles: 'Total Vehicles', activeDrivers: 'Active Drivers', pendingMaintenance: 'Pending Maintenance', openIncidents: 'Open Incidents' };
+const FIGURES = [
+  { key: 'onTimeDelivery', title: 'On-time Delivery', to: '/fleet-management' },
+  { key: 'fuelEconomy', title: 'Avg Fuel Eco', to: '/fuel-expense' },
+];
+/** Asked again every minute while shown, and when the window regains focus: other people change records too. */
+const REFRESH_MS = 60_000;
+
 export function DashboardPage() {
-  const { performance } = DASHBOARD_SAMPLE_DATA;
-  // Cards and quick actions of screens the user's role may not view are not shown.
+  const dashboard = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: ({ signal }) => api<DashboardAnswer>('/api/dashboard', { signal }),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchInterval: REFRESH_MS,
+  });
+  // Cards and quick actions of screens the user's role may not view are not shown (the server leaves out their numbers).
   const { role } = useCan();
-  const stats = DASHBOARD_SAMPLE_DATA.stats.filter((stat) => mayOpenPath(role, stat.to));
-  const quickActions = DASHBOARD_SAMPLE_DATA.quickActions.filter((action) => mayOpenPath(role, action.to));
+  const answer = dashboard.data;
+  const stats = DASHBOARD_LOOKS.stats.filter((look) => mayOpenPath(role, look.to) && (!answer || answer.cards.some((card) => card.key === look.key)));
+  const figures = FIGURES.filter((figure) => (answer ? answer.performance.some((p) => p.key === figure.key) : mayOpenPath(role, figure.to)));
+  const quickActions = DASHBOARD_LOOKS.quickActions.filter((action) => mayOpenPath(role, action.to));
   return (
     <div className="grid gap-6">
       <PageHeader title="Fleet Overview Dashboard" subtitle="Real-time insights into your fleet operations" />
+      {dashboard.isError && (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+          <span>The dashboard's figures could not be loaded{answer ? ' again; those shown may be out of date' : ''}: {dashboard.error.message}</span>
+          <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
       <section aria-label="Fleet summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {stats.map((stat) => (
-          <StatCard key={stat.title} stat={stat} />
-        ))}
+        {stats.map((look) => {
+          const card = answer?.cards.find((c) => c.key === look.key);
+          return <StatCard key={look.key} look={look} title={card?.title ?? TITLES[look.key]} card={card} />;
+        })}
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
         <LiveFleetMapCard />
@@ -30,7 +60,7 @@ export function DashboardPage() {
         <div className="lg:col-span-2">
           <RecentActivityCard />
         </div>
-        <PerformanceSnapshotCard figures={performance} />
+        <PerformanceSnapshotCard figures={figures.map((figure) => ({ ...figure, number: answer?.performance.find((p) => p.key === figure.key) }))} />
       </div>
     </div>
   );
@@ -96,7 +126,10 @@ function QuickActionsCard({ actions }: { actions: QuickAction[] }) {
   );
 }
 
-function PerformanceSnapshotCard({ figures }: { figures: PerformanceFigure[] }) {
+/** A figure's bar: the percentage itself; km/L against 10 km/L (a loaded truck runs at 3–6). */
+const barOf = (number: DashboardNumber | undefined) => (number?.value == null ? 0 : Math.min(100, number.key === 'fuelEconomy' ? number.value * 10 : number.value));
+
+function PerformanceSnapshotCard({ figures }: { figures: { key: string; title: string; to: string; number: DashboardNumber | undefined }[] }) {
   return (
     <Card>
       <CardHeader>
@@ -104,14 +137,20 @@ function PerformanceSnapshotCard({ figures }: { figures: PerformanceFigure[] }) 
         <CardDescription>Fleet-wide figures for this month</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {figures.map(({ label, value, bar }) => (
-          <div key={label} className="grid gap-2">
+        {figures.map(({ key, title, to, number }) => (
+          <div key={key} className="grid gap-2">
             <div className="flex items-baseline justify-between gap-3">
-              <span className="text-sm text-muted-foreground">{label}</span>
-              <span className="text-lg font-semibold">{value}</span>
+              <span className="text-sm text-muted-foreground">{title}</span>
+              {number ? (
+                <Link to={number.href ?? to} className="rounded-sm text-lg font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid={`${key}-value`}>
+                  {number.detail}
+                </Link>
+              ) : (
+                <span className="text-lg font-semibold text-muted-foreground">…</span>
+              )}
             </div>
             <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-              <div className="h-full rounded-full bg-primary" style={{ width: `${bar}%` }} />
+              <div className="h-full rounded-full bg-primary" style={{ width: `${barOf(number)}%` }} />
             </div>
           </div>
         ))}

@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
 import { entryWords } from '../../lib/change-words';
 import { formatWhen } from '../../lib/format';
 import { cn } from '../../lib/utils';
-import { TONES, type Tone } from './dashboard-sample-data';
+import { TONES, type Tone } from './dashboard-looks';
 
 const LOOKS: Record<string, { icon: LucideIcon; tone: Tone }> = {
   create: { icon: CirclePlus, tone: 'green' },

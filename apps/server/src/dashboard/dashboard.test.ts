@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, EXACT_COUNT_LIMIT, fuelExpensesArea, incidentsArea, maintenanceArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
+import { declaredBody } from '../testing/declared-body';
+import { fuelEconomy, type Fill } from '@raahi/domain';
+
+/** A small seeded generator (mulberry32), so that a failure can be run again. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+import { companyToday } from '../company-time';
+import { seedDemo } from '../db/seed/demo';
+import { fuelTotals } from './dashboard';
+import { startTestServer, TestClient, vehicleBody, type Json, type TestServer } from '../testing/test-server';
+
+/**
+ * GET /api/dashboard on seeded data: every number equals the total of the list its links name, and the
+ * records behind it are the ones the issue describes (counted here straight from the tables).
+ */
+let server: TestServer;
+let admin: TestClient;
+
+const ZONE = 'Asia/Kolkata';
+const count = async (where: string) => (await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${where}`))[0].n;
+const dashboard = async (client: TestClient = admin) => {
+  const res = await client.get('/api/dashboard');
+  expect(res.status).toBe(200);
+  return res.body as { today: string; timeZone: string; cards: Json[]; performance: Json[] };
+};
+const card = async (key: string, client?: TestClient) => (await dashboard(client)).cards.find((c) => c.key === key);
+
+/** The list a number links to: its total, and its first page read through the list API with the same filters. */
+async function listOf(href: string, area: string) {
+  const params = href.slice(href.indexOf('?'));
+  const total = await admin.get(`/api/${area}/total${params}`);
+  const page = await admin.get(`/api/${area}${params}&pageSize=100`);
+  expect([total.status, page.status]).toEqual([200, 200]);
+  return { total: total.body.total as number, items: page.body.items as Json[] };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signedIn();
+  await seedDemo(server.database, { vehicles: 80, drivers: 40, trips: 200, maintenance: 120, incidents: 40, expenses: 200, fuelStations: 5, refuelingLogs: 150, seed: 18 });
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('GET /api/dashboard', () => {
+  it('answers every card and sub-line as { key, title, value, detail, href, totalUrl }, each the total of its own list', async () => {
+    const answer = await dashboard();
+    expect(answer.today).toBe(companyToday());
+    expect(answer.timeZone).toBe(ZONE);
+    expect(answer.cards.map((c) => [c.key, c.title])).toEqual([
+      ['totalVehicles', 'Total Vehicles'],
+      ['activeDrivers', 'Active Drivers'],
+      ['pendingMaintenance', 'Pending Maintenance'],
+      ['openIncidents', 'Open Incidents'],
+    ]);
+    for (const number of answer.cards.flatMap((c) => [c, c.sub])) {
+      expect(Object.keys(number)).toEqual(expect.arrayContaining(['key', 'title', 'value', 'detail', 'href', 'totalUrl']));
+      const total = await admin.get(number.totalUrl);
+      expect([number.key, total.status, total.body]).toEqual([number.key, 200, { total: number.value, totalIsEstimate: false }]);
+      expect(number.value).toBeLessThan(EXACT_COUNT_LIMIT);
+    }
+    const [vehicles, drivers, maintenance, incidents] = answer.cards;
+    expect(vehicles.sub.detail).toBe(`+${vehicles.sub.value} this month`);
+    expect(drivers.sub.detail).toBe(`+${drivers.sub.value} new`);
+    expect(maintenance.sub.detail).toBe(`${maintenance.sub.value} overdue`);
+    expect(incidents.sub.detail).toBe(`${incidents.sub.value} critical`);
+  });
+
+  it('counts the records the issue names, straight from the tables, and the linked lists show exactly them', async () => {
+    const today = companyToday();
+    const monthStart = `date_trunc('month', '${today}'::date::timestamp)`;
+    const [vehicles, drivers, maintenance, incidents] = (await dashboard()).cards;
+    expect(vehicles.value).toBe(await count(`vehicles WHERE status <> 'Sold'`));
+    expect(vehicles.sub.value).toBe(await count(`vehicles WHERE status <> 'Sold' AND created_at >= ${monthStart} AT TIME ZONE '${ZONE}'`));
+    expect(drivers.value).toBe(await count(`drivers WHERE status = 'Active'`));
+    expect(drivers.sub.value).toBe(await count(`drivers WHERE status = 'Active' AND joining_date >= ${monthStart}::date AND joining_date < (${monthStart} + interval '1 month')::date`));
+    expect(maintenance.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold')`));
+    expect(maintenance.sub.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold') AND scheduled_date < '${today}'`));
+    expect(incidents.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed')`));
+    expect(incidents.sub.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed') AND severity = 'Critical'`));
+    // The seeded fleet has some of each, so that these comparisons say something.
+    expect(Math.min(vehicles.value, drivers.value, maintenance.value, maintenance.sub.value, incidents.value)).toBeGreaterThan(0);
+
+    const overdue = await listOf(maintenance.sub.href, 'maintenance');
+    expect(overdue.total).toBe(maintenance.sub.value);
+    for (const job of overdue.items) {
+      expect(['Scheduled', 'In Progress', 'On Hold']).toContain(job.status);
+      expect(job.scheduledDate < today).toBe(true);
+    }
+    const open = await listOf(incidents.href, 'incidents');
+    expect(open.total).toBe(incidents.value);
+    expect(open.items.every((incident) => !['Resolved', 'Closed'].includes(incident.status))).toBe(true);
+    const critical = await listOf(incidents.sub.href, 'incidents');
+    expect(critical.items.every((incident) => incident.severity === 'Critical')).toBe(true);
+    expect(vehicles.href).toBe('/vehicle-management?fleet=In+Fleet');
+    expect(maintenance.sub.totalUrl).toBe('/api/maintenance/total?overdue=Overdue');
+  });
+
+  it('moves with the records at the edges: overdue is scheduled before today, this month starts at 00:00 in the company’s zone', async () => {
+    const today = companyToday();
+    const before = await card('pendingMaintenance');
+    const vehicle = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'MH14ZZ0001' }))).body;
+    const job = async (status: string, scheduledDate: string) =>
+      expect((await admin.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Brake check', status, scheduledDate }))).status).toBe(201);
+    await job('Scheduled', addDays(today, -1));
+    await job('On Hold', addDays(today, -30));
+    await job('In Progress', today);
+    await job('Completed', addDays(today, -3));
+    await job('Cancelled', addDays(today, -3));
+    const after = await card('pendingMaintenance');
+    expect([after.value - before.value, after.sub.value - before.sub.value]).toEqual([3, 2]);
+
+    // A vehicle created at the first instant of the month (company's zone) is this month's; one a microsecond before is not.
+    const vehiclesBefore = await card('totalVehicles');
+    const first = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'MH14ZZ0002' }))).body;
+    const last = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'MH14ZZ0003' }))).body;
+    const sold = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'MH14ZZ0004', status: 'Sold' }))).body;
+    const monthStart = `(date_trunc('month', '${today}'::date::timestamp) AT TIME ZONE '${ZONE}')`;
+    await server.database.query(`UPDATE vehicles SET created_at = ${monthStart} WHERE id = $1`, [first.id]);
+    await server.database.query(`UPDATE vehicles SET created_at = ${monthStart} - interval '1 microsecond' WHERE id = $1`, [last.id]);
+    const vehiclesAfter = await card('totalVehicles');
+    // first (this month) and last (last month); sold is out of the fleet.
+    expect([vehiclesAfter.value - vehiclesBefore.value, vehiclesAfter.sub.value - vehiclesBefore.sub.value]).toEqual([2, 1]);
+    expect(sold.status).toBe('Sold');
+
+    const incidentsBefore = await card('openIncidents');
+    const incident = (status: string, severity: string) => admin.post('/api/incidents', declaredBody(incidentsArea.fields, {}, { type: 'Other', severity, status, location: 'NH 48', description: 'Test' }));
+    for (const [status, severity] of [['Open', 'Critical'], ['Action Pending', 'Critical'], ['Investigating', 'Low'], ['Resolved', 'Critical'], ['Closed', 'Critical']]) expect((await incident(status, severity)).status).toBe(201);
+    const incidentsAfter = await card('openIncidents');
+    expect([incidentsAfter.value - incidentsBefore.value, incidentsAfter.sub.value - incidentsBefore.sub.value]).toEqual([3, 2]);
+  });
+
+  it('gives on-time delivery over the trips delivered in the last 30 days that had an ETA, linked to the on-time list', async () => {
+    const { performance } = await dashboard();
+    const onTime = performance.find((p) => p.key === 'onTimeDelivery');
+    const today = companyToday();
+    const window = `status = 'Delivered' AND eta IS NOT NULL AND end_date >= ('${addDays(today, -29)}'::date)::timestamp AT TIME ZONE '${ZONE}' AND end_date < ('${today}'::date + 1)::timestamp AT TIME ZONE '${ZONE}'`;
+    const [good, all] = [await count(`trips WHERE ${window} AND end_date <= eta`), await count(`trips WHERE ${window}`)];
+    expect(onTime).toMatchObject({ title: 'On-time Delivery', value: all ? Math.round((100 * good) / all) : null, href: '/fleet-management?delivery=On+Time+%2830d%29' });
+    expect(onTime.detail).toBe(all ? `${onTime.value}%` : 'N/A');
+    expect((await admin.get(onTime.totalUrl)).body.total).toBe(good);
+  });
+
+  it('answers only the areas the role may view: a workshop sees vehicles, maintenance and incidents, no drivers, trips or fuel', async () => {
+    await server.createUser({ username: 'workshop1', password: 'workshop-password-1', role: 'workshop' });
+    const workshop = new TestClient(server.url);
+    expect((await workshop.login('workshop1', 'workshop-password-1')).status).toBe(200);
+    const answer = await dashboard(workshop);
+    expect(answer.cards.map((c) => c.key)).toEqual(['totalVehicles', 'pendingMaintenance', 'openIncidents']);
+    expect(answer.performance).toEqual([]);
+    for (const c of answer.cards) expect((await workshop.get(c.totalUrl)).body.total).toBe(c.value);
+    expect((await workshop.get('/api/drivers/total?status=Active')).status).toBe(403);
+
+    await server.createUser({ username: 'accounts1', password: 'accounts-password-1', role: 'accounts' });
+    const accounts = new TestClient(server.url);
+    expect((await accounts.login('accounts1', 'accounts-password-1')).status).toBe(200);
+    const theirs = await dashboard(accounts);
+    expect(theirs.cards.map((c) => c.key)).toEqual(['totalVehicles']);
+    expect(theirs.performance.map((p) => p.key)).toEqual(['onTimeDelivery', 'fuelEconomy']);
+  });
+
+  it('needs a session', async () => {
+    expect((await server.client().get('/api/dashboard')).status).toBe(401);
+  });
+});
+
+describe('fuel economy on the dashboard', () => {
+  let fresh: TestServer;
+  let client: TestClient;
+  beforeAll(async () => {
+    fresh = await startTestServer();
+    client = await fresh.signedIn();
+  });
+  afterAll(() => fresh?.close());
+  const fuelBody = (overrides: Record<string, unknown>) =>
+    declaredBody(fuelExpensesArea.fields, {}, { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides });
+  const economy = async () => (await client.get('/api/dashboard')).body.performance.find((p: Json) => p.key === 'fuelEconomy');
+
+  it('is N/A with nothing to compute from, then Σkm ÷ Σlitres of the last 30 days with partial fills carried, the first fill of the window setting the start', async () => {
+    expect(await economy()).toMatchObject({ title: 'Avg Fuel Eco', value: null, detail: 'N/A' });
+    const today = companyToday();
+    const vehicle = (await client.post('/api/vehicles', vehicleBody())).body;
+    const other = (await client.post('/api/vehicles', vehicleBody())).body;
+    const expense = async (date: string, odometer: number, quantity: number, more: Record<string, unknown> = {}) => {
+      const res = await client.post('/api/fuel-expenses', fuelBody({ date, vehicleId: vehicle.id, quantity, odometer, ...more }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    // Before the window (30 days: today and the 29 before): not counted, not even as the start.
+    await expense(addDays(today, -30), 9_000, 300);
+    expect((await economy()).detail).toBe('N/A');
+    // The window's first fill sets the start; a partial fill (carried), then a full one.
+    await expense(addDays(today, -29), 10_000, 80);
+    expect((await economy()).detail).toBe('N/A');
+    const partial = await expense(addDays(today, -20), 10_200, 40, { partialFill: true });
+    expect(partial.partialFill).toBe(true);
+    await expense(addDays(today, -10), 10_500, 60);
+    // 500 km on 100 L.
+    expect(await economy()).toMatchObject({ value: 5, detail: '5.0 km/L' });
+    // A refuelling log of the same fill (same vehicle and odometer) is not counted twice; CNG is never counted.
+    const created = await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'IOCL Khed', address: 'Khed Shivapur', gpsLocation: '18.3,73.8' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const station = created.body;
+    const log = await client.post(
+      '/api/refueling-logs',
+      declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, 'partner-fuel-stations': station.id }, { driverId: null, quantity: 60, rate: 90, timestamp: new Date(`${addDays(today, -10)}T06:00:00Z`).toISOString(), odometer: 10_500 }),
+    );
+    expect(log.status, JSON.stringify(log.body)).toBe(201);
+    expect(log.body.partialFill).toBe(false);
+    await expense(addDays(today, -5), 10_900, 20, { fuelType: 'CNG' });
+    expect((await economy()).value).toBe(5);
+    // Another vehicle: 300 km on 100 L → (500 + 300) / (100 + 100) = 4, not the mean of 5 and 3.
+    const add = (date: string, odometer: number, quantity: number) => client.post('/api/fuel-expenses', fuelBody({ date, vehicleId: other.id, fuelType: 'Petrol', quantity, odometer }));
+    expect((await add(addDays(today, -8), 50_000, 70)).status).toBe(201);
+    expect((await add(today, 50_300, 100)).status).toBe(201);
+    expect(await economy()).toMatchObject({ value: 4, detail: '4.0 km/L' });
+  });
+
+  it('exports Partial Fill as Yes or No and refuses a value that is not true or false', async () => {
+    const csv = await client.get('/api/fuel-expenses/export');
+    const [header, ...lines] = csv.text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    const column = header.split(',').indexOf('Partial Fill');
+    expect(column).toBeGreaterThan(0);
+    expect(new Set(lines.map((line) => line.split(',')[column]))).toEqual(new Set(['Yes', 'No']));
+    const vehicle = (await client.post('/api/vehicles', vehicleBody())).body;
+    const bad = await client.post('/api/fuel-expenses', fuelBody({ vehicleId: vehicle.id, partialFill: 'yes' }));
+    expect(bad.status).toBe(400);
+    // Left out, it is false (a client that predates it saves as before).
+    const { partialFill, ...older } = fuelBody({ vehicleId: vehicle.id, odometer: 5 });
+    expect(partialFill).toBe(false);
+    const saved = await client.post('/api/fuel-expenses', older);
+    expect([saved.status, saved.body.partialFill]).toEqual([201, false]);
+    // Hidden for other expenses, and stored false.
+    const toll = await client.post('/api/fuel-expenses', fuelBody({ type: 'Toll', amount: 120, quantity: null, pricePerUnit: null, partialFill: true }));
+    expect([toll.status, toll.body.partialFill]).toEqual([201, false]);
+  });
+});
+
+describe('fuel economy in SQL', () => {
+  let other: TestServer;
+  let client: TestClient;
+  let stationId = '';
+  beforeAll(async () => {
+    other = await startTestServer();
+    client = await other.signedIn();
+    stationId = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'BPCL Vashi', address: 'Vashi', gpsLocation: '19.07,72.99' }))).body.id;
+  });
+  afterAll(() => other?.close());
+  const fuelBody = (overrides: Record<string, unknown>) =>
+    declaredBody(fuelExpensesArea.fields, {}, { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides });
+
+  it('the database computes what the domain function does, on random fills of many vehicles', async () => {
+    const today = companyToday();
+    const random = seeded(18);
+    const fills: Fill[] = [];
+    for (let v = 0; v < 6; v++) {
+      const vehicle = (await client.post('/api/vehicles', vehicleBody())).body;
+      let odometer = 20_000 + Math.floor(random() * 1000);
+      for (let i = 0; i < 8; i++) {
+        odometer += random() < 0.15 ? 0 : Math.floor(random() * 600);
+        const fill = { vehicleId: vehicle.id, odometer, litres: Math.round(10 + random() * 150), partial: random() < 0.3, source: random() < 0.5 ? ('expense' as const) : ('log' as const), fuelType: random() < 0.1 ? 'CNG' : 'Diesel' };
+        const date = addDays(today, -Math.floor(random() * 29));
+        const res =
+          fill.source === 'expense'
+            ? await client.post('/api/fuel-expenses', fuelBody({ date, vehicleId: vehicle.id, fuelType: fill.fuelType, quantity: fill.litres, odometer, partialFill: fill.partial }))
+            : await client.post('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, 'partner-fuel-stations': stationId }, { driverId: null, fuelType: fill.fuelType, quantity: fill.litres, rate: 90, timestamp: `${date}T06:00:00.000Z`, odometer, partialFill: fill.partial }));
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        fills.push(fill);
+      }
+    }
+    const expected = fuelEconomy(fills);
+    const totals = await fuelTotals(other.database, today, { expenses: true, logs: true });
+    expect(expected.fills).toBeGreaterThan(5);
+    expect(totals.km).toBe(expected.km);
+    expect(totals.litres).toBeCloseTo(expected.litres, 6);
+    expect(totals.vehicles).toBe(expected.vehicles);
+    const shown = (await client.get('/api/dashboard')).body.performance.find((p: Json) => p.key === 'fuelEconomy');
+    expect(shown.value).toBe(Math.round(expected.kmPerLitre! * 10) / 10);
+  });
+});

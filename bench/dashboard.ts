@@ -1,0 +1,224 @@
+/**
+ * npx tsx bench/dashboard.ts [--vehicles N --drivers N --trips N --maintenance N --incidents N --expenses N --refueling-logs N --samples N]
+ * (also run by `npm run bench`; --dashboard-vehicles 0 there leaves it out)
+ *
+ * GET /api/dashboard uncached (the server's list cache off: every request counts): fills a fresh database (with
+ * DATABASE_URL a temporary database on that PostgreSQL server, else a temporary PGlite directory) with seed:demo's
+ * records, serves the real app in this process, signs in as an administrator and asks for the dashboard one
+ * request at a time; then prints EXPLAIN (ANALYZE, BUFFERS) of every statement the dashboard runs (each card's
+ * and sub-line's capped count, on-time delivery's two, and the fuel fills) and whether any reads a table whole.
+ * Target (PostgreSQL): p95 ≤ 50 ms, no sequential scan of a whole table.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { createApp } from '../apps/server/src/app';
+import { ensureAdmin } from '../apps/server/src/auth/users';
+import { companyToday } from '../apps/server/src/company-time';
+import { loadConfig } from '../apps/server/src/config';
+import { DASHBOARD_CARDS, FUEL_WORK_MEM, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { listConditions } from '../apps/server/src/http/resource';
+import { recordSelection } from '../apps/server/src/operations/stored-record';
+import { resourceOf } from '../apps/server/src/resources';
+
+export const DASHBOARD_TARGET_P95_MS = 50;
+
+export interface DashboardBenchOptions {
+  serverUrl?: string;
+  vehicles: number;
+  drivers: number;
+  trips: number;
+  maintenance: number;
+  incidents: number;
+  expenses: number;
+  refuelingLogs: number;
+  samples?: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const n = (v: number) => v.toLocaleString('en-IN');
+
+async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+  if (!serverUrl) {
+    const dir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-dashboard-'));
+    const database = await openDatabase({ dataDir: join(dir, 'db') });
+    return { database, label: `PGlite ${dir}`, drop: async () => (await database.close(), await rm(dir, { recursive: true, force: true })) };
+  }
+  const name = `raahi_bench_dashboard_${randomBytes(4).toString('hex')}`;
+  const maintenance = new URL(serverUrl);
+  maintenance.pathname = '/postgres';
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  return { database, label: `PostgreSQL ${url.host}/${name}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+/** Every statement the dashboard runs, as SQL with its parameters. */
+function statements(today: string): { name: string; text: string; params: unknown[] }[] {
+  const counted = (area: string, filters: Record<string, string>) => {
+    const def = resourceOf(area);
+    const where = listConditions(def, recordSelection(def).all, undefined, Object.entries(filters), today);
+    return { where, def };
+  };
+  const list: { name: string; area: string; filters: Record<string, string> }[] = [
+    ...DASHBOARD_CARDS.flatMap((card) => [
+      { name: card.title, area: card.area, filters: card.filters },
+      { name: `${card.title}: ${card.sub.title}`, area: card.area, filters: card.sub.filters },
+    ]),
+    { name: 'On-time Delivery: on time', area: ON_TIME.area, filters: ON_TIME.onTime },
+    { name: 'On-time Delivery: delivered', area: ON_TIME.area, filters: ON_TIME.delivered },
+  ];
+  return list.map(({ name, area, filters }) => {
+    const { where, def } = counted(area, filters);
+    return { name, ...countSql(def.table, where) };
+  }).concat([{ name: 'Avg Fuel Eco: km and litres of the window', ...fuelTotalsStatement(today, { expenses: true, logs: true }) }]);
+}
+
+const dialect = new PgDialect();
+/** The count as listQueries prepares it: SELECT count(*) FROM (SELECT 1 … LIMIT cap + 1). */
+function countSql(table: PgTable, where: ReturnType<typeof listConditions>) {
+  const query = sql`SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE ${where ?? sql`true`} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matches`;
+  const built = dialect.sqlToQuery(query);
+  return { text: built.sql, params: built.params };
+}
+
+export async function benchDashboard(options: DashboardBenchOptions): Promise<{ lines: string[]; verdicts: string[]; p95: number }> {
+  const { database, label, drop } = await temporaryDatabase(options.serverUrl);
+  const samples = options.samples ?? 200;
+  const lines: string[] = [];
+  const verdicts: string[] = [];
+  try {
+    console.log(`Dashboard bench: ${label}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)}.`);
+    const t = performance.now();
+    await seedDemo(database, {
+      vehicles: options.vehicles,
+      drivers: options.drivers,
+      trips: options.trips,
+      maintenance: options.maintenance,
+      incidents: options.incidents,
+      expenses: options.expenses,
+      training: 0,
+      health: 0,
+      insurance: 0,
+      coldChain: 0,
+      compliance: 0,
+      ...(options.refuelingLogs ? { fuelStations: 200, refuelingLogs: options.refuelingLogs } : {}),
+      seed: 36,
+    });
+    await database.exec('ANALYZE');
+    console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, ${n(options.drivers)} drivers, ${n(options.trips)} trips, ${n(options.maintenance)} job cards, ${n(options.incidents)} incidents, ${n(options.expenses)} expenses, ${n(options.refuelingLogs)} refuelling logs.`);
+
+    const password = `bench-${randomBytes(9).toString('hex')}`;
+    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-dashboard-files-'));
+    await ensureAdmin(database, password);
+    await database.query(`UPDATE users SET role = 'administrator' WHERE username = 'admin'`);
+    // Uncached: the list cache off, so every request counts every number.
+    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
+      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
+      const ask = async () => {
+        const started = performance.now();
+        const res = await fetch(`${origin}/api/dashboard`, { headers: { cookie } });
+        const body = await res.json();
+        if (!res.ok) throw new Error(`GET /api/dashboard answered ${res.status}: ${JSON.stringify(body)}`);
+        return { ms: performance.now() - started, body };
+      };
+      const first = await ask();
+      for (let i = 0; i < 10; i++) await ask();
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) times.push((await ask()).ms);
+      times.sort((a, b) => a - b);
+      const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
+      const figures = [...first.body.cards.flatMap((c: { title: string; detail: string; sub: { detail: string } }) => [`${c.title} ${c.detail} (${c.sub.detail})`]), ...first.body.performance.map((p: { title: string; detail: string }) => `${p.title} ${p.detail}`)];
+      lines.push(`GET /api/dashboard, uncached, ${samples} sequential requests: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms.`);
+      lines.push(`Figures: ${figures.join('; ')}.`);
+
+      const today = companyToday();
+      let wholeTables = 0;
+      for (const statement of statements(today)) {
+        const rows = await database.transaction(async (tx) => {
+          // As the server runs it (the fuel totals with their work_mem).
+          if (statement.name.startsWith('Avg Fuel Eco')) await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
+          return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
+        });
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        // A sequential scan stopped by the exact-count cap (50,001 rows read, then the LIMIT) reads part of its table.
+        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on'));
+        const whole = seq.filter((line) => !line.includes(`rows=${EXACT_COUNT_LIMIT + 1} loops=1`));
+        wholeTables += whole.length;
+        const note = seq.length ? `  (sequential scan${whole.length ? ' of a WHOLE table' : `, stopped by the cap at ${n(EXACT_COUNT_LIMIT + 1)} rows`})` : '';
+        lines.push('', `-- ${statement.name}${note}`, plan);
+      }
+      verdicts.push(`${p95 <= DASHBOARD_TARGET_P95_MS ? 'MET' : 'MISSED'}: dashboard p95 ${p95.toFixed(1)} ms ≤ ${DASHBOARD_TARGET_P95_MS} ms (uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
+      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table whole (${wholeTables} sequential scans not stopped by the count's cap)`);
+      return { lines, verdicts, p95 };
+    } finally {
+      server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await drop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      vehicles: { type: 'string' },
+      drivers: { type: 'string' },
+      trips: { type: 'string' },
+      maintenance: { type: 'string' },
+      incidents: { type: 'string' },
+      expenses: { type: 'string' },
+      'refueling-logs': { type: 'string' },
+      samples: { type: 'string' },
+    },
+  });
+  const num = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Math.max(0, Math.trunc(Number(value))));
+  benchDashboard({
+    serverUrl: process.env.DATABASE_URL || undefined,
+    vehicles: num(values.vehicles, 100_000),
+    drivers: num(values.drivers, 50_000),
+    trips: num(values.trips, 200_000),
+    maintenance: num(values.maintenance, 200_000),
+    incidents: num(values.incidents, 50_000),
+    expenses: num(values.expenses, 200_000),
+    refuelingLogs: num(values['refueling-logs'], 200_000),
+    samples: num(values.samples, 200),
+  }).then(
+    ({ lines, verdicts }) => {
+      console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+      process.exit(0);
+    },
+    (err: Error) => {
+      console.error(err.stack ?? err.message);
+      process.exit(1);
+    },
+  );
+}
