@@ -11,8 +11,11 @@ import { companyTimeZone } from '../company-time';
  */
 const days = (n: number | undefined) => sql.raw(String(Math.trunc(n ?? 0)));
 
-/** A date-time column is judged by its days in the company's zone: a day's start there as an instant. */
-const isInstant = (column: PgColumn) => column.columnType === 'PgTimestamp' || column.getSQLType().startsWith('timestamp');
+/**
+ * A date-time column is judged by its days in the company's zone: a day's start there as an instant. A
+ * resource's derived column (an SQL value such as a schedule's due date, resource derivedColumns) is a date.
+ */
+const isInstant = (column: PgColumn) => 'columnType' in column && (column.columnType === 'PgTimestamp' || column.getSQLType().startsWith('timestamp'));
 const zone = () => sql.raw(`'${companyTimeZone()}'`);
 /** The start of the day (today + n) in the column's terms: a date, or that day's first instant in the company's zone. */
 const dayStart = (column: PgColumn, today: unknown, n: number | undefined): SQL =>
