@@ -8,6 +8,7 @@ const ADMIN_KINDS = [
   'Trip insurance policies ending',
   'Driver health checks due',
   'Driver training expiring',
+  'Vehicle service due',
   'Parts at reorder level',
   'Challans unpaid for 60 days',
   'Trips past their ETA',

@@ -44,6 +44,9 @@ test('Schedule Preventive Maintenance opens the service schedules: add one (bad 
   await expectDestructiveToast(page, 'Invalid Interval', 'Every (km) and Every (months) must be greater than zero.');
   await dialog.getByLabel('Every (km)').fill('10000');
   await dialog.getByLabel('Every (months)').fill('6');
+  await clickSave(dialog, 'Add Schedule');
+  await expectDestructiveToast(page, 'Missing Last Done', 'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.');
+  await dialog.getByLabel('Every (months)').fill('');
   await dialog.getByLabel('Last Done At (km)').fill('15000');
   await clickSave(dialog, 'Add Schedule');
   await expectDestructiveToast(page, 'Invalid Odometer', "Last Done At (15,000 km) cannot be above the vehicle's current odometer (12,000 km).");

@@ -74,6 +74,14 @@ function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
   return env.NODE_ENV === 'production' ? [] : 'any';
 }
 
+/** RAAHI_REMINDER_MINUTES: 0 (only the run on start) or 1–1440 (a timer beyond Node's 24.8 days fires at once, again and again). */
+function reminderMinutes(env: NodeJS.ProcessEnv): number {
+  if (env.RAAHI_REMINDER_MINUTES === '0') return 0;
+  const minutes = number(env, 'RAAHI_REMINDER_MINUTES', 5);
+  if (minutes < 1 || minutes > 1440) throw new Error(`RAAHI_REMINDER_MINUTES must be 0 (only on start) or from 1 to 1440 minutes (got "${env.RAAHI_REMINDER_MINUTES}")`);
+  return Math.round(minutes);
+}
+
 const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -97,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(number(env, 'RAAHI_UPLOAD_MAX_MB', 10) * 1024 * 1024),
     listCacheMs: env.RAAHI_LIST_CACHE_SECONDS === '0' ? 0 : number(env, 'RAAHI_LIST_CACHE_SECONDS', 60) * 1000,
     changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
-    reminderIntervalMs: env.RAAHI_REMINDER_MINUTES === '0' ? 0 : Math.round(number(env, 'RAAHI_REMINDER_MINUTES', 5) * 60_000),
+    reminderIntervalMs: reminderMinutes(env) * 60_000,
     mail: mailConfigFrom(env),
   };
 }

@@ -37,6 +37,11 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   /** States computed from the fields and today's date (filters of the same names). */
   derived?: Record<string, DerivedState>;
   /**
+   * Fields added after the specification (a job card's Schedule), each with its blank value: a body that leaves
+   * one out (a client of the specified API) gets it blank on a create and keeps it as stored on an update.
+   */
+  addedFields?: Readonly<Record<string, unknown>>;
+  /**
    * The input as it is stored, before the rules run: fields hidden for these values blank, computed values
    * filled. The form runs it before its rules and the server before saving, so both judge the same values.
    */

@@ -29,6 +29,11 @@ interface FieldOptions<T> {
   placeholder?: string;
   /** Takes the form's full width. */
   wide?: boolean;
+  /**
+   * Added after the specification: a body without it (a client of the specified API) is still whole; a create
+   * stores it blank, an update keeps what is stored (AreaDefinition.addedFields).
+   */
+  added?: true;
 }
 
 /** What a linked record must hold (or must not) to be linked; checked on save by the server. */
@@ -312,6 +317,7 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
     ranges: Object.fromEntries(entries.filter(([, f]) => f.filter === 'range').map(([name, f]) => [name, rangeKind(declaration.key, name, f)])),
     sortWhenFiltered: declaration.sortWhenFiltered,
     derived: declaration.derived ?? {},
+    addedFields: Object.fromEntries(entries.filter(([, f]) => f.added).map(([name, f]) => [name, f.blank])),
     shown,
     computedValues,
     prepare: (input) => {

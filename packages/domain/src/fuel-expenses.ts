@@ -28,7 +28,7 @@ export const fuelExpensesArea = declareArea({
     amount: field.money({ label: 'Amount (₹)', sort: true }),
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999 }),
     // Not in the specification's form: a tank not filled to full, whose km and litres count with the next full fill (fuel economy).
-    partialFill: field.flag({ label: 'Partial Fill' }),
+    partialFill: field.flag({ label: 'Partial Fill', added: true }),
     vendor: field.text({ label: 'Vendor', sort: true, placeholder: 'e.g. Indian Oil, Khed Shivapur toll plaza' }),
     gpsLocation: field.text({ label: 'GPS Location', max: 100, placeholder: 'e.g. 18.5204,73.8567' }),
     description: field.text({ label: 'Description', multiline: true, max: 1000, placeholder: 'e.g. FASTag toll, Mumbai–Pune Expressway' }),

@@ -24,7 +24,7 @@ export const refuelingLogsArea = declareArea({
     refuelMethod: field.choice(REFUEL_METHODS, { label: 'Refuel Method', default: 'Card' }),
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999, placeholder: 'e.g. 184250' }),
     // Not in the specification's form: a tank not filled to full, whose km and litres count with the next full fill (fuel economy).
-    partialFill: field.flag({ label: 'Partial Fill' }),
+    partialFill: field.flag({ label: 'Partial Fill', added: true }),
     notes: field.text({ label: 'Notes', multiline: true, wide: true, max: 1000 }),
   },
   required: { title: 'Missing Fields', message: 'Vehicle, Station, Fuel Type, Quantity, Rate, and Timestamp are required.' },

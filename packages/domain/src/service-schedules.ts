@@ -69,6 +69,14 @@ export const serviceSchedulesArea = declareArea({
       !positive(v.everyKm) || !positive(v.everyMonths)
         ? { title: 'Invalid Interval', message: 'Every (km) and Every (months) must be greater than zero.', fields: (['everyKm', 'everyMonths'] as const).filter((k) => !positive(v[k])) }
         : null,
+    // Without a starting point a schedule by km would count from 0 km (Overdue at once on a truck at 2,00,000 km),
+    // and one by months would never come due.
+    (v) => {
+      const missing = [...(v.everyKm !== null && v.lastDoneKm === null ? (['lastDoneKm'] as const) : []), ...(v.everyMonths !== null && v.lastDoneDate === null ? (['lastDoneDate'] as const) : [])];
+      return missing.length
+        ? { title: 'Missing Last Done', message: 'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.', fields: missing }
+        : null;
+    },
     (v) => (v.lastDoneKm !== null && v.lastDoneKm < 0 ? { title: 'Invalid Odometer', message: 'Last Done At (km) cannot be negative.', fields: ['lastDoneKm'] } : null),
   ],
   derived: { due: SERVICE_DUE },

@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../http/resource';
  */
 export function parseInput(def: Pick<ResourceDefinition, 'area'>, body: unknown, withVersion: boolean): Record<string, unknown> {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
-  const parsed = schema.safeParse(body);
+  const parsed = schema.safeParse(withAddedFields(def, body));
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
   const { version, ...fields } = parsed.data as Record<string, unknown>;
   const input = def.area.prepare ? def.area.prepare(fields) : fields;
@@ -28,4 +28,16 @@ export function toRow(all: Record<string, PgColumn>, input: Record<string, unkno
     else row[key] = typeof value === 'string' && all[key]?.columnType === 'PgTimestamp' ? new Date(value) : value;
   }
   return row;
+}
+
+const isPlainObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+
+/** The fields added after the specification that a body leaves out (an update keeps them as stored). */
+export const missingAddedFields = (def: Pick<ResourceDefinition, 'area'>, body: unknown): string[] =>
+  isPlainObject(body) ? Object.keys(def.area.addedFields ?? {}).filter((name) => !Object.hasOwn(body, name)) : [];
+
+/** The body with the added fields it leaves out filled blank, so that a client of the specified API is understood. */
+function withAddedFields(def: Pick<ResourceDefinition, 'area'>, body: unknown): unknown {
+  const missing = missingAddedFields(def, body);
+  return missing.length ? { ...(body as Record<string, unknown>), ...Object.fromEntries(missing.map((name) => [name, def.area.addedFields![name]])) } : body;
 }

@@ -7,7 +7,7 @@ import { fieldChanges, uploaderOf, withoutKept, type OperationContext } from './
 import { emitRecordChanged } from './events';
 import { emitHooked, withWarnings } from './after-write';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
-import { parseInput, toRow } from './parse-input';
+import { missingAddedFields, parseInput, toRow } from './parse-input';
 import { readRecord, recordMissing, recordSelection } from './stored-record';
 
 /**
@@ -21,7 +21,8 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
   const { database, actor, storage, batchId = null } = context;
   const { area, table } = def;
   const { version, ...parsed } = parseInput(def, body, true);
-  const input = withoutKept(parsed, context.keep);
+  // Fields the actor may not see, and fields added after the specification that the body leaves out, stay as stored.
+  const input = withoutKept(parsed, [...(context.keep ?? []), ...missingAddedFields(def, body)]);
   // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
   const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
   const stored = conditional || def.entities?.length ? await readRecord(database, def, id) : undefined;

@@ -202,7 +202,7 @@ describe('notifications on changes of state, exactly once', () => {
     await database.query(`UPDATE notifications SET read_at = now() WHERE record_id = 'DHR-2' AND user_id = $1`, [users.mgr]);
 
     await database.exec(`DELETE FROM driver_health_reports`);
-    const after = await runReminders(database, { today: addDays(TODAY, 1), ids: ['DHR-1', 'DHR-2'] });
+    const after = await runReminders(database, { today: addDays(TODAY, 1), ids: ['DHR-1', 'DHR-2'], deleted: ['DHR-1', 'DHR-2'] });
     expect(after).toMatchObject({ judged: 0, removed: 2, notified: 0 });
     expect(await database.query(`SELECT * FROM reminder_states WHERE rule = 'health'`)).toEqual([]);
     expect((await notificationsOf(users.mgr)).map((n) => n.record_id)).toEqual(['DHR-2']);
@@ -233,7 +233,21 @@ describe('notifications on changes of state, exactly once', () => {
     expect((await notificationsOf(users.mgr)).map((n) => n.record_id)).toEqual(['DOC-OLD']);
     await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-NEW', 'Permit', 'Operating Permit', 'VEH-1', $1)`, [addDays(TODAY, 400)]);
     expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'] })).toMatchObject({ judged: 1, first: 1, removed: 1, notified: 0 });
-    expect((await database.query<{ record_id: string }>(`SELECT record_id FROM reminder_states`)).map((r) => r.record_id)).toEqual(['DOC-NEW']);
+    // The replaced one is kept as OK, so that it is news again if it comes back (the newer one deleted).
+    expect((await database.query<{ record_id: string; state: string }>(`SELECT record_id, state FROM reminder_states ORDER BY record_id`)).map((r) => [r.record_id, r.state])).toEqual([
+      ['DOC-NEW', 'ok'],
+      ['DOC-OLD', 'ok'],
+    ]);
     expect(await notificationsOf(users.mgr)).toEqual([]);
+    await database.exec(`DELETE FROM compliance_documents WHERE id = 'DOC-NEW'`);
+    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'], deleted: ['DOC-NEW'] })).toMatchObject({ removed: 1, notified: 0 });
+    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule] })).toMatchObject({ changed: 1 });
+    expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-OLD', 'due_soon']]);
+  });
+
+  it('a record an edit brings into a rule is news: its first state is notified, while a new record\'s is not', async () => {
+    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-MADE', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-EDITED', 'RC', 'Vehicle Registration', 'VEH-2', $1)`, [addDays(TODAY, 5)]);
+    expect(await runReminders(database, { today: TODAY, rules: [documentsRule], ids: ['DOC-MADE', 'DOC-EDITED'], edited: ['DOC-EDITED'] })).toMatchObject({ first: 2, changed: 1 });
+    expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-EDITED', 'due_soon']]);
   });
 });

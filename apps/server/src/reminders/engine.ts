@@ -24,6 +24,13 @@ export interface ReminderRunOptions {
   /** Only these records (a run right after a write); absent: all. */
   ids?: readonly string[];
   rules?: readonly ReminderRule[];
+  /**
+   * Of `ids`, records changed by an edit: a first judged state of theirs is news (a health check given its Next
+   * Due Date, a trip given an ETA already past), not a first evaluation.
+   */
+  edited?: readonly string[];
+  /** Of `ids`, deleted records: their states end (other records the rule stops judging are kept as OK). */
+  deleted?: readonly string[];
 }
 
 export interface ReminderRunCounts {
@@ -33,7 +40,7 @@ export interface ReminderRunCounts {
   changed: number;
   /** Records seen for the first time: their state stored, nobody notified. */
   first: number;
-  /** States removed: records the rules no longer judge (deleted, replaced, no longer applicable). */
+  /** States ended: records deleted, or no longer judged (replaced, no longer applicable: kept as OK, so a return is news). */
   removed: number;
   /** Notifications made. */
   notified: number;
@@ -69,7 +76,7 @@ interface ChangedRow {
  * record at once both try the update; the second waits for the first's row lock, re-checks the WHERE against the
  * committed state, finds it equal and returns nothing — so it notifies nobody, lease or no lease.
  */
-async function runRule(database: Database, rule: ReminderRule, today: string, given: readonly string[] | null): Promise<ReminderRunCounts> {
+async function runRule(database: Database, rule: ReminderRule, today: string, given: readonly string[] | null, edited: readonly string[], deleted: readonly string[]): Promise<ReminderRunCounts> {
   const kind = rule.kind;
   let ids = given;
   if (ids && rule.related) {
@@ -95,21 +102,29 @@ async function runRule(database: Database, rule: ReminderRule, today: string, gi
             WHERE reminder_states.state IS DISTINCT FROM excluded.state
           RETURNING record_id, state, (xmax = 0) AS inserted
         ),
+        -- A deleted record's states end. A record the rule no longer judges (replaced by a newer one, no date any
+        -- more, a vehicle Sold) is kept as OK, so that its return to Due Soon is news rather than a first evaluation.
         gone AS (
-          DELETE FROM reminder_states s WHERE s.rule = ${kind}${removedAmong}
-            AND NOT EXISTS (SELECT 1 FROM cur WHERE cur.record_id = s.record_id)
+          DELETE FROM reminder_states s WHERE s.rule = ${kind} AND s.record_id = ANY(${sql.param([...deleted])}::text[])
+          RETURNING s.record_id
+        ),
+        out_of_scope AS (
+          UPDATE reminder_states s SET state = 'ok', changed_at = now()
+            WHERE s.rule = ${kind}${removedAmong} AND s.state <> 'ok'
+              AND NOT (s.record_id = ANY(${sql.param([...deleted])}::text[]))
+              AND NOT EXISTS (SELECT 1 FROM cur WHERE cur.record_id = s.record_id)
           RETURNING s.record_id
         ),
         -- (A data-modifying WITH runs to completion whether or not it is read.)
         unread_gone AS (
           DELETE FROM notifications n WHERE n.area = ${rule.area} AND n.kind = ${kind} AND n.read_at IS NULL
-            AND n.record_id IN (SELECT record_id FROM gone)
+            AND (n.record_id IN (SELECT record_id FROM gone) OR n.record_id IN (SELECT record_id FROM out_of_scope))
         )
       SELECT up.record_id, up.state, cur.label, cur.due, NULL::text AS judged, NULL::text AS first, NULL::text AS removed
-        FROM up JOIN cur ON cur.record_id = up.record_id WHERE NOT up.inserted
+        FROM up JOIN cur ON cur.record_id = up.record_id WHERE NOT up.inserted OR up.record_id = ANY(${sql.param([...edited])}::text[])
       UNION ALL
       SELECT NULL, NULL, NULL, NULL, (SELECT count(*) FROM cur)::text, (SELECT count(*) FROM up WHERE up.inserted)::text,
-        (SELECT count(*) FROM gone)::text`,
+        ((SELECT count(*) FROM gone) + (SELECT count(*) FROM out_of_scope))::text`,
     );
     const totals = rows.find((row) => row.record_id === null)!;
     const changed = rows.filter((row) => row.record_id !== null);
@@ -152,7 +167,7 @@ export async function runReminders(database: Database, options: ReminderRunOptio
   const ids = options.ids ? [...options.ids] : null;
   if (ids && ids.length === 0) return total;
   for (const rule of options.rules ?? REMINDER_RULES) {
-    const counts = await runRule(database, rule, options.today, ids);
+    const counts = await runRule(database, rule, options.today, ids, options.edited ?? [], options.deleted ?? []);
     for (const key of Object.keys(total) as (keyof ReminderRunCounts)[]) total[key] += counts[key];
   }
   return total;

@@ -96,15 +96,20 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
   // Written records wait in `written` for the next run after writes, queued at the first of them: the run takes
   // whatever has gathered when it starts (a batch, an import), so that writes arriving meanwhile join it, and writes
   // arriving during it start the next one.
-  const written = new Map<string, Set<string>>();
+  // Per area, each written record's last operation: a create's first state is a first evaluation, an edit's is
+  // news (engine.ts `edited`), a delete ends its states.
+  const written = new Map<string, Map<string, 'create' | 'update' | 'delete'>>();
   let queued = false;
   const runWritten = async () => {
     queued = false;
     const batches = [...written];
     written.clear();
-    for (const [area, ids] of batches) {
+    for (const [area, records] of batches) {
       const areaRules = rules.filter((rule) => rule.area === area);
-      await runReminders(database, { today: today(), rules: areaRules, ids: [...ids] }).catch(failed(`the run after a write to ${area}`));
+      const having = (operation: string) => [...records].filter(([, op]) => op === operation).map(([id]) => id);
+      await runReminders(database, { today: today(), rules: areaRules, ids: [...records.keys()], edited: having('update'), deleted: having('delete') }).catch(
+        failed(`the run after a write to ${area}`),
+      );
     }
   };
   const areas = new Set(rules.map((rule) => rule.area));
@@ -113,9 +118,11 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
       ? () => undefined
       : onRecordChanged((event) => {
           if (stopped || event.database !== database || !areas.has(event.area)) return;
-          let ids = written.get(event.area);
-          if (!ids) written.set(event.area, (ids = new Set()));
-          ids.add(event.recordId);
+          let records = written.get(event.area);
+          if (!records) written.set(event.area, (records = new Map()));
+          // A record created and then edited before the run is still new.
+          const operation = event.operation === 'update' && records.get(event.recordId) === 'create' ? 'create' : event.operation;
+          if (operation === 'create' || operation === 'update' || operation === 'delete') records.set(event.recordId, operation);
           if (!queued) {
             queued = true;
             void queue(runWritten);
@@ -123,7 +130,16 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
         });
 
   if (options.runOnStart !== false) void runAll().catch(failed('the run on start'));
-  const timer = options.intervalMs ? setInterval(() => void runAll().catch(failed('the periodic run')), options.intervalMs) : undefined;
+  // A tick while the last periodic run still waits or runs adds nothing (a slow database must not grow a queue).
+  let periodicPending = false;
+  const tick = () => {
+    if (periodicPending) return;
+    periodicPending = true;
+    void runAll()
+      .catch(failed('the periodic run'))
+      .finally(() => (periodicPending = false));
+  };
+  const timer = options.intervalMs ? setInterval(tick, options.intervalMs) : undefined;
   timer?.unref();
 
   return {

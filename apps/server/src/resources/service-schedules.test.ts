@@ -95,6 +95,39 @@ describe('service schedules', () => {
     expect(JSON.stringify(history)).toContain('61000');
   });
 
+  it('a completed job card moves its schedule only forward: not into the future, not from a typo, not back to an older service', async () => {
+    const v = await createVehicle({ licensePlate: 'MH12SS0095', currentMileage: 80000 });
+    const s = await schedule({ everyKm: 15000, everyMonths: 6, lastDoneKm: 70000, lastDoneDate: '2026-01-10' }, v.id);
+    const job = { vehicleId: v.id, jobType: 'Preventive', description: 'Oil and filter change', technician: '', partsUsed: '', scheduledDate: '2026-01-01', completionDate: null, status: 'Completed', cost: null, scheduleId: s.id, odometer: 80000 };
+    const unchanged = { lastDoneKm: 70000, lastDoneDate: '2026-01-10', version: 1 };
+    await expectNothingWritten(async () => {
+      const res = await client.post('/api/maintenance', { ...job, completionDate: '2099-01-01' });
+      expect(res.status).toBe(422);
+      expect(res.body.title).toBe('Invalid Date');
+    });
+    // A typo far above the trend is saved with its warnings, and the schedule is left as it was.
+    const typo = await client.post('/api/maintenance', { ...job, completionDate: '2026-02-01', odometer: 9_999_999 });
+    expect(typo.status, typo.text).toBe(201);
+    expect(typo.body.warnings.join(' ')).toContain(`The schedule ${s.id} was not reset`);
+    expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject(unchanged);
+    // A job entered late, older than the last service, does not move it back.
+    const older = await client.post('/api/maintenance', { ...job, completionDate: '2025-11-01', odometer: 60000 });
+    expect(older.status, older.text).toBe(201);
+    expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject(unchanged);
+  });
+
+  it('a client of the specified API, which knows no Schedule or Odometer, still creates job cards, and its edits keep them', async () => {
+    const v = await createVehicle({ licensePlate: 'MH12SS0096', currentMileage: 50000 });
+    const s = await schedule({ everyKm: 15000, everyMonths: null, lastDoneKm: 40000, lastDoneDate: null }, v.id);
+    const specified = { vehicleId: v.id, jobType: 'Preventive', description: 'Oil and filter change', technician: '', partsUsed: '', scheduledDate: '2026-03-01', completionDate: null, status: 'Scheduled', cost: null };
+    const plain = await create('/api/maintenance', specified);
+    expect(plain).toMatchObject({ scheduleId: null, odometer: null });
+    const linked = await create('/api/maintenance', { ...specified, scheduleId: s.id, odometer: 50500 });
+    const edited = await client.put(`/api/maintenance/${linked.id}`, { ...specified, technician: 'Ramesh', version: linked.version });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ technician: 'Ramesh', scheduleId: s.id, odometer: 50500 });
+  });
+
   it('a vehicle with schedules cannot be deleted', async () => {
     const v = await createVehicle({ licensePlate: 'MH12SS0005' });
     const s = await schedule({ lastDoneKm: 1000 }, v.id);

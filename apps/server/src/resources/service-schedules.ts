@@ -115,9 +115,11 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   const result: AfterWriteResult = { warnings: [], changed: [] };
   const vehicleId = String(saved.vehicleId);
   const odometer = saved.odometer as number | null;
+  let flagged = false;
   if (odometer !== null) {
     const current = await odometerOf(tx, vehicleId);
-    if (current !== null && odometer > current) result.warnings!.push(odometerWarning(odometer, current));
+    flagged = current !== null && odometer > current;
+    if (flagged) result.warnings!.push(odometerWarning(odometer, current!));
   }
   const scheduleId = saved.scheduleId as string | null;
   if (!scheduleId) return result;
@@ -126,8 +128,21 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   if (!schedule) return result;
   if (schedule.vehicleId !== vehicleId)
     throw new ApiError(422, 'Invalid Schedule', `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`);
-  if (saved.status !== 'Completed') return result;
-  const done = (saved.completionDate as string | null) ?? companyToday();
+  // (A job card saved by a client that leaves the odometer out keeps its stored one; none, nothing to reset from.)
+  if (saved.status !== 'Completed' || odometer === null) return result;
+  const today = companyToday();
+  const done = (saved.completionDate as string | null) ?? today;
+  // The schedule's own checks hold on this path too: no Last Done in the future.
+  if (done > today) throw new ApiError(422, 'Invalid Date', `A scheduled service cannot be completed in the future (completion date ${done}, today is ${today}).`);
+  // A reading left out as a typo does not become the schedule's last done km (it would never be due by km again).
+  if (flagged) {
+    result.warnings!.push(`The schedule ${scheduleId} was not reset: correct the odometer, then save again.`);
+    return result;
+  }
+  // A job entered late, older than the schedule's last service, does not move the schedule back.
+  const lastDate = schedule.lastDoneDate as string | null;
+  const lastKm = schedule.lastDoneKm as number | null;
+  if ((lastDate !== null && done < lastDate) || (lastKm !== null && odometer !== null && odometer < lastKm)) return result;
   const unchanged = before?.status === 'Completed' && before.scheduleId === scheduleId && before.odometer === odometer && before.completionDate === saved.completionDate;
   if (unchanged || (schedule.lastDoneDate === done && schedule.lastDoneKm === odometer)) return result;
   await tx.query('UPDATE service_schedules SET last_done_date = $1, last_done_km = $2, version = version + 1, updated_at = now() WHERE id = $3', [done, odometer, scheduleId]);

@@ -13,7 +13,7 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
   'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
   // An interval, a last done date in the past and no last done km (it may not pass the vehicle's odometer).
-  'service-schedules': () => ({ everyKm: 20000, everyMonths: 6, lastDoneDate: '2026-01-15', lastDoneKm: null }),
+  'service-schedules': () => ({ everyKm: 20000, everyMonths: 6, lastDoneDate: '2026-01-15', lastDoneKm: 0 }),
 };
 
 const fieldsOf = (resource: ResourceDefinition) => (resource.area as unknown as { fields: Record<string, AnyField> }).fields;

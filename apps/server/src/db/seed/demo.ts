@@ -182,7 +182,11 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     // tables (in one batch, so rows keep their order of creation): give them room (this transaction only).
     await tx.exec(`SET LOCAL maintenance_work_mem = '256MB'`);
     await tx.exec(`SET LOCAL work_mem = '64MB'`);
-    if (options.reset) deleted = await step('reset', () => emptySeededTables(tx));
+    if (options.reset) {
+      deleted = await step('reset', () => emptySeededTables(tx));
+      // The reminders of the records just deleted go with them (the new fleet's are judged afresh, the week's seeded).
+      await tx.exec('DELETE FROM notifications; DELETE FROM reminder_states;');
+    }
     inserted.vehicles = await step('vehicles', () => seedVehicles(tx, { ...common, phases: phases.vehicles, count: options.vehicles }));
     const driverSeed = await step('drivers', () => seedDrivers(tx, { ...common, phases: phases.drivers, count: drivers }));
     inserted.drivers = driverSeed.inserted;

@@ -84,7 +84,8 @@ export async function seedSchedules(database: Database, options: SeedOptions): P
         lastDate = byDate === 'ok' ? addDays(today, days) : addDays(addMonths(today, months), days);
         if (lastDate > today) lastDate = today;
       }
-      if (everyMonths === null && lastKm === null) lastKm = 0;
+      // A schedule by km starts somewhere: a new truck's first service counts from 0 km.
+      if (everyKm !== null && lastKm === null) lastKm = 0;
       rows.push({ vehicle: v.id, created: Math.floor(Math.max(Number(v.created), now - 30 * 86_400_000 * random.next())), task, everyKm, everyMonths, lastDate, lastKm, notes });
     }
   }

@@ -30,6 +30,9 @@ export const trainingRule: ReminderRule = {
         to_char(j.expires, 'YYYY-MM-DD') AS due
       FROM judged j LEFT JOIN drivers d ON d.id = j.driver_id`;
   },
+  // A renewal (a newer Completed training of the same type for the driver) ends the older one's reminders in the run after its save.
+  related: (ids) =>
+    sql`SELECT o.id AS record_id FROM driver_training_records o WHERE (o.driver_id, o.training_type) IN (SELECT g.driver_id, g.training_type FROM driver_training_records g WHERE g.id = ANY(${sql.param([...ids])}::text[]))`,
   notice({ state, label, due }) {
     if (state === 'overdue') return { title: 'Training expired', message: `${label} expired on ${due}.`, type: 'critical' };
     if (state === 'due_soon') return { title: 'Training expiring', message: `${label} expires on ${due}.`, type: 'warning' };

@@ -146,9 +146,10 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     mutationFn: (input: Record<string, unknown>) => (record ? client.update(record.id, { ...input, version: record.version }) : client.create(input)),
     onSuccess: (row) => {
       for (const key of [client.key, ...(alsoRefresh ?? [])]) queryClient.invalidateQueries({ queryKey: [key] });
-      // A save the server took with a warning (an odometer far above the vehicle's readings) says so.
+      // A save the server took with a warning (an odometer far above the vehicle's readings) says so on a line of
+      // its own: the saved toast keeps the specification's words (one toast shows at a time).
       const warnings = (row as { warnings?: string[] }).warnings;
-      toast(warnings?.length ? { title: savedToast(row, adding).title, description: warnings.join(' ') } : savedToast(row, adding));
+      toast({ ...savedToast(row, adding), ...(warnings?.length ? { note: warnings.join(' ') } : {}) });
       closeNow();
     },
     onError: (err) => {

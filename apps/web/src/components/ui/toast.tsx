@@ -6,6 +6,8 @@ import { cn } from '../../lib/utils';
 export interface ToastMessage {
   title: string;
   description?: string;
+  /** A line of its own under the description (a save's warning), leaving the description's words as they are. */
+  note?: string;
   variant?: 'default' | 'destructive';
 }
 
@@ -42,6 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div className="grid gap-1">
               <T.Title className="text-sm font-semibold">{current.title}</T.Title>
               {current.description && <T.Description className="text-sm">{current.description}</T.Description>}
+              {current.note && <p className="text-sm font-medium">{current.note}</p>}
             </div>
             <T.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Close">
               <X className="size-4" />
