@@ -52,7 +52,7 @@ describe('the service rule', () => {
     expect([atLimit, past, soonEdge, okEdge, small, smallOk].map((s) => states[s.id])).toEqual(['due_soon', 'overdue', 'due_soon', 'ok', 'due_soon', 'ok']);
     const [row] = await rows(serviceRule.states('2026-06-01', [past.id]));
     expect(row).toEqual({ record_id: past.id, state: 'overdue', label: 'General Service of MH12RR0001', due: '124999 km' });
-    expect(serviceRule.notice({ state: 'overdue', label: row.label, due: row.due })).toEqual({ title: 'Service overdue', message: 'General Service of MH12RR0001 is overdue (due 124999 km).', type: 'critical' });
+    expect(serviceRule.notice({ state: 'overdue', label: row.label, due: row.due })).toEqual({ title: 'Service overdue', message: 'General Service of MH12RR0001 is overdue (due 1,24,999 km).', type: 'critical' });
   });
 
   it('whichever comes first, and a typo far above the trend changes nothing; a Sold vehicle is not reminded', async () => {

@@ -4,6 +4,14 @@ import { SERVICE_DUE } from '@raahi/domain';
 import { derivedValue } from '../../http/derived-sql';
 import { odometersOf, scheduleDueColumns, scheduleReadings, serviceSchedules } from '../../resources/service-schedules';
 import type { ReminderRule } from '../rule';
+import { shownDate } from './common';
+
+/** '2026-12-07 or 20000 km' as a notification says it: '7 Dec 2026 or 20,000 km'. */
+const shownDue = (due: string): string =>
+  due
+    .split(' or ')
+    .map((part) => (part.endsWith(' km') ? `${Number(part.slice(0, -3)).toLocaleString('en-IN')} km` : shownDate(part)))
+    .join(' or ');
 
 /**
  * Service schedules (issue 18, rule 4; decision 0037): the Due state the list's badge and filter show, from the
@@ -26,7 +34,7 @@ export const serviceRule: ReminderRule = {
       WHERE v.status <> 'Sold' ${ids ? sql`AND ${s.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}`;
   },
   notice({ state, label, due }) {
-    const when = due ? ` (due ${due})` : '';
+    const when = due ? ` (due ${shownDue(due)})` : '';
     if (state === 'overdue') return { title: 'Service overdue', message: `${label} is overdue${when}.`, type: 'critical' };
     if (state === 'due_soon') return { title: 'Service due soon', message: `${label} is due soon${when}.`, type: 'warning' };
     return { title: 'Service done', message: `${label} is up to date${when ? `; next${when.replace('(due', '').replace(')', '')}` : ''}.`, type: 'success' };

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReminderRule } from '../rule';
+import { shownDate } from './common';
 
 /** Days before a training certificate runs out that it is reminded as Due Soon. */
 export const TRAINING_DUE_SOON_DAYS = 30;
@@ -34,8 +35,8 @@ export const trainingRule: ReminderRule = {
   related: (ids) =>
     sql`SELECT o.id AS record_id FROM driver_training_records o WHERE (o.driver_id, o.training_type) IN (SELECT g.driver_id, g.training_type FROM driver_training_records g WHERE g.id = ANY(${sql.param([...ids])}::text[]))`,
   notice({ state, label, due }) {
-    if (state === 'overdue') return { title: 'Training expired', message: `${label} expired on ${due}.`, type: 'critical' };
-    if (state === 'due_soon') return { title: 'Training expiring', message: `${label} expires on ${due}.`, type: 'warning' };
-    return { title: 'Training renewed', message: `${label} is valid until ${due}.`, type: 'success' };
+    if (state === 'overdue') return { title: 'Training expired', message: `${label} expired on ${shownDate(due)}.`, type: 'critical' };
+    if (state === 'due_soon') return { title: 'Training expiring', message: `${label} expires on ${shownDate(due)}.`, type: 'warning' };
+    return { title: 'Training renewed', message: `${label} is valid until ${shownDate(due)}.`, type: 'success' };
   },
 };
