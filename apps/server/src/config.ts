@@ -74,12 +74,12 @@ function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
   return env.NODE_ENV === 'production' ? [] : 'any';
 }
 
-/** RAAHI_REMINDER_MINUTES: 0 (only the run on start) or 1–1440 (a timer beyond Node's 24.8 days fires at once, again and again). */
+/** RAAHI_REMINDER_MINUTES: 0 (only the run on start) or 0.01–1440 (a timer beyond Node's 24.8 days fires at once, again and again; tests run every 0.6 s). */
 function reminderMinutes(env: NodeJS.ProcessEnv): number {
   if (env.RAAHI_REMINDER_MINUTES === '0') return 0;
   const minutes = number(env, 'RAAHI_REMINDER_MINUTES', 5);
-  if (minutes < 1 || minutes > 1440) throw new Error(`RAAHI_REMINDER_MINUTES must be 0 (only on start) or from 1 to 1440 minutes (got "${env.RAAHI_REMINDER_MINUTES}")`);
-  return Math.round(minutes);
+  if (minutes < 0.01 || minutes > 1440) throw new Error(`RAAHI_REMINDER_MINUTES must be 0 (only on start) or from 0.01 to 1440 minutes (got "${env.RAAHI_REMINDER_MINUTES}")`);
+  return minutes;
 }
 
 const flag = (value: string | undefined) => value === '1' || value === 'true' || value === 'yes';
