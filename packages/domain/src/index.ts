@@ -30,6 +30,7 @@ export * from './roles';
 export * from './history';
 export * from './reminders';
 export * from './record-addresses';
+export * from './record-pages';
 export * from './service-schedules';
 export * from './odometer';
 export * from './training-validity';
