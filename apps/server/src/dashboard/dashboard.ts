@@ -84,9 +84,9 @@ export const FUEL_WORK_MEM = '32MB';
  * telescopes to last full − first). Read through the window's date indexes (0033), never a table whole.
  * `sources` are the areas the role may view.
  */
-export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<{ km: number; litres: number; vehicles: number }> {
+export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }, scope: FuelScope = {}): Promise<{ km: number; litres: number; vehicles: number }> {
   if (!sources.expenses && !sources.logs) return { km: 0, litres: 0, vehicles: 0 };
-  const { text, params } = fuelTotalsStatement(today, sources);
+  const { text, params } = fuelTotalsStatement(today, sources, scope);
   // A month of a large fleet's fills is tens of thousands of rows: grouped in memory, not spilled to disk by the default work_mem.
   const [row] = await database.transaction(async (tx) => {
     await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
@@ -95,20 +95,32 @@ export async function fuelTotals(database: Database, today: string, sources: { e
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 
+/**
+ * Which fills the totals read: one vehicle's (a vehicle page's km/L, through its (vehicle, date) indexes of 0038)
+ * or the fleet's, over `days` days ending today (the dashboard's FUEL_WINDOW_DAYS by default).
+ */
+export interface FuelScope {
+  vehicleId?: string;
+  days?: number;
+}
+
 /** The statement of fuelTotals (at least one source), also for the bench's EXPLAIN. */
-export function fuelTotalsStatement(today: string, sources: { expenses: boolean; logs: boolean }): { text: string; params: string[] } {
-  const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
+export function fuelTotalsStatement(today: string, sources: { expenses: boolean; logs: boolean }, scope: FuelScope = {}): { text: string; params: string[] } {
+  const days = scope.days ?? FUEL_WINDOW_DAYS;
+  if (!Number.isInteger(days) || days < 1) throw new Error(`A fuel window is a whole number of days (got ${days})`);
+  const from = addDays(today, -(days - 1));
+  const vehicle = scope.vehicleId === undefined ? '' : ' AND vehicle_id = $3';
   const zone = companyTimeZone().replace(/'/g, '');
   const fuels = LITRE_FUELS.map((fuel) => `'${fuel}'`).join(', ');
   const parts = [
     ...(sources.expenses
       ? [`SELECT vehicle_id, odometer, quantity, partial_fill, true AS expense FROM fuel_expenses
-          WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND date >= $1::date AND date <= $2::date AND fuel_type IN (${fuels}) AND quantity > 0`]
+          WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND date >= $1::date AND date <= $2::date AND fuel_type IN (${fuels}) AND quantity > 0${vehicle}`]
       : []),
     ...(sources.logs
       ? [`SELECT vehicle_id, odometer, quantity, partial_fill, false AS expense FROM refueling_logs
           WHERE odometer IS NOT NULL AND timestamp >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND timestamp < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'
-            AND fuel_type IN (${fuels}) AND quantity > 0`]
+            AND fuel_type IN (${fuels}) AND quantity > 0${vehicle}`]
       : []),
   ];
   const text = `WITH fills AS (${parts.join(' UNION ALL ')}),
@@ -126,7 +138,7 @@ export function fuelTotalsStatement(today: string, sources: { expenses: boolean;
       WHERE e.last_full > e.first
       GROUP BY e.vehicle_id, e.first, e.last_full)
     SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(*)::int AS vehicles FROM vehicles`;
-  return { text, params: [from, today] };
+  return { text, params: scope.vehicleId === undefined ? [from, today] : [from, today, scope.vehicleId] };
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
