@@ -10,7 +10,7 @@ import { notFound } from '../http/errors';
 import { listConditions } from '../http/resource';
 import { recordMissing, recordSelection } from '../operations/stored-record';
 import { resourceOf } from '../resources';
-import { periodCostAndOdometer, type CostSources } from './vehicle-cost';
+import { odometerNear, periodCostAndOdometer, type CostSources } from './vehicle-cost';
 
 /**
  * GET /api/vehicles/:id/summary and GET /api/drivers/:id/summary (issue 19, decision 0042): the heads of the
@@ -68,18 +68,31 @@ const idParam = (id: string) => {
   return id;
 };
 
+/**
+ * The last day of the vehicle page's 90 days: today, or the day before the vehicle's last counted reading when
+ * that is earlier (a reading's day is read when it begins, so it closes the day before exactly). No reading can
+ * lie after today, so a window ending today would never have a km (N/A without a reading on both sides); ending
+ * at the last reading, its cost and km cover the same days and the page says which (PeriodCost's from and to).
+ */
+export async function summaryWindowEnd(database: Pick<Database, 'query'>, vehicleId: string, today: string): Promise<string> {
+  const { readings } = await odometerNear(database, vehicleId, []);
+  const last = readings[0]?.date;
+  return last !== undefined && last <= today ? addDays(last, -1) : today;
+}
+
 export async function vehicleSummary(database: Database, vehicleId: string, role: string, today = companyToday()): Promise<VehicleSummary | null> {
   const [vehicle] = await database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>(
     'SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1',
     [vehicleId],
   );
   if (!vehicle) return null;
-  const from = addDays(today, -(SUMMARY_WINDOW_DAYS - 1));
+  const to = await summaryWindowEnd(database, vehicleId, today);
+  const from = addDays(to, -(SUMMARY_WINDOW_DAYS - 1));
   const sources = costSourcesOf(role);
   const fuelSources = { expenses: sources.expenses, logs: sources.logs };
   const [{ cost, currentOdometer }, fuel, chips] = await Promise.all([
-    periodCostAndOdometer(database, vehicleId, from, today, sources),
-    fuelTotals(database, today, fuelSources, { vehicleId, days: SUMMARY_WINDOW_DAYS }),
+    periodCostAndOdometer(database, vehicleId, from, to, sources),
+    fuelTotals(database, to, fuelSources, { vehicleId, days: SUMMARY_WINDOW_DAYS }),
     vehicleChips(database, vehicleId, today, role),
   ]);
   return {

@@ -55,10 +55,12 @@ export function costLinesStatement(sources: CostSources = ALL_COST_SOURCES): str
  * The vehicle's counted readings (the odometer rule of odometer_from over all its readings, migration 0034)
  * nearest each instant — the last day at or before it and the first at or after, each day's highest — and its
  * current odometer (the highest counted). $1 vehicle, $2… the instants' days (a reading's day is read when it
- * begins, so the day of an instant at a day's start is that day). Also for the bench's EXPLAIN.
+ * begins, so the day of an instant at a day's start is that day); without instants, the last counted day. Also
+ * for the bench's EXPLAIN.
  */
 export function odometerNearStatement(instants: number): string {
-  const near = Array.from({ length: instants }, (_, i) => `(SELECT max(read_on) FROM c WHERE read_on <= $${i + 2}::date), (SELECT min(read_on) FROM c WHERE read_on >= $${i + 2}::date)`);
+  // Without instants: the last counted day (the vehicle page's window ends there).
+  const near = instants === 0 ? ['(SELECT max(read_on) FROM c)'] : Array.from({ length: instants }, (_, i) => `(SELECT max(read_on) FROM c WHERE read_on <= $${i + 2}::date), (SELECT min(read_on) FROM c WHERE read_on >= $${i + 2}::date)`);
   return `WITH r AS (SELECT km, read_on FROM odometer_readings WHERE vehicle_id = $1 AND km IS NOT NULL AND read_on IS NOT NULL),
     m AS (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY km) AS mk FROM r),
     a AS (SELECT m.mk, min(r.read_on) AS md FROM r JOIN m ON r.km = m.mk GROUP BY m.mk),
