@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, notAllowedMessage, partnerFuelStationsArea, ROLE_KEYS, type Role } from '@raahi/domain';
+import { addDays, dayStart, kmBetween, notAllowedMessage, odometerAt, partnerFuelStationsArea, ROLE_KEYS, type Role } from '@raahi/domain';
 import { companyToday } from '../company-time';
 import { fuelTotals } from '../dashboard/dashboard';
 import { declaredBody } from '../testing/declared-body';
@@ -150,6 +150,32 @@ describe('vehicleCost (hand-computed)', () => {
   it('refuses a period that is not two dates in order', async () => {
     await expect(vehicleCost(server.database, vehicle, '2025-11-05', '2025-11-01')).rejects.toThrow(/ends on or after/);
     await expect(vehicleCost(server.database, vehicle, '2025-11', '2025-11-30')).rejects.toThrow(/two dates/);
+  });
+});
+
+describe('the SQL rule and the domain function agree', () => {
+  it('on random readings (typos far above and below among them), the km of random periods is what odometerAt gives', async () => {
+    let seed = 19;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    for (let round = 0; round < 6; round++) {
+      const other = (await admin.post('/api/vehicles', vehicleBody({ currentMileage: 0 }))).body.id;
+      const readings: { km: number; date: string }[] = [];
+      let km = 20_000 + Math.floor(random() * 50_000);
+      for (let i = 0; i < 12; i++) {
+        const date = addDays('2025-01-01', Math.floor(random() * 120));
+        km += Math.floor(random() * 3_000);
+        const typo = random();
+        const value = typo < 0.1 ? km * 10 : typo < 0.15 ? Math.floor(km / 10) : km;
+        readings.push({ km: value, date });
+        await expense('Fuel', date, 100, value, other);
+      }
+      for (let i = 0; i < 5; i++) {
+        const from = addDays('2024-12-20', Math.floor(random() * 130));
+        const to = addDays(from, Math.floor(random() * 40));
+        const expected = kmBetween(odometerAt(readings, dayStart(from)), odometerAt(readings, dayStart(to) + 1));
+        expect((await vehicleCost(server.database, other, from, to)).km, `${from}–${to} ${JSON.stringify(readings)}`).toBe(expected);
+      }
+    }
   });
 });
 

@@ -1,16 +1,19 @@
 import { Hono } from 'hono';
-import { and, eq, sql } from 'drizzle-orm';
-import { addDays, can, recordPageOf, type DriverSummary, type StateChip, type VehicleSummary } from '@raahi/domain';
+import { eq, sql } from 'drizzle-orm';
+import { can, recordPageOf, type DriverSummary, type StateChip, type VehicleSummary } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyToday } from '../company-time';
 import type { Database } from '../db/client';
 import { fuelTotals } from '../dashboard/dashboard';
 import { notFound } from '../http/errors';
-import { listConditions } from '../http/resource';
 import { recordMissing, recordSelection } from '../operations/stored-record';
 import { resourceOf } from '../resources';
-import { odometerNear, periodCostAndOdometer, type CostSources } from './vehicle-cost';
+import { costRows, periodCost, windowOdometer, type CostSources } from './vehicle-cost';
+import { scheduleDueColumns } from '../resources/service-schedules';
+import { derivedValue } from '../http/derived-sql';
+import { derivedColumnsOf } from '../http/resource';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * GET /api/vehicles/:id/summary and GET /api/drivers/:id/summary (issue 19, decision 0042): the heads of the
@@ -32,25 +35,32 @@ export const VEHICLE_CHIPS = [
   { area: 'service-schedules', tab: 'service-schedules', filter: 'due', value: 'Due Soon', state: 'Due Soon' },
 ] as const;
 
-/** How each chip's area names the vehicle: compliance by its Entity ID, schedules by their Vehicle. */
-const VEHICLE_FIELD: Record<string, string> = { compliance: 'entityId', 'service-schedules': 'vehicleId' };
-
-/** The chip's count: the list's own condition for the state (listConditions, as its total) and the vehicle. */
-async function chipCount(database: Database, area: string, vehicleId: string, filter: string, value: string, today: string): Promise<number> {
+/**
+ * The chips' counts: the vehicle's documents (Entity ID = the vehicle) and schedules grouped by their derived state
+ * as the lists judge it (the areas' own declarations, derivedValue). A schedule's state reads the vehicle's current
+ * odometer: given here as the one the summary computed by the same rule (vehicle_odometer's), not once per row.
+ */
+async function chipCounts(database: Database, area: string, vehicleId: string, filter: string, today: string, odometer: number | null): Promise<Map<string, number>> {
   const def = resourceOf(area);
   const { all } = recordSelection(def);
-  const where = and(eq(all[VEHICLE_FIELD[area]], vehicleId), listConditions(def, all, undefined, [[filter, value]], today));
-  const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(def.table).where(where);
-  return Number(row?.count ?? 0);
+  const state = def.area.derived![filter];
+  const columns = area === 'service-schedules' ? { ...all, ...scheduleDueColumns(all, sql`${odometer}::integer`) } : derivedColumnsOf(def, all);
+  const owner = area === 'service-schedules' ? all.vehicleId : all.entityId;
+  const rows = await database.db
+    .select({ state: sql<string>`state`, count: sql<number>`count(*)::int` })
+    .from(sql`(${database.db.select({ state: sql`${derivedValue(state, columns as Record<string, PgColumn>, today)}`.as('state') }).from(def.table).where(eq(owner, vehicleId))}) AS states`)
+    .groupBy(sql`state`);
+  return new Map(rows.map((row) => [row.state, Number(row.count)]));
 }
 
-export async function vehicleChips(database: Database, vehicleId: string, today: string, role: string): Promise<StateChip[]> {
+export async function vehicleChips(database: Database, vehicleId: string, today: string, role: string, odometer: number | null): Promise<StateChip[]> {
   const chips = VEHICLE_CHIPS.filter((chip) => can(role, chip.area, 'view'));
-  const counts = await Promise.all(chips.map((chip) => chipCount(database, chip.area, vehicleId, chip.filter, chip.value, today)));
-  return chips.map((chip, i) => ({
+  const areas = [...new Set(chips.map((chip) => chip.area))];
+  const counts = new Map(await Promise.all(areas.map(async (area) => [area, await chipCounts(database, area, vehicleId, chips.find((c) => c.area === area)!.filter, today, odometer)] as const)));
+  return chips.map((chip) => ({
     area: chip.area,
     state: chip.state,
-    count: counts[i],
+    count: counts.get(chip.area)?.get(chip.value) ?? 0,
     href: `${recordPageOf('vehicles', vehicleId, chip.tab)}&${new URLSearchParams({ [chip.filter]: chip.value }).toString()}`,
   }));
 }
@@ -68,33 +78,22 @@ const idParam = (id: string) => {
   return id;
 };
 
-/**
- * The last day of the vehicle page's 90 days: today, or the day before the vehicle's last counted reading when
- * that is earlier (a reading's day is read when it begins, so it closes the day before exactly). No reading can
- * lie after today, so a window ending today would never have a km (N/A without a reading on both sides); ending
- * at the last reading, its cost and km cover the same days and the page says which (PeriodCost's from and to).
- */
-export async function summaryWindowEnd(database: Pick<Database, 'query'>, vehicleId: string, today: string): Promise<string> {
-  const { readings } = await odometerNear(database, vehicleId, []);
-  const last = readings[0]?.date;
-  return last !== undefined && last <= today ? addDays(last, -1) : today;
-}
-
 export async function vehicleSummary(database: Database, vehicleId: string, role: string, today = companyToday()): Promise<VehicleSummary | null> {
   const [vehicle] = await database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>(
     'SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1',
     [vehicleId],
   );
   if (!vehicle) return null;
-  const to = await summaryWindowEnd(database, vehicleId, today);
-  const from = addDays(to, -(SUMMARY_WINDOW_DAYS - 1));
   const sources = costSourcesOf(role);
   const fuelSources = { expenses: sources.expenses, logs: sources.logs };
-  const [{ cost, currentOdometer }, fuel, chips] = await Promise.all([
-    periodCostAndOdometer(database, vehicleId, from, to, sources),
+  // One pass over the vehicle's readings chooses the window (up to its last reading) and finds the odometers at its ends.
+  const { from, to, current, readings } = await windowOdometer(database, vehicleId, today, SUMMARY_WINDOW_DAYS);
+  const [rows, fuel, chips] = await Promise.all([
+    costRows(database, vehicleId, from, to, sources),
     fuelTotals(database, to, fuelSources, { vehicleId, days: SUMMARY_WINDOW_DAYS }),
-    vehicleChips(database, vehicleId, today, role),
+    vehicleChips(database, vehicleId, today, role, current),
   ]);
+  const cost = periodCost(from, to, rows, readings);
   return {
     id: vehicle.id,
     licensePlate: vehicle.license_plate,
@@ -102,7 +101,7 @@ export async function vehicleSummary(database: Database, vehicleId: string, role
     model: vehicle.model,
     type: vehicle.type,
     status: vehicle.status,
-    odometerKm: currentOdometer,
+    odometerKm: current,
     last90Days: cost,
     kmPerLitre: fuel.litres > 0 ? Math.round((fuel.km / fuel.litres) * 100) / 100 : null,
     chips,

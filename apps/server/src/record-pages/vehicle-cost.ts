@@ -51,33 +51,66 @@ export function costLinesStatement(sources: CostSources = ALL_COST_SOURCES): str
   return `SELECT kind, sum(amount)::float8 AS amount, count(*)::int AS records FROM (${parts.join('\n UNION ALL ')}) costs(kind, amount) GROUP BY kind`;
 }
 
-/**
- * The vehicle's counted readings (the odometer rule of odometer_from over all its readings, migration 0034)
- * nearest each instant — the last day at or before it and the first at or after, each day's highest — and its
- * current odometer (the highest counted). $1 vehicle, $2… the instants' days (a reading's day is read when it
- * begins, so the day of an instant at a day's start is that day); without instants, the last counted day. Also
- * for the bench's EXPLAIN.
- */
-export function odometerNearStatement(instants: number): string {
-  // Without instants: the last counted day (the vehicle page's window ends there).
-  const near = instants === 0 ? ['(SELECT max(read_on) FROM c)'] : Array.from({ length: instants }, (_, i) => `(SELECT max(read_on) FROM c WHERE read_on <= $${i + 2}::date), (SELECT min(read_on) FROM c WHERE read_on >= $${i + 2}::date)`);
-  return `WITH r AS (SELECT km, read_on FROM odometer_readings WHERE vehicle_id = $1 AND km IS NOT NULL AND read_on IS NOT NULL),
+/** A vehicle's readings that count by the odometer rule (odometer_from of migration 0034, over all its readings): CTE `c`. $1 the vehicle. */
+const COUNTED_READINGS = `r AS (SELECT km, read_on FROM odometer_readings WHERE vehicle_id = $1 AND km IS NOT NULL AND read_on IS NOT NULL),
     m AS (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY km) AS mk FROM r),
     a AS (SELECT m.mk, min(r.read_on) AS md FROM r JOIN m ON r.km = m.mk GROUP BY m.mk),
-    c AS MATERIALIZED (SELECT r.km, r.read_on FROM r, a WHERE r.km::bigint <= a.mk::bigint + 5000 + 1500::bigint * greatest(r.read_on - a.md, 0))
-    SELECT NULL AS read_on, max(km)::float8 AS km, true AS current FROM c
-    UNION ALL
-    SELECT read_on::text, max(km)::float8, false FROM c WHERE read_on IN (${near.join(', ')}) GROUP BY read_on`;
+    c AS MATERIALIZED (SELECT r.km, r.read_on FROM r, a WHERE r.km::bigint <= a.mk::bigint + 5000 + 1500::bigint * greatest(r.read_on - a.md, 0))`;
+
+/** Rows of the counted readings nearest some days' starts (SQL date expressions): the last day at or before each and the first at or after, each day's highest. */
+const nearRows = (days: string[]) =>
+  `SELECT 'near' AS what, read_on::text AS read_on, max(km)::float8 AS km FROM c WHERE read_on IN (${days
+    .map((day) => `(SELECT max(read_on) FROM c WHERE read_on <= ${day}), (SELECT min(read_on) FROM c WHERE read_on >= ${day})`)
+    .join(', ')}) GROUP BY read_on`;
+
+/**
+ * The vehicle's current odometer (the highest counted reading) and its counted readings nearest the starts of
+ * some days ($2…; a reading's day is read when it begins, so an instant at a day's start is that day). Also for
+ * the bench's EXPLAIN.
+ */
+export function odometerNearStatement(instants: number): string {
+  return `WITH ${COUNTED_READINGS}
+    SELECT 'current' AS what, NULL AS read_on, max(km)::float8 AS km FROM c
+    UNION ALL ${nearRows(Array.from({ length: instants }, (_, i) => `$${i + 2}::date`))}`;
 }
+
+/**
+ * The vehicle page's odometer in one pass over its readings: as odometerNearStatement, with the window chosen in
+ * the statement ($2 today, $3 the window's days): it ends at the start of the vehicle's last counted reading's day
+ * when that is not after today, else at the end of today (the 'end' row), and starts $3 days earlier.
+ */
+export function windowOdometerStatement(): string {
+  return `WITH ${COUNTED_READINGS},
+    e AS (SELECT CASE WHEN max(read_on) <= $2::date THEN max(read_on) ELSE $2::date + 1 END AS end_day FROM c)
+    SELECT 'current' AS what, NULL AS read_on, max(km)::float8 AS km FROM c
+    UNION ALL SELECT 'end', end_day::text, NULL FROM e
+    UNION ALL ${nearRows(['(SELECT end_day FROM e)', '(SELECT end_day - $3::int FROM e)'])}`;
+}
+
+type OdometerRow = { what: string; read_on: string | null; km: number | null };
+const readingsOf = (rows: OdometerRow[]) => ({
+  current: ((km) => (km === null || km === undefined ? null : Number(km)))(rows.find((row) => row.what === 'current')?.km),
+  readings: rows.filter((row) => row.what === 'near' && row.read_on !== null && row.km !== null).map((row) => ({ km: Number(row.km), date: String(row.read_on).slice(0, 10) })),
+});
 
 /** The current odometer and the counted readings nearest some days' starts (see odometerNearStatement). */
 export async function odometerNear(database: Pick<Database, 'query'>, vehicleId: string, days: readonly string[]): Promise<{ current: number | null; readings: OdometerReading[] }> {
-  const rows = await database.query<{ read_on: string | null; km: number | null; current: boolean }>(odometerNearStatement(days.length), [vehicleId, ...days]);
-  const current = rows.find((row) => row.current)?.km ?? null;
-  return {
-    current: current === null ? null : Number(current),
-    readings: rows.filter((row) => !row.current && row.read_on !== null && row.km !== null).map((row) => ({ km: Number(row.km), date: String(row.read_on).slice(0, 10) })),
-  };
+  return readingsOf(await database.query<OdometerRow>(odometerNearStatement(days.length), [vehicleId, ...days]));
+}
+
+/**
+ * The vehicle page's window of `days` days (see windowOdometerStatement): its first and last day, the current
+ * odometer and the readings nearest its ends.
+ */
+export async function windowOdometer(
+  database: Pick<Database, 'query'>,
+  vehicleId: string,
+  today: string,
+  days: number,
+): Promise<{ from: string; to: string; current: number | null; readings: OdometerReading[] }> {
+  const rows = await database.query<OdometerRow>(windowOdometerStatement(), [vehicleId, today, days]);
+  const end = String(rows.find((row) => row.what === 'end')?.read_on ?? addDays(today, 1)).slice(0, 10);
+  return { from: addDays(end, -days), to: addDays(end, -1), ...readingsOf(rows) };
 }
 
 /** The lines in COST_KINDS order, rupees to the paisa. */
@@ -105,15 +138,20 @@ export async function periodCostAndOdometer(
   sources: CostSources = ALL_COST_SOURCES,
 ): Promise<{ cost: PeriodCost; currentOdometer: number | null }> {
   checkedPeriod(from, to);
-  const end = addDays(to, 1);
-  const [rows, odometer] = await Promise.all([
-    database.query<{ kind: string; amount: number | string; records: number }>(costLinesStatement(sources), [vehicleId, from, to]),
-    odometerNear(database, vehicleId, [from, end]),
-  ]);
+  const [rows, odometer] = await Promise.all([costRows(database, vehicleId, from, to, sources), odometerNear(database, vehicleId, [from, addDays(to, 1)])]);
+  return { cost: periodCost(from, to, rows, odometer.readings), currentOdometer: odometer.current };
+}
+
+type CostRow = { kind: string; amount: number | string; records: number };
+export const costRows = (database: Pick<Database, 'query'>, vehicleId: string, from: string, to: string, sources: CostSources = ALL_COST_SOURCES) =>
+  database.query<CostRow>(costLinesStatement(sources), [vehicleId, from, to]);
+
+/** A period's PeriodCost from its cost rows and the counted readings nearest its ends. */
+export function periodCost(from: string, to: string, rows: CostRow[], readings: OdometerReading[]): PeriodCost {
   const lines = costLines(rows);
   const total = Math.round(lines.reduce((sum, line) => sum + line.amount * 100, 0)) / 100;
-  const km = kmBetween(interpolateOdometer(odometer.readings, dayStart(from)), interpolateOdometer(odometer.readings, dayStart(end)));
-  return { cost: { from, to, lines, total, km, costPerKm: perKm(total, km) }, currentOdometer: odometer.current };
+  const km = kmBetween(interpolateOdometer(readings, dayStart(from)), interpolateOdometer(readings, dayStart(to) + 1));
+  return { from, to, lines, total, km, costPerKm: perKm(total, km) };
 }
 
 /**
