@@ -26,6 +26,11 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { SUMMARY_WINDOW_DAYS } from '../apps/server/src/record-pages/summaries';
 import { costLinesStatement, windowOdometer, windowOdometerStatement } from '../apps/server/src/record-pages/vehicle-cost';
 import { temporaryDatabase } from './dashboard';
+import { asc, desc, sql } from 'drizzle-orm';
+import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { derivedColumnsOf, listConditions, sortDirection, sortExpression } from '../apps/server/src/http/resource';
+import { recordSelection } from '../apps/server/src/operations/stored-record';
+import { resourceOf } from '../apps/server/src/resources';
 
 export const RECORD_PAGES_TARGET_P95_MS = 50;
 
@@ -136,11 +141,33 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
       }
 
       const { from, to } = await windowOdometer(database, vehicle, today, SUMMARY_WINDOW_DAYS);
-      const statements = [
+      const statements: { name: string; text: string; params: unknown[] }[] = [
         { name: 'the window (up to the last counted reading), the odometers at its ends and the current one', text: windowOdometerStatement(), params: [vehicle, today, SUMMARY_WINDOW_DAYS] },
         { name: 'cost lines of the 90 days', text: costLinesStatement(), params: [vehicle, from, to] },
         { name: 'km/L fills of the 90 days', ...fuelTotalsStatement(to, { expenses: true, logs: true }, { vehicleId: vehicle, days: SUMMARY_WINDOW_DAYS }) },
       ];
+      // Each tab's first page as the list runs it (its default sort), filtered by the vehicle.
+      const tabs: [string, string][] = [
+        ['trips', 'vehicleId'],
+        ['fuel-expenses', 'vehicleId'],
+        ['refueling-logs', 'vehicleId'],
+        ['maintenance', 'vehicleId'],
+        ['service-schedules', 'vehicleId'],
+        ['challans', 'vehicleId'],
+        ['incidents', 'vehicleId'],
+        ['trip-insurance', 'trip.vehicleId'],
+      ];
+      for (const [area, param] of tabs) {
+        const def = resourceOf(area);
+        const { all, selected } = recordSelection(def);
+        const where = listConditions(def, all, undefined, [[param, vehicle]], today);
+        const { sort, order } = def.area.defaultSort;
+        const sortColumn = sort === 'id' ? all.id : sortExpression(def.area, derivedColumnsOf(def, all), sort, today);
+        const page = database.db.select(selected).from(def.table).where(where).orderBy(sortDirection(sortColumn, order), order === 'asc' ? asc(all.id) : desc(all.id)).limit(51).toSQL();
+        const count = database.db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).toSQL();
+        statements.push({ name: `${area}?${param}= first page`, text: page.sql, params: page.params as never[] });
+        statements.push({ name: `${area}?${param}= total`, text: `SELECT count(*) FROM (${count.sql}) matches`, params: count.params as never[] });
+      }
       let wholeTables = 0;
       for (const statement of statements) {
         const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);

@@ -87,11 +87,16 @@ export const FUEL_WORK_MEM = '32MB';
 export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }, scope: FuelScope = {}): Promise<{ km: number; litres: number; vehicles: number }> {
   if (!sources.expenses && !sources.logs) return { km: 0, litres: 0, vehicles: 0 };
   const { text, params } = fuelTotalsStatement(today, sources, scope);
-  // A month of a large fleet's fills is tens of thousands of rows: grouped in memory, not spilled to disk by the default work_mem.
-  const [row] = await database.transaction(async (tx) => {
-    await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
-    return tx.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
-  });
+  type Row = { km: number | null; litres: number | null; vehicles: number };
+  // A month of a large fleet's fills is tens of thousands of rows: grouped in memory, not spilled to disk by the
+  // default work_mem. One vehicle's are a few hundred at most: one statement, no transaction.
+  const [row] =
+    scope.vehicleId !== undefined
+      ? await database.query<Row>(text, params)
+      : await database.transaction(async (tx) => {
+          await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
+          return tx.query<Row>(text, params);
+        });
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 

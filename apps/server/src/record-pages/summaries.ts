@@ -79,15 +79,14 @@ const idParam = (id: string) => {
 };
 
 export async function vehicleSummary(database: Database, vehicleId: string, role: string, today = companyToday()): Promise<VehicleSummary | null> {
-  const [vehicle] = await database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>(
-    'SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1',
-    [vehicleId],
-  );
-  if (!vehicle) return null;
   const sources = costSourcesOf(role);
   const fuelSources = { expenses: sources.expenses, logs: sources.logs };
   // One pass over the vehicle's readings chooses the window (up to its last reading) and finds the odometers at its ends.
-  const { from, to, current, readings } = await windowOdometer(database, vehicleId, today, SUMMARY_WINDOW_DAYS);
+  const [[vehicle], { from, to, current, readings }] = await Promise.all([
+    database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>('SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1', [vehicleId]),
+    windowOdometer(database, vehicleId, today, SUMMARY_WINDOW_DAYS),
+  ]);
+  if (!vehicle) return null;
   const [rows, fuel, chips] = await Promise.all([
     costRows(database, vehicleId, from, to, sources),
     fuelTotals(database, to, fuelSources, { vehicleId, days: SUMMARY_WINDOW_DAYS }),
