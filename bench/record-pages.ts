@@ -172,12 +172,13 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
       for (const statement of statements) {
         const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on'));
+        // A sequential scan never run (the files of records without one) reads nothing.
+        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on') && !line.includes('(never executed)'));
         wholeTables += seq.length;
         lines.push('', `-- ${statement.name}${seq.length ? '  (SEQUENTIAL SCAN)' : ''}`, plan);
       }
       verdicts.push(`${worst <= RECORD_PAGES_TARGET_P95_MS ? 'MET' : 'MISSED'}: every request of the vehicle page p95 ≤ ${RECORD_PAGES_TARGET_P95_MS} ms (worst ${worst.toFixed(1)} ms, uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
-      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: the summary's statements read no table whole (${wholeTables} sequential scans)`);
+      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement of the page (summary, tabs) scans a table sequentially (${wholeTables} sequential scans)`);
       return { lines, verdicts };
     } finally {
       server.close();
