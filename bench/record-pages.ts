@@ -172,8 +172,8 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
       for (const statement of statements) {
         const rows = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        // A sequential scan never run (the files of records without one) reads nothing.
-        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on') && !line.includes('(never executed)'));
+        // A sequential scan never run, or of an empty table (the bench's files), reads nothing.
+        const seq = plan.split('\n').filter((line) => line.includes('Seq Scan on') && !line.includes('(never executed)') && !line.includes('cost=0.00..0.00'));
         wholeTables += seq.length;
         lines.push('', `-- ${statement.name}${seq.length ? '  (SEQUENTIAL SCAN)' : ''}`, plan);
       }
