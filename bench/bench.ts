@@ -3,7 +3,9 @@
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
  *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
  *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)
- *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)]
+ *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)
+ *                  --record-pages-vehicles N (bench/record-pages.ts: the vehicle page uncached, a fleet of N vehicles and one with
+ *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -39,6 +41,7 @@ import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
+import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -560,6 +563,8 @@ async function main() {
       'reminder-documents': { type: 'string' },
       // bench/dashboard.ts: GET /api/dashboard uncached on its own seeded database (0 leaves it out).
       'dashboard-vehicles': { type: 'string' },
+      // bench/record-pages.ts: the vehicle page uncached on its own seeded database (0 leaves it out).
+      'record-pages-vehicles': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -789,6 +794,11 @@ async function main() {
       refuelingLogs: scale(300_000),
     });
     console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['record-pages-vehicles'] !== '0') {
+    const recordPagesVehicles = positive(values['record-pages-vehicles'], 10_000, 'record-pages-vehicles');
+    const { lines, verdicts } = await benchRecordPages({ serverUrl: process.env.DATABASE_URL || undefined, vehicles: recordPagesVehicles, vehicleTrips: 10_000, vehicleExpenses: 10_000 });
+    console.log(['', ...lines, '', 'Record pages targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

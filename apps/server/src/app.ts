@@ -16,6 +16,7 @@ import { buildOpenApiDocument, docsPage, documentForRole, DOCS_SCRIPT_SOURCE } f
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { dashboardRoutes } from './dashboard/dashboard';
+import { recordPageRoutes } from './record-pages/summaries';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
 import { fileRoutes } from './files/routes';
@@ -154,6 +155,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/', historyRoutes(database, resources));
   // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.
   secured.route('/', liveListRoutes(database));
+  // The vehicle and driver pages' heads (/vehicles/:id/summary, /drivers/:id/summary), under those areas' guards.
+  secured.route('/', recordPageRoutes(database));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');

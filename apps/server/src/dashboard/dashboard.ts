@@ -80,20 +80,32 @@ export const FUEL_WINDOW_DAYS = 30;
  * indexes of counted fills by day, never a table whole. The figure merges both kinds of record, so it is answered
  * to a role that may view both (every role that views one views the other).
  */
-export async function fuelTotals(database: Database, today: string): Promise<{ km: number; litres: number; vehicles: number }> {
-  const { text, params } = fuelTotalsStatement(today);
+export async function fuelTotals(database: Database, today: string, scope: FuelScope = {}): Promise<{ km: number; litres: number; vehicles: number }> {
+  const { text, params } = fuelTotalsStatement(today, scope);
   const [row] = await database.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 
-/** The statement of fuelTotals, also for the bench's EXPLAIN. */
-export function fuelTotalsStatement(today: string): { text: string; params: string[] } {
-  const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
+/**
+ * Which fills the totals read: one vehicle's (a vehicle page's km/L) or the fleet's, over `days` days ending
+ * today (the dashboard's FUEL_WINDOW_DAYS by default).
+ */
+export interface FuelScope {
+  vehicleId?: string;
+  days?: number;
+}
+
+/** The statement of fuelTotals, also for the benches' EXPLAIN. */
+export function fuelTotalsStatement(today: string, scope: FuelScope = {}): { text: string; params: string[] } {
+  const days = scope.days ?? FUEL_WINDOW_DAYS;
+  if (!Number.isInteger(days) || days < 1) throw new Error(`A fuel window is a whole number of days (got ${days})`);
+  const from = addDays(today, -(days - 1));
   const zone = companyTimeZone().replace(/'/g, '');
+  const vehicle = scope.vehicleId === undefined ? '' : ' AND vehicle_id = $3';
   const text = `SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(DISTINCT vehicle_id)::int AS vehicles FROM fuel_fills
-    WHERE km IS NOT NULL AND (expense_day BETWEEN $1::date AND $2::date
+    WHERE km IS NOT NULL${vehicle} AND (expense_day BETWEEN $1::date AND $2::date
       OR log_at >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND log_at < ($2::date + 1)::timestamp AT TIME ZONE '${zone}')`;
-  return { text, params: [from, today] };
+  return { text, params: scope.vehicleId === undefined ? [from, today] : [from, today, scope.vehicleId] };
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
