@@ -268,7 +268,17 @@ function referenceFilters(resource: DeclaredResource, linked: (field: string, ke
       condition: (columns, id) => sql`${columns[name]} IN (SELECT ${own.id} FROM ${target.table} AS ${sql.identifier(as)} WHERE ${own[next]} = ${id})`,
     }));
     return [direct, ...further];
-  });
+  }).concat(entityFilters(resource, linked));
+}
+
+/**
+ * A list filter per entity field (compliance's entityId=VEH…: the documents of that vehicle, driver or trip), for a
+ * record page's tab. Served by the column's own index (compliance_entity_sort).
+ */
+function entityFilters(resource: DeclaredResource, linked: (field: string, key: string) => DeclaredResource & { label: RecordLabel }): ReferenceFilter[] {
+  return fieldsOf(resource).flatMap(([name, f]): ReferenceFilter[] =>
+    f.kind === 'entity' ? [{ param: name, label: f.label, schema: idFilterSchema(linked(name, f.areas[0])), condition: (columns, id) => eq(columns[name], id) }] : [],
+  );
 }
 
 /** Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an entity). */
