@@ -79,8 +79,8 @@ test('add a driver with the specified defaults; the table shows every column', a
     'Active',
     '',
   ]);
-  // No Aadhar card yet: the documents action is there but disabled.
-  await expect(viewDocuments(page, name)).toBeDisabled();
+  // View Documents (spec 000: Not Implemented) opens the driver's page on its Documents tab (record-pages.spec.ts).
+  await expect(viewDocuments(page, name)).toHaveAttribute('href', /^\/driver-management\/DRV\w+\?tab=documents$/);
 });
 
 test('each validation message, with the dialog kept open and its input kept', async ({ page }) => {
