@@ -323,7 +323,8 @@ function AreaList<R extends Row>({
 
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
-      ...config.columns,
+      // A column of the fixed record says the same on every row (a vehicle's page lists its trips): left out.
+      ...config.columns.filter((c) => !(c.id && (c.id in fixed || `${c.id}Id` in fixed))),
       {
         id: 'actions',
         header: 'Actions',
@@ -349,7 +350,7 @@ function AreaList<R extends Row>({
         ),
       },
     ],
-    [config, openForm, may.update, may.delete],
+    [config, openForm, may.update, may.delete, fixed],
   );
 
   const rows = list.isError ? [] : (list.data?.items ?? []);

@@ -143,7 +143,7 @@ export function RecordPage({
               <TabsTrigger key={tab.key} value={tab.key} data-testid={`tab-${tab.key}`}>
                 {tab.title}
                 {total && (
-                  <span className="ml-1.5 rounded-full bg-muted px-1.5 py-0.5 text-xs tabular-nums text-muted-foreground">
+                  <span className="relative ml-1.5 rounded-full bg-muted px-1.5 py-0.5 text-xs tabular-nums text-muted-foreground">
                     <span className="sr-only"> (</span>
                     <span data-testid={`count-${tab.key}`}>
                       {total.totalIsEstimate ? '~' : ''}
@@ -194,7 +194,7 @@ export function Facts({ children }: { children: ReactNode }) {
   return (
     <Card>
       <CardContent className="pt-5">
-        <dl className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
+        <dl className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
       </CardContent>
     </Card>
   );
