@@ -232,10 +232,10 @@ describe('GET /api/vehicles/:id/summary', () => {
     const body = (await admin.get(`/api/vehicles/${vehicle}/summary`)).body as Json;
     const page = `/vehicle-management/${vehicle}`;
     expect(body.chips).toEqual([
-      { area: 'compliance', state: 'Expired', count: 2, href: `${page}?tab=documents&expiry=Expired` },
-      { area: 'compliance', state: 'Due Soon', count: 1, href: `${page}?tab=documents&expiry=Expires+Soon` },
-      { area: 'service-schedules', state: 'Overdue', count: 1, href: `${page}?tab=service-schedules&due=Overdue` },
-      { area: 'service-schedules', state: 'Due Soon', count: 1, href: `${page}?tab=service-schedules&due=Due+Soon` },
+      { area: 'compliance', state: 'Expired', count: 2, href: `${page}?tab=documents&documents.expiry=Expired` },
+      { area: 'compliance', state: 'Due Soon', count: 1, href: `${page}?tab=documents&documents.expiry=Expires+Soon` },
+      { area: 'service-schedules', state: 'Overdue', count: 1, href: `${page}?tab=schedules&schedules.due=Overdue` },
+      { area: 'service-schedules', state: 'Due Soon', count: 1, href: `${page}?tab=schedules&schedules.due=Due+Soon` },
     ]);
     // The schedules chips are the list's own totals with the vehicle and the state.
     for (const due of ['Overdue', 'Due Soon']) expect((await admin.get(`/api/service-schedules/total?vehicleId=${vehicle}&due=${encodeURIComponent(due)}`)).body.total).toBe(1);

@@ -31,8 +31,8 @@ export const SUMMARY_WINDOW_DAYS = 90;
 export const VEHICLE_CHIPS = [
   { area: 'compliance', tab: 'documents', filter: 'expiry', value: 'Expired', state: 'Expired' },
   { area: 'compliance', tab: 'documents', filter: 'expiry', value: 'Expires Soon', state: 'Due Soon' },
-  { area: 'service-schedules', tab: 'service-schedules', filter: 'due', value: 'Overdue', state: 'Overdue' },
-  { area: 'service-schedules', tab: 'service-schedules', filter: 'due', value: 'Due Soon', state: 'Due Soon' },
+  { area: 'service-schedules', tab: 'schedules', filter: 'due', value: 'Overdue', state: 'Overdue' },
+  { area: 'service-schedules', tab: 'schedules', filter: 'due', value: 'Due Soon', state: 'Due Soon' },
 ] as const;
 
 /**
@@ -61,7 +61,8 @@ export async function vehicleChips(database: Database, vehicleId: string, today:
     area: chip.area,
     state: chip.state,
     count: counts.get(chip.area)?.get(chip.value) ?? 0,
-    href: `${recordPageOf('vehicles', vehicleId, chip.tab)}&${new URLSearchParams({ [chip.filter]: chip.value }).toString()}`,
+    // The page's tab keeps its list's parameters under its own name (`documents.expiry`), as the web's tabs do.
+    href: `${recordPageOf('vehicles', vehicleId, chip.tab)}&${new URLSearchParams({ [`${chip.tab}.${chip.filter}`]: chip.value }).toString()}`,
   }));
 }
 
