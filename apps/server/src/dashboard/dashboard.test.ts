@@ -310,5 +310,15 @@ describe('fuel economy in SQL', () => {
     const expected = await compare();
     const shown = (await client.get('/api/dashboard')).body.performance.find((p: Json) => p.key === 'fuelEconomy');
     expect(shown.value).toBe(Math.round(expected.kmPerLitre! * 10) / 10);
+    // A bulk statement (a seed, an import) makes its vehicles' fills whole at once: the same rows as written one by one.
+    const kept = `SELECT vehicle_id, odometer, expense_litres, log_litres, partial, expense_day::text, log_at, km, litres FROM fuel_fills ORDER BY vehicle_id, odometer`;
+    const oneByOne = await other.database.query(kept);
+    expect(oneByOne.length).toBeGreaterThan(20);
+    await other.database.query(`SELECT fuel_fills_rebuild_vehicles(array_agg(DISTINCT vehicle_id)) FROM fuel_fills`);
+    expect(await other.database.query(kept)).toEqual(oneByOne);
+    // And a statement of many records takes that way: every odometer moved by 1 km in one UPDATE, the counts unchanged.
+    await other.database.query(`UPDATE fuel_expenses SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
+    await other.database.query(`UPDATE refueling_logs SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
+    expect((await fuelTotals(other.database, today)).km).toBe(expected.km);
   });
 });

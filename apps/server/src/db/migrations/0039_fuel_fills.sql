@@ -29,8 +29,11 @@ CREATE INDEX fuel_fills_vehicle_counted_by_log_at ON fuel_fills (vehicle_id, log
 CREATE INDEX fuel_expenses_fill_reading ON fuel_expenses (vehicle_id, odometer) WHERE odometer IS NOT NULL;
 CREATE INDEX refueling_logs_fill_reading ON refueling_logs (vehicle_id, odometer) WHERE odometer IS NOT NULL;
 
--- The readings named (vehicle, odometer pairs) made again from their records: kept, changed or gone.
+-- The readings named (vehicle, odometer pairs) made again from their records: deleted, then those still recorded
+-- inserted (their counts are then made by fuel_fills_recount). For a few readings: index lookups.
 CREATE FUNCTION fuel_fills_refresh_readings(vehicles text[], odometers integer[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM fuel_fills f USING (SELECT DISTINCT v, o FROM unnest(vehicles, odometers) AS r(v, o)) r
+   WHERE f.vehicle_id = r.v AND f.odometer = r.o;
   WITH readings AS (
     SELECT DISTINCT v, o FROM unnest(vehicles, odometers) AS r(v, o) WHERE v IS NOT NULL AND o IS NOT NULL),
   records AS (
@@ -40,22 +43,48 @@ CREATE FUNCTION fuel_fills_refresh_readings(vehicles text[], odometers integer[]
     UNION ALL
     SELECT l.vehicle_id, l.odometer, l.quantity, false, l.partial_fill, NULL, l."timestamp"
       FROM readings r JOIN refueling_logs l ON l.vehicle_id = r.v AND l.odometer = r.o
-     WHERE l.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND l.quantity > 0 AND l.odometer >= 0),
+     WHERE l.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND l.quantity > 0 AND l.odometer >= 0)
+  INSERT INTO fuel_fills (vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at)
+  SELECT vehicle_id, odometer, coalesce(sum(quantity) FILTER (WHERE expense), 0), coalesce(sum(quantity) FILTER (WHERE NOT expense), 0),
+         bool_and(partial_fill), min(day), min(at)
+    FROM records GROUP BY vehicle_id, odometer
+$$;
+
+-- Every fill of the vehicles named made again at once, counts included (a bulk load, a reset, this migration):
+-- one pass over both tables instead of a lookup per reading. countFills() in window functions: in odometer order,
+-- n = 1 is the vehicle's first fill (the start); `segment` counts the full fills before a fill (the first left
+-- out), so a full fill and the partial fills before it share one; `start` is the last full fill (or the first
+-- fill) before it.
+CREATE FUNCTION fuel_fills_rebuild_vehicles(vehicles text[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM fuel_fills WHERE vehicle_id = ANY(vehicles);
+  WITH records AS (
+    SELECT e.vehicle_id, e.odometer, e.quantity, true AS expense, e.partial_fill, e.date AS day, NULL::timestamptz AS at
+      FROM fuel_expenses e
+     WHERE e.vehicle_id = ANY(vehicles) AND e.odometer IS NOT NULL AND e.type = 'Fuel' AND e.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND e.quantity > 0 AND e.odometer >= 0
+    UNION ALL
+    SELECT l.vehicle_id, l.odometer, l.quantity, false, l.partial_fill, NULL, l."timestamp"
+      FROM refueling_logs l
+     WHERE l.vehicle_id = ANY(vehicles) AND l.odometer IS NOT NULL AND l.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND l.quantity > 0 AND l.odometer >= 0),
   merged AS (
-    SELECT vehicle_id, odometer,
-           coalesce(sum(quantity) FILTER (WHERE expense), 0) AS expense_litres,
-           coalesce(sum(quantity) FILTER (WHERE NOT expense), 0) AS log_litres,
-           bool_and(partial_fill) AS partial, min(day) AS expense_day, min(at) AS log_at
+    SELECT vehicle_id, odometer, coalesce(sum(quantity) FILTER (WHERE expense), 0) AS expense_litres,
+           coalesce(sum(quantity) FILTER (WHERE NOT expense), 0) AS log_litres, bool_and(partial_fill) AS partial,
+           min(day) AS expense_day, min(at) AS log_at
       FROM records GROUP BY vehicle_id, odometer),
-  gone AS (
-    DELETE FROM fuel_fills f USING readings r
-     WHERE f.vehicle_id = r.v AND f.odometer = r.o
-       AND NOT EXISTS (SELECT 1 FROM merged m WHERE m.vehicle_id = r.v AND m.odometer = r.o))
-  INSERT INTO fuel_fills AS f (vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at)
-  SELECT vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at FROM merged
-  ON CONFLICT (vehicle_id, odometer) DO UPDATE SET
-    expense_litres = excluded.expense_litres, log_litres = excluded.log_litres, partial = excluded.partial,
-    expense_day = excluded.expense_day, log_at = excluded.log_at
+  numbered AS (
+    SELECT *, greatest(expense_litres, log_litres) AS fill_litres, row_number() OVER (PARTITION BY vehicle_id ORDER BY odometer) AS n
+      FROM merged),
+  marked AS (
+    SELECT *, count(*) FILTER (WHERE NOT partial AND n > 1) OVER before AS segment,
+              max(odometer) FILTER (WHERE NOT partial OR n = 1) OVER before AS start
+      FROM numbered
+    WINDOW before AS (PARTITION BY vehicle_id ORDER BY odometer ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)),
+  counted AS (
+    SELECT *, sum(CASE WHEN n > 1 THEN fill_litres ELSE 0 END) OVER (PARTITION BY vehicle_id, segment ORDER BY odometer) AS since
+      FROM marked)
+  INSERT INTO fuel_fills (vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at, km, litres)
+  SELECT vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at,
+         CASE WHEN n > 1 AND NOT partial THEN odometer - start END, CASE WHEN n > 1 AND NOT partial THEN since END
+    FROM counted
 $$;
 
 -- One vehicle's counted km and litres again, for its fills from the last full fill below `from_odometer` on (the
@@ -95,11 +124,17 @@ BEGIN
 END
 $$;
 
--- The readings named made again, then their vehicles' counts.
+-- The readings named made again, then their vehicles' counts: reading by reading for a statement of a few
+-- records (a form's save), the vehicles whole for a bulk one (whose readings the planner cannot guess).
 CREATE FUNCTION fuel_fills_refresh(vehicles text[], odometers integer[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   changed record;
 BEGIN
+  IF coalesce(cardinality(vehicles), 0) = 0 THEN RETURN; END IF;
+  IF cardinality(vehicles) > 64 THEN
+    PERFORM fuel_fills_rebuild_vehicles(array_agg(DISTINCT v)) FROM unnest(vehicles) AS r(v) WHERE v IS NOT NULL;
+    RETURN;
+  END IF;
   PERFORM fuel_fills_refresh_readings(vehicles, odometers);
   FOR changed IN
     SELECT v, min(o) AS low, max(o) AS high FROM unnest(vehicles, odometers) AS r(v, o) WHERE v IS NOT NULL AND o IS NOT NULL GROUP BY v
@@ -129,9 +164,9 @@ $$;
 CREATE FUNCTION fuel_fills_rebuild() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM fuel_fills;
-  PERFORM fuel_fills_refresh(array_agg(vehicle_id), array_agg(odometer))
-     FROM (SELECT vehicle_id, odometer FROM fuel_expenses WHERE odometer IS NOT NULL
-           UNION SELECT vehicle_id, odometer FROM refueling_logs WHERE odometer IS NOT NULL) AS r;
+  PERFORM fuel_fills_rebuild_vehicles(array_agg(vehicle_id))
+     FROM (SELECT vehicle_id FROM fuel_expenses WHERE odometer IS NOT NULL AND vehicle_id IS NOT NULL
+           UNION SELECT vehicle_id FROM refueling_logs WHERE odometer IS NOT NULL) AS r;
   RETURN NULL;
 END
 $$;
@@ -146,6 +181,6 @@ CREATE TRIGGER refueling_logs_fills_deleted AFTER DELETE ON refueling_logs REFER
 CREATE TRIGGER refueling_logs_fills_emptied AFTER TRUNCATE ON refueling_logs FOR EACH STATEMENT EXECUTE FUNCTION fuel_fills_rebuild();
 
 -- The fills of what is already stored.
-SELECT fuel_fills_refresh(array_agg(vehicle_id), array_agg(odometer))
-  FROM (SELECT vehicle_id, odometer FROM fuel_expenses WHERE odometer IS NOT NULL
-        UNION SELECT vehicle_id, odometer FROM refueling_logs WHERE odometer IS NOT NULL) AS r;
+SELECT fuel_fills_rebuild_vehicles(array_agg(vehicle_id))
+  FROM (SELECT vehicle_id FROM fuel_expenses WHERE odometer IS NOT NULL AND vehicle_id IS NOT NULL
+        UNION SELECT vehicle_id FROM refueling_logs WHERE odometer IS NOT NULL) AS r;
