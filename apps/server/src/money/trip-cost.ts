@@ -58,7 +58,7 @@ export async function checkTripVehicle(tx: Database, record: CostRecord, saved: 
     throw new ApiError(
       422,
       'Invalid Trip',
-      `The trip ${trip.label} is of another vehicle (${trip.vehicle_label ?? trip.vehicle_id}): a ${record.noun} can only be linked to a trip of its own vehicle. Choose a trip of this vehicle, or none.`,
+      `The trip ${trip.label} is of another vehicle (${trip.vehicle_label ?? trip.vehicle_id}): ${/^[aeiou]/i.test(record.noun) ? 'an' : 'a'} ${record.noun} can only be linked to a trip of its own vehicle. Choose a trip of this vehicle, or none.`,
     );
 }
 

@@ -27,12 +27,13 @@ export const tripsResource = declaredResource(tripsArea, trips, {
   exportColumns: ['id', 'origin', 'destination', 'vehicleId', 'driverId', 'status', 'eta', 'startDate', 'endDate'],
   // The trip's money (TripMoney): null where an input is missing, never a made-up 0; per km to the paisa.
   computed: (c) => ({
+    cost: sql<number>`${c.cost}::float8`,
     customerName: sql<string | null>`(SELECT so.customer_name FROM sales_orders so WHERE so.id = ${c.salesOrderId})`,
     margin: sql<number | null>`(${c.freight} - ${c.cost})::float8`,
     costPerKm: sql<number | null>`CASE WHEN ${c.distanceKm} > 0 THEN round(${c.cost} / ${c.distanceKm}::numeric, 2)::float8 END`,
     revenuePerKm: sql<number | null>`CASE WHEN ${c.distanceKm} > 0 THEN round(${c.freight} / ${c.distanceKm}::numeric, 2)::float8 END`,
   }),
-  computedTypes: { margin: z.number().nullable(), costPerKm: z.number().nullable(), revenuePerKm: z.number().nullable() },
+  computedTypes: { cost: z.number(), margin: z.number().nullable(), costPerKm: z.number().nullable(), revenuePerKm: z.number().nullable() },
   // Sorted by margin (N/A last), served by migration 0037's expression indexes on the same expression.
   derivedColumns: (c) => ({ margin: sql`(${c.freight} - ${c.cost})` }),
 });
