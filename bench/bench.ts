@@ -3,7 +3,8 @@
  *                  --search-statistics N (experiment: planner statistics target of the search_text columns)
  *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
  *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)
- *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)]
+ *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)
+ *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -39,6 +40,7 @@ import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
+import { benchMargin } from './margin';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -560,6 +562,8 @@ async function main() {
       'reminder-documents': { type: 'string' },
       // bench/dashboard.ts: GET /api/dashboard uncached on its own seeded database (0 leaves it out).
       'dashboard-vehicles': { type: 'string' },
+      // bench/margin.ts: the trips list sorted by margin on its own seeded database (0 leaves it out; default 1,000,000 trips).
+      'margin-trips': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -789,6 +793,17 @@ async function main() {
       refuelingLogs: scale(300_000),
     });
     console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['margin-trips'] !== '0') {
+    const marginTrips = positive(values['margin-trips'], 1_000_000, 'margin-trips');
+    const { lines, verdicts } = await benchMargin({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      trips: marginTrips,
+      vehicles: Math.max(100, Math.round(marginTrips / 50)),
+      drivers: Math.max(50, Math.min(50_000, Math.ceil(marginTrips / 20))),
+      expenses: Math.round(marginTrips / 5),
+    });
+    console.log(['', ...lines, '', 'Margin targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

@@ -49,7 +49,7 @@ export interface DashboardBenchOptions {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const n = (v: number) => v.toLocaleString('en-IN');
 
-async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+export async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
   if (!serverUrl) {
     const dir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-dashboard-'));
     const database = await openDatabase({ dataDir: join(dir, 'db') });
