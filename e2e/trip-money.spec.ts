@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreate, columnHeaders, createDriver, createVehicle, expectToast, listSettled, openDialog, openScreen, saveAndClose, searchList, tableRows, unique } from './helpers';
+import { apiCreate, columnHeaders, createDriver, createVehicle, expectToast, listSettled, openDialog, openScreen, pickRecord, saveAndClose, searchList, tableRows, unique, vehicleLabel } from './helpers';
 
 /** A trip's money in the browser (issue 19): the trips list's optional Freight, Cost and Margin columns, sort by margin, and the form's new fields. */
 const openTrips = (page: Page) => openScreen(page, '/fleet-management', 'Fleet & Trip Management');
@@ -106,4 +106,22 @@ test("the trip form takes freight, the distance from the odometers, and a sales 
   const search = await page.request.get(`/api/trips?q=${encodeURIComponent(`pune ${token.toLowerCase()}`)}`);
   const [saved] = (await search.json()).items;
   expect(saved).toMatchObject({ freight: 33500, startOdometer: 184250, endOdometer: 184530, distanceKm: 280, salesOrderId: order.id, customerName: `Reliance Retail ${token}`, cost: 0, margin: 33500, revenuePerKm: 119.64 });
+});
+
+test("a challan's Trip is pre-filled with its vehicle's trip on the road, whose cost then carries it", async ({ page }) => {
+  const token = unique();
+  const vehicle = await createVehicle(page, token, { licensePlate: `MH12${token}` });
+  const driver = await createDriver(page, token);
+  const onTheRoad = await trip(page, vehicle.id, driver.id, `Satara ${token}`, { status: 'In Transit', startDate: new Date(Date.now() - 86_400_000).toISOString() });
+  await openScreen(page, '/challan-tracking', 'Challan Tracking');
+  const dialog = await openDialog(page, 'Add Challan', 'Add New Challan');
+  await pickRecord(page, dialog, /^Vehicle/, `mh12${token.toLowerCase()}`, vehicleLabel(vehicle));
+  const tripPicker = dialog.getByRole('combobox', { name: /^Trip/ });
+  await expect(tripPicker).toHaveText(`${onTheRoad.id} (Satara ${token} → Mumbai)`);
+  await dialog.getByLabel('Amount (₹)').fill('2000');
+  await saveAndClose(page, dialog, 'Add Challan', 'Challan Added!');
+  const found = await (await page.request.get(`/api/challans?vehicleId=${vehicle.id}`)).json();
+  expect(found.items[0]).toMatchObject({ tripId: onTheRoad.id, amount: 2000 });
+  // The trip's cost carries it.
+  expect(await (await page.request.get(`/api/trips/${onTheRoad.id}`)).json()).toMatchObject({ cost: 2000 });
 });
