@@ -4,6 +4,8 @@
  *                  --history-entries N (bench/history.ts: reading the change log; 0 leaves it out)
  *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)
  *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)
+ *                  --record-pages-vehicles N (bench/record-pages.ts: the vehicle page uncached, a fleet of N vehicles and one with
+ *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)
  *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
@@ -41,6 +43,7 @@ import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
 import { benchMargin } from './margin';
+import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -564,6 +567,8 @@ async function main() {
       'dashboard-vehicles': { type: 'string' },
       // bench/margin.ts: the trips list sorted by margin on its own seeded database (0 leaves it out; default 1,000,000 trips).
       'margin-trips': { type: 'string' },
+      // bench/record-pages.ts: the vehicle page uncached on its own seeded database (0 leaves it out).
+      'record-pages-vehicles': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -804,6 +809,11 @@ async function main() {
       expenses: Math.round(marginTrips / 5),
     });
     console.log(['', ...lines, '', 'Margin targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['record-pages-vehicles'] !== '0') {
+    const recordPagesVehicles = positive(values['record-pages-vehicles'], 10_000, 'record-pages-vehicles');
+    const { lines, verdicts } = await benchRecordPages({ serverUrl: process.env.DATABASE_URL || undefined, vehicles: recordPagesVehicles, vehicleTrips: 10_000, vehicleExpenses: 10_000 });
+    console.log(['', ...lines, '', 'Record pages targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

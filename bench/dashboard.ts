@@ -25,7 +25,7 @@ import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
 import { loadConfig } from '../apps/server/src/config';
-import { DASHBOARD_CARDS, FUEL_WORK_MEM, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
+import { DASHBOARD_CARDS, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listConditions } from '../apps/server/src/http/resource';
@@ -92,7 +92,7 @@ function statements(today: string): { name: string; text: string; params: unknow
   return list.map(({ name, area, filters }) => {
     const { where, def } = counted(area, filters);
     return { name, ...countSql(def.table, where) };
-  }).concat([{ name: 'Avg Fuel Eco: km and litres of the window', ...fuelTotalsStatement(today, { expenses: true, logs: true }) }]);
+  }).concat([{ name: 'Avg Fuel Eco: km and litres of the window', ...fuelTotalsStatement(today) }]);
 }
 
 const dialect = new PgDialect();
@@ -163,8 +163,6 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       let wholeTables = 0;
       for (const statement of statements(today)) {
         const rows = await database.transaction(async (tx) => {
-          // As the server runs it (the fuel totals with their work_mem).
-          if (statement.name.startsWith('Avg Fuel Eco')) await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
           return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.params);
         });
         const plan = rows.map((row) => row['QUERY PLAN']).join('\n');

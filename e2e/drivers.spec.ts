@@ -51,6 +51,19 @@ async function fill(dialog: Locator, d: DriverFields) {
 
 const viewDocuments = (page: Page, name: string) => page.getByRole('main').getByLabel(`View Documents of ${name}`, { exact: true });
 
+/** The driver's Aadhaar card, on the Documents tab of the driver's page (where View Documents leads). */
+async function aadhaarCard(page: Page, driverId: string) {
+  await page.goto(`/driver-management/${driverId}?tab=documents`);
+  await expect(page.getByText('Aadhaar Card', { exact: true })).toBeVisible();
+  return page.getByRole('main').getByLabel('Open the Aadhaar card', { exact: true });
+}
+
+/** Back to the drivers list, searched for one driver. */
+async function listOf(page: Page, token: string) {
+  await page.goto(`/driver-management?q=${token}`);
+  await expect(tableRows(page)).toHaveCount(1);
+}
+
 test.beforeEach(({ page }) => openScreen(page, '/driver-management', 'Driver Management'));
 
 test('add a driver with the specified defaults; the table shows every column', async ({ page }) => {
@@ -79,8 +92,8 @@ test('add a driver with the specified defaults; the table shows every column', a
     'Active',
     '',
   ]);
-  // No Aadhar card yet: the documents action is there but disabled.
-  await expect(viewDocuments(page, name)).toBeDisabled();
+  // View Documents (spec 000: Not Implemented) opens the driver's page on its Documents tab (record-pages.spec.ts).
+  await expect(viewDocuments(page, name)).toHaveAttribute('href', /^\/driver-management\/DRV\w+\?tab=documents$/);
 });
 
 test('each validation message, with the dialog kept open and its input kept', async ({ page }) => {
@@ -235,7 +248,9 @@ test('upload an Aadhar card with a new driver; the documents action downloads th
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
-  const link = viewDocuments(page, name);
+  await viewDocuments(page, name).click();
+  await expect(page).toHaveURL(/\/driver-management\/DRV\w+\?tab=documents$/);
+  const link = page.getByRole('main').getByLabel('Open the Aadhaar card', { exact: true });
   await expect(link).toHaveAttribute('href', /^\/api\/files\/FIL/);
   await expectDownload(page, link, card);
 });
@@ -245,35 +260,39 @@ test('replace and then remove the Aadhar card of a driver', async ({ page }) => 
   const driver = await createDriver(page, token);
   const first = pdfFile(`aadhar-front-${token}.pdf`);
   const second = pngFile(`aadhar-scan-${token}.png`);
-  await searchList(page, token);
-  await expect(viewDocuments(page, driver.name)).toBeDisabled();
+  await expect(await aadhaarCard(page, driver.id)).toBeDisabled();
 
+  await listOf(page, token);
   let dialog = await openEdit(page, driver.id);
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await chooseFile(page, dialog, first);
   await expect(dialog.getByTestId('file-name')).toHaveText(first.name);
   await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
-  await expect(viewDocuments(page, driver.name)).toHaveAttribute('href', /^\/api\/files\/FIL/);
-  const firstHref = (await viewDocuments(page, driver.name).getAttribute('href'))!;
-  expect((await downloadFrom(page, viewDocuments(page, driver.name))).body.equals(first.buffer)).toBe(true);
+  let card = await aadhaarCard(page, driver.id);
+  await expect(card).toHaveAttribute('href', /^\/api\/files\/FIL/);
+  const firstHref = (await card.getAttribute('href'))!;
+  expect((await downloadFrom(page, card)).body.equals(first.buffer)).toBe(true);
 
   // The form shows the stored file's name; Replace swaps it for another.
+  await listOf(page, token);
   dialog = await openEdit(page, driver.id);
   await expect(dialog.getByTestId('file-name')).toHaveText(first.name);
   await chooseFile(page, dialog, second);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
   await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
-  // The row links to the new file once the list has reloaded; the replaced file is gone.
-  await expect(viewDocuments(page, driver.name)).not.toHaveAttribute('href', firstHref);
-  await expectDownload(page, viewDocuments(page, driver.name), second);
+  // The card links to the new file; the replaced file is gone.
+  card = await aadhaarCard(page, driver.id);
+  await expect(card).not.toHaveAttribute('href', firstHref);
+  await expectDownload(page, card, second);
   expect((await page.request.get(firstHref)).status()).toBe(404);
 
+  await listOf(page, token);
   dialog = await openEdit(page, driver.id);
   await expect(dialog.getByTestId('file-name')).toHaveText(second.name);
   await dialog.getByRole('button', { name: 'Remove' }).click();
   await expect(dialog.getByText('No file chosen')).toBeVisible();
   await saveAndClose(page, dialog, 'Save Changes', 'Driver Updated!');
-  await expect(viewDocuments(page, driver.name)).toBeDisabled();
+  await expect(await aadhaarCard(page, driver.id)).toBeDisabled();
 });
 
 test('an upload the server refuses shows Upload Failed and keeps the rest of the form', async ({ page }) => {
@@ -296,7 +315,8 @@ test('an upload the server refuses shows Upload Failed and keeps the rest of the
   await clickSave(dialog, 'Add Driver');
   await expectToast(page, 'Driver Added!');
   await searchList(page, token);
-  await expect(viewDocuments(page, `Mohan ${token}`)).toBeEnabled();
+  await viewDocuments(page, `Mohan ${token}`).click();
+  await expect(page.getByRole('main').getByLabel('Open the Aadhaar card', { exact: true })).toHaveAttribute('href', /^\/api\/files\/FIL/);
 });
 
 test('a file over the upload limit is refused in the form before anything is sent, and the form keeps its input', async ({ page }) => {

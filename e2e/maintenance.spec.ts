@@ -49,10 +49,9 @@ test('create a job card with the specified defaults; the table shows every colum
   await openMaintenance(page);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search jobs...');
   const main = page.getByRole('main');
-  // View Full Service Logs stays inert; Schedule Preventive Maintenance opens the service schedules (service-schedules.spec.ts).
-  await main.getByRole('button', { name: 'View Full Service Logs', exact: true }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await expect(page).toHaveURL(/\/maintenance$/);
+  // View Full Service Logs opens the completed job cards (record-pages.spec.ts); Schedule Preventive Maintenance
+  // opens the service schedules (service-schedules.spec.ts).
+  await expect(main.getByRole('link', { name: 'View Full Service Logs', exact: true })).toHaveAttribute('href', '/maintenance?status=Completed&sort=completionDate&order=desc');
   await expect(main.getByRole('button', { name: 'Schedule Preventive Maintenance', exact: true })).toBeEnabled();
 
   const dialog = await openCreate(page);
@@ -76,10 +75,8 @@ test('create a job card with the specified defaults; the table shows every colum
   await expect(cells).toHaveText([ID, vehicleLabel(vehicle), 'Preventive', description, `Ramesh Patil ${token}`, shownDate(todayInBrowserZone()), '₹1,23,456.50', 'Scheduled', '']);
   await expect(cells.nth(3).locator('[title]')).toHaveAttribute('title', description);
   const id = (await cells.first().textContent())!;
-  const serviceLog = main.getByRole('button', { name: `Service log of ${id}` });
-  await expect(serviceLog).toHaveAttribute('title', /not implemented/);
-  await serviceLog.click();
-  await expect(page.getByRole('dialog')).toBeHidden();
+  // The service log opens the vehicle's page on its Job Cards tab.
+  await expect(main.getByRole('link', { name: `Service log of ${id}` })).toHaveAttribute('href', `/vehicle-management/${vehicle.id}?tab=job-cards`);
 });
 
 test('each validation message, with the dialog kept open and its input kept', async ({ page }) => {

@@ -81,7 +81,8 @@ test("a dispatcher's screens: trips in full, vehicles and drivers to view, no Aa
 
   await openScreen(page, `/driver-management?q=${token}`, 'Driver Management');
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(page.getByRole('button', { name: /View Documents of/ })).toHaveCount(0);
+  // View Documents opens the driver's page (its Documents tab shows no Aadhaar card to this role: record-pages.spec.ts).
+  await expect(page.getByRole('link', { name: /View Documents of/ })).toHaveAttribute('href', /\?tab=documents$/);
   // A record opens read-only, without the Aadhaar card.
   await tableRows(page).first().getByRole('button', { name: /^View DRV/ }).click();
   const dialog = page.getByRole('dialog', { name: 'View Driver' });

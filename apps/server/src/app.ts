@@ -17,6 +17,7 @@ import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { moneyRoutes } from './money/routes';
 import { dashboardRoutes } from './dashboard/dashboard';
+import { recordPageRoutes } from './record-pages/summaries';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
 import { fileRoutes } from './files/routes';
@@ -155,6 +156,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/', historyRoutes(database, resources));
   // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.
   secured.route('/', liveListRoutes(database));
+  // The vehicle and driver pages' heads (/vehicles/:id/summary, /drivers/:id/summary), under those areas' guards.
+  secured.route('/', recordPageRoutes(database));
   // The vehicle's trip at a time (GET /trips/at, decision 0041), under the trips guard, before the trips' /:id.
   secured.route('/', moneyRoutes(database));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { derive } from './derived';
-import { fuelEconomy, formatFuelEconomy, vehicleEconomy, type Fill } from './fuel-economy';
+import { countFills, fuelEconomy, formatFuelEconomy, vehicleEconomy, type Fill } from './fuel-economy';
 import { driversArea } from './drivers';
 import { maintenanceArea } from './maintenance';
 import { tripsArea } from './trips';
@@ -54,6 +54,32 @@ describe('fuel economy (LubeLogger GasHelper)', () => {
     expect(fuelEconomy([fill(0, 10, { fuelType: 'Diesel' }), fill(300, 60, { fuelType: 'Biofuel' })]).kmPerLitre).toBe(5);
     expect(fuelEconomy([fill(0, 10, { fuelType: 'CNG' }), fill(300, 60, { fuelType: 'CNG' })]).kmPerLitre).toBeNull();
     expect(fuelEconomy([fill(0, 10, { fuelType: 'Electric' }), fill(300, 60, { fuelType: 'Petrol' })]).kmPerLitre).toBeNull();
+  });
+
+  it("a period counts the full fills made in it, each from the vehicle's fill before it, whenever that was", () => {
+    const window = { from: '2026-11-01', to: '2026-11-30' };
+    const fills = [
+      fill(9_000, 300, { day: '2026-10-20' }),
+      // The first fill of November counts from October's: 1,000 km on 80 L.
+      fill(10_000, 80, { day: '2026-11-02' }),
+      fill(10_200, 40, { day: '2026-11-10', partial: true }),
+      fill(10_500, 60, { day: '2026-11-20' }),
+      // December's fill is not November's.
+      fill(11_000, 50, { day: '2026-12-01' }),
+    ];
+    expect(fuelEconomy(fills, window)).toMatchObject({ km: 1_500, litres: 180, fills: 2, vehicles: 1 });
+    // The vehicle's first fill ever only sets the start, in the period or not.
+    expect(fuelEconomy(fills.slice(1), window)).toMatchObject({ km: 500, litres: 100, fills: 1 });
+    // A fill of one odometer recorded as an expense and as a log counts when either record's day is in the period.
+    expect(fuelEconomy([fill(0, 10, { day: '2026-10-01' }), fill(400, 100, { day: '2026-10-31' }), fill(400, 100, { source: 'log', day: '2026-11-01' })], window)).toMatchObject({ km: 400, litres: 100 });
+    // Each fill as counted.
+    expect(countFills(fills).map((f) => [f.odometer, f.km, f.countedLitres])).toEqual([
+      [9_000, null, null],
+      [10_000, 1_000, 80],
+      [10_200, null, null],
+      [10_500, 500, 100],
+      [11_000, 500, 50],
+    ]);
   });
 
   it('keeps vehicles apart: one vehicle’s start is not another’s', () => {

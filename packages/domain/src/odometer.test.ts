@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, currentOdometer, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
+import { addMonths, currentOdometer, dayStart, interpolateOdometer, kmBetween, odometerAt, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
 
 describe('currentOdometer', () => {
   it('is null without readings, the one reading with one', () => {
@@ -65,5 +65,43 @@ describe('validityMonths', () => {
   it('reads a long input in bounded time and refuses it', () => {
     expect(validityMonths(`${'9'.repeat(100000)} years`)).toBeNull();
     expect(validityMonths(null)).toBeNull();
+  });
+});
+
+describe('odometerAt (interpolated between the nearest readings)', () => {
+  const oct25 = { km: 10_000, date: '2026-10-25' };
+  const nov10 = { km: 11_600, date: '2026-11-10' };
+  it('interpolates linearly in time: 1,600 km over 16 days is 100 km a day', () => {
+    expect(odometerAt([oct25, nov10], dayStart('2026-11-01'))).toBe(10_700);
+    expect(odometerAt([nov10, oct25], dayStart('2026-11-05') + 1)).toBe(11_200);
+    expect(odometerAt([oct25, nov10], dayStart('2026-10-25') + 0.5)).toBe(10_050);
+  });
+  it('a reading exactly at the instant is the answer (one side is enough then)', () => {
+    expect(odometerAt([oct25, nov10], dayStart('2026-10-25'))).toBe(10_000);
+    expect(odometerAt([oct25, nov10], dayStart('2026-11-10'))).toBe(11_600);
+    expect(odometerAt([oct25], dayStart('2026-10-25'))).toBe(10_000);
+  });
+  it('is null without a reading on both sides', () => {
+    expect(odometerAt([], dayStart('2026-11-01'))).toBeNull();
+    expect(odometerAt([oct25, nov10], dayStart('2026-11-30') + 1)).toBeNull();
+    expect(odometerAt([oct25, nov10], dayStart('2026-10-24'))).toBeNull();
+    expect(odometerAt([oct25, nov10], dayStart('2026-11-10') + 0.001)).toBeNull();
+  });
+  it('takes a day’s highest reading, and leaves out a reading the outlier rule flags', () => {
+    const sameDay = { km: 10_400, date: '2026-10-25' };
+    expect(odometerAt([oct25, sameDay, nov10], dayStart('2026-10-25'))).toBe(10_400);
+    const typo = { km: 116_000, date: '2026-11-03' };
+    expect(odometerAt([oct25, { km: 10_500, date: '2026-10-30' }, nov10, typo], dayStart('2026-11-03'))).toBe(10_500 + (1_100 * 4) / 11);
+  });
+  it('kmBetween: end − start to 0.1 km, null when either is unknown or the readings go backwards', () => {
+    expect(kmBetween(10_700, 11_200)).toBe(500);
+    expect(kmBetween(10_000, 10_000.04)).toBe(0);
+    expect(kmBetween(null, 11_200)).toBeNull();
+    expect(kmBetween(10_700, null)).toBeNull();
+    expect(kmBetween(11_200, 10_700)).toBeNull();
+  });
+  it('interpolateOdometer over counted readings agrees with odometerAt', () => {
+    const readings = [oct25, nov10, { km: 10_900, date: '2026-11-02' }];
+    for (const day of ['2026-10-26', '2026-11-02', '2026-11-06']) expect(interpolateOdometer(readings, dayStart(day))).toBe(odometerAt(readings, dayStart(day)));
   });
 });

@@ -31,15 +31,65 @@ export interface OdometerResult {
   flagged: OdometerReading[];
 }
 
-export function currentOdometer(readings: readonly OdometerReading[]): OdometerResult {
+/** The readings that count by the rule above and those it flags (unreadable ones are in neither). */
+function judged(readings: readonly OdometerReading[]): { counted: OdometerReading[]; flagged: OdometerReading[] } {
   const valid = readings.filter((r) => Number.isFinite(r.km) && /^\d{4}-\d{2}-\d{2}/.test(r.date));
-  if (valid.length === 0) return { km: null, flagged: [] };
+  if (valid.length === 0) return { counted: [], flagged: [] };
   const kms = valid.map((r) => r.km).sort((a, b) => a - b);
   // percentile_disc(0.5): the first km whose share of readings at or below it reaches one half.
   const anchor = kms[Math.ceil(kms.length / 2) - 1];
   const anchorDay = Math.min(...valid.filter((r) => r.km === anchor).map((r) => dayNumber(r.date)));
   const counts = (r: OdometerReading) => r.km <= anchor + ODOMETER_SLACK_KM + ODOMETER_KM_PER_DAY * Math.max(0, dayNumber(r.date) - anchorDay);
-  return { km: Math.max(...valid.filter(counts).map((r) => r.km)), flagged: valid.filter((r) => !counts(r)) };
+  return { counted: valid.filter(counts), flagged: valid.filter((r) => !counts(r)) };
+}
+
+export function currentOdometer(readings: readonly OdometerReading[]): OdometerResult {
+  const { counted, flagged } = judged(readings);
+  return { km: counted.length ? Math.max(...counted.map((r) => r.km)) : null, flagged };
+}
+
+/**
+ * An instant as the odometer functions take it: days since 1970-01-01 (a fraction is part of a day). A reading
+ * dated D is taken as read when D begins (`dayStart(D)`): the tables keep a reading's day, not its hour, and so a
+ * reading on the 1st closes the month before it exactly. A period of days [from, to] runs from `dayStart(from)`
+ * to `dayStart(to) + 1` (the end of `to`).
+ */
+export const dayStart = (isoDate: string): number => dayNumber(isoDate);
+
+/**
+ * The odometer at an instant from readings the rule has already judged (the server's SQL applies the rule and
+ * hands over the counted readings nearest the instant): each day's reading is its highest, and the odometer is
+ * interpolated linearly in time between the nearest day at or before the instant and the nearest at or after.
+ * A reading exactly at the instant is the answer. Null without a reading on both sides.
+ */
+export function interpolateOdometer(counted: readonly OdometerReading[], at: number): number | null {
+  let before: { day: number; km: number } | null = null;
+  let after: { day: number; km: number } | null = null;
+  for (const r of counted) {
+    if (!Number.isFinite(r.km) || !/^\d{4}-\d{2}-\d{2}/.test(r.date)) continue;
+    const day = dayStart(r.date);
+    if (day <= at && (!before || day > before.day || (day === before.day && r.km > before.km))) before = { day, km: r.km };
+    if (day >= at && (!after || day < after.day || (day === after.day && r.km > after.km))) after = { day, km: r.km };
+  }
+  if (!before || !after) return null;
+  if (before.day === after.day) return before.km;
+  return before.km + ((after.km - before.km) * (at - before.day)) / (after.day - before.day);
+}
+
+/**
+ * A vehicle's odometer at an instant (see dayStart): its readings judged by the outlier rule (flagged ones left
+ * out), then interpolated between the nearest before and after (interpolateOdometer). Null without both.
+ */
+export const odometerAt = (readings: readonly OdometerReading[], at: number): number | null => interpolateOdometer(judged(readings).counted, at);
+
+/**
+ * The km a vehicle ran over the days [from, to] (both included): its odometer at the end of `to` − at the start
+ * of `from`, each interpolated. Null when either end is unknown, or when the readings go backwards across the
+ * period (a negative distance is no distance): never a made-up figure.
+ */
+export function kmBetween(odometerAtStart: number | null, odometerAtEnd: number | null): number | null {
+  if (odometerAtStart === null || odometerAtEnd === null || odometerAtEnd < odometerAtStart) return null;
+  return Math.round((odometerAtEnd - odometerAtStart) * 10) / 10;
 }
 
 /** The warning answered with a record whose reading is left out (the record is saved). */

@@ -48,7 +48,11 @@ export interface VehicleSummary {
   status: string;
   /** The current odometer by the shared odometer function (readings flagged as outliers left out); null without readings. */
   odometerKm: number | null;
-  /** The last 90 days: today (company's) and the 89 days before. */
+  /**
+   * The last 90 days: today (company's) and the 89 days before — or, when the vehicle's last odometer reading is
+   * before today, the 90 days up to that reading (no reading lies after today, so a km needs the window to end at
+   * one; decision 0042). `from` and `to` say which days.
+   */
   last90Days: PeriodCost;
   /** km per litre over the same 90 days, as the dashboard computes it (partial fills, litre fuels only); null when none. */
   kmPerLitre: number | null;

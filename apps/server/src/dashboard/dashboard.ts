@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { LITRE_FUELS, addDays, can, formatFuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
+import { addDays, can, formatFuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';
@@ -71,62 +71,41 @@ const query = (filters: Filters) => new URLSearchParams(filters).toString();
 
 /** The fuel economy window: today and the 29 days before, in the company's days. */
 export const FUEL_WINDOW_DAYS = 30;
-/** The memory the fuel totals may group in (SET LOCAL, for that statement's transaction only). */
-export const FUEL_WORK_MEM = '32MB';
-
 /**
- * The fleet's km and litres over the window (today and the 29 days before, company's days), computed in the
- * database exactly as fuelEconomy() (packages/domain/src/fuel-economy.ts) does, so that only one row comes
- * back: per vehicle, the fills with an odometer and a litre fuel, one per odometer reading (an expense and a
- * log of the same fill merged: each source's litres summed, the larger taken, partial only if all say so);
- * the first fill only sets the start, and the km and litres of every fill after it up to the vehicle's last
- * full fill count (the partial fills in between carried to the next full one add up to the same sums: Σkm
- * telescopes to last full − first). Read through the window's date indexes (0033), never a table whole.
- * `sources` are the areas the role may view.
+ * The fleet's km and litres over the window (today and the 29 days before, company's days): the sums of the fills
+ * counted in it, which the database keeps as fuel expenses and refuelling logs are written (migration 0039,
+ * decision 0044) exactly as countFills() (packages/domain/src/fuel-economy.ts) counts them — per vehicle, one fill
+ * per odometer reading, the vehicle's first fill only setting the start, partial fills carried to the next full
+ * one. A fill is the window's when the earliest day of its expenses or of its logs is. Read through the two
+ * indexes of counted fills by day, never a table whole. The figure merges both kinds of record, so it is answered
+ * to a role that may view both (every role that views one views the other).
  */
-export async function fuelTotals(database: Database, today: string, sources: { expenses: boolean; logs: boolean }): Promise<{ km: number; litres: number; vehicles: number }> {
-  if (!sources.expenses && !sources.logs) return { km: 0, litres: 0, vehicles: 0 };
-  const { text, params } = fuelTotalsStatement(today, sources);
-  // A month of a large fleet's fills is tens of thousands of rows: grouped in memory, not spilled to disk by the default work_mem.
-  const [row] = await database.transaction(async (tx) => {
-    await tx.query(`SET LOCAL work_mem = '${FUEL_WORK_MEM}'`);
-    return tx.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
-  });
+export async function fuelTotals(database: Database, today: string, scope: FuelScope = {}): Promise<{ km: number; litres: number; vehicles: number }> {
+  const { text, params } = fuelTotalsStatement(today, scope);
+  const [row] = await database.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
 }
 
-/** The statement of fuelTotals (at least one source), also for the bench's EXPLAIN. */
-export function fuelTotalsStatement(today: string, sources: { expenses: boolean; logs: boolean }): { text: string; params: string[] } {
-  const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
+/**
+ * Which fills the totals read: one vehicle's (a vehicle page's km/L) or the fleet's, over `days` days ending
+ * today (the dashboard's FUEL_WINDOW_DAYS by default).
+ */
+export interface FuelScope {
+  vehicleId?: string;
+  days?: number;
+}
+
+/** The statement of fuelTotals, also for the benches' EXPLAIN. */
+export function fuelTotalsStatement(today: string, scope: FuelScope = {}): { text: string; params: string[] } {
+  const days = scope.days ?? FUEL_WINDOW_DAYS;
+  if (!Number.isInteger(days) || days < 1) throw new Error(`A fuel window is a whole number of days (got ${days})`);
+  const from = addDays(today, -(days - 1));
   const zone = companyTimeZone().replace(/'/g, '');
-  const fuels = LITRE_FUELS.map((fuel) => `'${fuel}'`).join(', ');
-  const parts = [
-    ...(sources.expenses
-      ? [`SELECT vehicle_id, odometer, quantity, partial_fill, true AS expense FROM fuel_expenses
-          WHERE type = 'Fuel' AND odometer IS NOT NULL AND vehicle_id IS NOT NULL AND date >= $1::date AND date <= $2::date AND fuel_type IN (${fuels}) AND quantity > 0`]
-      : []),
-    ...(sources.logs
-      ? [`SELECT vehicle_id, odometer, quantity, partial_fill, false AS expense FROM refueling_logs
-          WHERE odometer IS NOT NULL AND timestamp >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND timestamp < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'
-            AND fuel_type IN (${fuels}) AND quantity > 0`]
-      : []),
-  ];
-  const text = `WITH fills AS (${parts.join(' UNION ALL ')}),
-    merged AS (
-      SELECT vehicle_id, odometer,
-             greatest(coalesce(sum(quantity) FILTER (WHERE expense), 0), coalesce(sum(quantity) FILTER (WHERE NOT expense), 0)) AS litres,
-             bool_and(partial_fill) AS partial
-      FROM fills GROUP BY vehicle_id, odometer),
-    ends AS (
-      SELECT vehicle_id, min(odometer) AS first, max(odometer) FILTER (WHERE NOT partial) AS last_full
-      FROM merged GROUP BY vehicle_id),
-    vehicles AS (
-      SELECT e.vehicle_id, e.last_full - e.first AS km, sum(m.litres) AS litres
-      FROM ends e JOIN merged m ON m.vehicle_id = e.vehicle_id AND m.odometer > e.first AND m.odometer <= e.last_full
-      WHERE e.last_full > e.first
-      GROUP BY e.vehicle_id, e.first, e.last_full)
-    SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(*)::int AS vehicles FROM vehicles`;
-  return { text, params: [from, today] };
+  const vehicle = scope.vehicleId === undefined ? '' : ' AND vehicle_id = $3';
+  const text = `SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(DISTINCT vehicle_id)::int AS vehicles FROM fuel_fills
+    WHERE km IS NOT NULL${vehicle} AND (expense_day BETWEEN $1::date AND $2::date
+      OR log_at >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND log_at < ($2::date + 1)::timestamp AT TIME ZONE '${zone}')`;
+  return { text, params: scope.vehicleId === undefined ? [from, today] : [from, today, scope.vehicleId] };
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
@@ -177,23 +156,21 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
         }),
       );
     }
-    const sources = { expenses: viewable('fuel-expenses'), logs: viewable('refueling-logs') };
-    if (sources.expenses || sources.logs) {
+    if (viewable('fuel-expenses') && viewable('refueling-logs')) {
       performance.push(
-        fuelTotals(database, today, sources).then(({ km, litres }) => {
+        fuelTotals(database, today).then(({ km, litres }) => {
           const kmPerLitre = litres > 0 ? km / litres : null;
           const from = addDays(today, -(FUEL_WINDOW_DAYS - 1));
           // The fuel expenses of the window (the fills it is computed from, with those that lack an odometer).
           const expenses = query({ type: 'Fuel', dateFrom: from, dateTo: today });
-          const logs = query({ section: 'logs', 'logs.timestampFrom': from, 'logs.timestampTo': today });
           return {
             key: 'fuelEconomy',
             title: 'Avg Fuel Eco',
             value: kmPerLitre === null ? null : Math.round(kmPerLitre * 10) / 10,
             totalIsEstimate: false,
             detail: formatFuelEconomy(kmPerLitre),
-            href: sources.expenses ? `/fuel-expense?${expenses}` : `/partner-fuel-stations?${logs}`,
-            totalUrl: sources.expenses ? `/api/fuel-expenses/total?${expenses}` : `/api/refueling-logs/total?${query({ timestampFrom: from, timestampTo: today })}`,
+            href: `/fuel-expense?${expenses}`,
+            totalUrl: `/api/fuel-expenses/total?${expenses}`,
           };
         }),
       );

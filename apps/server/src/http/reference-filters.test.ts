@@ -93,6 +93,19 @@ describe('a reference is a filter', () => {
     }
   });
 
+  it('lists the compliance documents naming a vehicle or a driver (an entity field filters as a reference does)', async () => {
+    const document = (entityId: string, documentName: string) =>
+      create('/api/compliance', { documentName, documentType: 'Other', entityId, documentNumber: '', issuer: '', issueDate: null, expiryDate: '2099-01-01', notes: '', documentFile: null });
+    const rc = await document(vehicles[0].id, 'RC');
+    const permit = await document(vehicles[0].id, 'Permit');
+    const licence = await document(drivers[0].id, 'Licence');
+    expect(await listed('/api/compliance', `entityId=${vehicles[0].id}`)).toEqual([permit.id, rc.id]);
+    expect(await listed('/api/compliance', `entityId=${drivers[0].id}`)).toEqual([licence.id]);
+    expect(await listed('/api/compliance', `entityId=${vehicles[1].id}`)).toEqual([]);
+    const refused = await client.get('/api/compliance?entityId=VEH%201');
+    expect([refused.status, refused.body]).toEqual([400, { title: 'Invalid Request', message: 'Entity ID must be the id of a vehicle or driver or trip, such as VEH1234AB.' }]);
+  });
+
   it('refuses a value that is no id, naming the parameter, on the page, the total and the export', async () => {
     const cases: [string, string][] = [
       [`vehicleId=${'V'.repeat(65)}`, 'Vehicle must be at most 64 characters.'],

@@ -93,13 +93,13 @@ const referenceFields = (resource: DeclaredResource) =>
 /** An id as a list filter takes it: short, letters, digits, '-' and '_' (an id names nothing otherwise). */
 const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
 const exampleId = ({ prefix, timeDigits, randomChars }: IdFormat) => prefix + '1234567890'.slice(0, timeDigits) + 'ABCDEFGHIJ'.slice(0, randomChars);
-const idFilterSchema = (target: DeclaredResource) =>
+const idFilterSchema = (target: DeclaredResource, noun = target.area.singular) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
       .string()
       .max(64, { message: 'must be at most 64 characters', abort: true })
-      .regex(ID_SHAPE, `must be the id of a ${target.area.singular}, such as ${exampleId(target.area.idFormat)}`)
+      .regex(ID_SHAPE, `must be the id of a ${noun}, such as ${exampleId(target.area.idFormat)}`)
       .optional(),
   ) as z.ZodType<string | undefined>;
 
@@ -271,7 +271,27 @@ function referenceFilters(resource: DeclaredResource, linked: (field: string, ke
       condition: (columns, id) => sql`${columns[name]} IN (SELECT ${own.id} FROM ${target.table} AS ${sql.identifier(as)} WHERE ${own[next]} = ${id})`,
     }));
     return [direct, ...further];
-  });
+  }).concat(entityFilters(resource, linked));
+}
+
+/**
+ * A list filter per entity field (compliance's entityId=VEH…: the documents of that vehicle, driver or trip), for a
+ * record page's tab. Served by the column's own index (compliance_entity_sort).
+ */
+function entityFilters(resource: DeclaredResource, linked: (field: string, key: string) => DeclaredResource & { label: RecordLabel }): ReferenceFilter[] {
+  return fieldsOf(resource).flatMap(([name, f]): ReferenceFilter[] =>
+    f.kind === 'entity'
+      ? [
+          {
+            param: name,
+            label: f.label,
+            // 'must be the id of a vehicle or driver or trip, such as VEH1234AB'
+            schema: idFilterSchema(linked(name, f.areas[0]), f.areas.map((key) => linked(name, key).area.singular).join(' or ')),
+            condition: (columns, id) => eq(columns[name], id),
+          },
+        ]
+      : [],
+  );
 }
 
 /** Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an entity). */

@@ -25,6 +25,10 @@ const AREAS: RouteObject[] = [
   { path: '/fuel-expense', lazy: async () => ({ Component: (await import('../features/fuel-expenses/fuel-expenses-page')).FuelExpensesPage }) },
   { path: '/sales', lazy: async () => ({ Component: (await import('../features/sales/sales-page')).SalesPage }) },
   { path: '/partner-fuel-stations', lazy: async () => ({ Component: (await import('../features/partner-fuel-stations/partner-fuel-stations-page')).PartnerFuelStationsPage }) },
+  // A record's page (issue 19): its head and its records in tabs.
+  { path: '/fleet-management/:id', lazy: async () => ({ Component: (await import('../features/record-pages/trip-page')).TripPage }) },
+  { path: '/vehicle-management/:id', lazy: async () => ({ Component: (await import('../features/record-pages/vehicle-page')).VehiclePage }) },
+  { path: '/driver-management/:id', lazy: async () => ({ Component: (await import('../features/record-pages/driver-page')).DriverPage }) },
   { path: '/challan-tracking', lazy: async () => ({ Component: (await import('../features/challans/challans-page')).ChallansPage }) },
 ];
 

@@ -13,6 +13,7 @@ import { seedCompliance, seedInventory } from './stock-and-documents';
 import { seedInsurance } from './insurance';
 import { seedIncidents } from './incidents';
 import { seedMaintenance } from './maintenance';
+import { agreeFillOdometers } from './fill-odometers';
 import { seedSchedules } from './schedules';
 import { createRandom, randomSeed, type Random } from './random';
 import { seedSales } from './sales';
@@ -219,6 +220,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
     if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    // The fills' odometers made to agree with their litres (before the schedules, which are judged by them).
+    await step('fillOdometers', () => agreeFillOdometers(tx));
     // After every odometer reading (expenses, refuelling logs): the schedules' spread of due states is judged by them.
     const schedules = await step('schedules', () => seedSchedules(tx, { ...common, phases: (phases.schedules = {}), count: options.schedules ?? options.vehicles * schedulesPerVehicle }));
     inserted.schedules = schedules.inserted;

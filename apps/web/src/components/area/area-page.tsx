@@ -87,9 +87,22 @@ export function AreaPage<R extends Row>({ config }: { config: AreaPageConfig<R> 
 }
 
 /** One area's list as a part of another's screen (maintenance's service schedules), under the prefix of its URL parameters. */
-export function AreaSection<R extends Row>({ config, prefix }: { config: AreaPageConfig<R>; prefix: string }) {
-  return <AreaList config={config} prefix={prefix} />;
+export function AreaSection<R extends Row>({
+  config,
+  prefix,
+  fixed,
+  initial,
+}: {
+  config: AreaPageConfig<R>;
+  prefix: string;
+  fixed?: Readonly<Record<string, string>>;
+  /** Further values a new record starts with (an entity's kind: `entityArea: 'vehicles'`). */
+  initial?: Readonly<Record<string, string>>;
+}) {
+  return <AreaList config={config} prefix={prefix} fixed={fixed} initial={initial} />;
 }
+
+const NOTHING_FIXED: Readonly<Record<string, string>> = {};
 
 /** One list of a screen with several (Sales: leads, quotations, orders), under the prefix of its URL parameters. */
 export interface AreaSectionSpec {
@@ -184,8 +197,27 @@ function linkingAreas(section: AreaSectionSpec, sections: readonly AreaSectionSp
  * The list of one area with its dialogs. Alone on a screen (no prefix) its title is the page's heading and its
  * actions sit beside it; as one section of several, the title heads its card (`config.title`) with the actions.
  */
-function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: AreaPageConfig<R>; prefix?: string; linkedFrom?: readonly string[] }) {
-  const { area, client, filters, texts } = config;
+function AreaList<R extends Row>({
+  config,
+  prefix,
+  linkedFrom = [],
+  fixed = NOTHING_FIXED,
+  initial,
+}: {
+  config: AreaPageConfig<R>;
+  prefix?: string;
+  linkedFrom?: readonly string[];
+  /**
+   * Filters the list always has, not in the URL and not removable (a record page's tab: `vehicleId=VEH…`): its
+   * page, total and export honour them, their controls are not shown, and a new record starts with those of them
+   * that are form fields.
+   */
+  fixed?: Readonly<Record<string, string>>;
+  initial?: Readonly<Record<string, string>>;
+}) {
+  const { area, client, texts } = config;
+  const startWith = useMemo(() => ({ ...fixed, ...initial }), [fixed, initial]);
+  const filters = useMemo(() => config.filters.filter((f) => !(f.param in fixed)), [config.filters, fixed]);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Derived states the screen offers no control for (a vehicle In Fleet, maintenance Overdue), which the
@@ -216,7 +248,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
   // Derived states (expiry, stock level) are judged by the server, by today in the company's zone; the day is
   // in the key only so that a list shown across midnight there is asked again.
   const today = Object.keys(area.derived ?? {}).length > 0 ? todayIn(companyTimeZone()) : undefined;
-  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)) };
+  const matching = { q: params.q || undefined, ...Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v)), ...fixed };
   const query = { ...matching, page: params.page, pageSize, sort: params.sort, order: params.sort ? (params.order ?? 'asc') : undefined };
   const list = useQuery({
     queryKey: [client.key, 'list', query, today],
@@ -291,7 +323,8 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
 
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
-      ...config.columns,
+      // A column of the fixed record says the same on every row (a vehicle's page lists its trips): left out.
+      ...config.columns.filter((c) => !(c.id && (c.id in fixed || `${c.id}Id` in fixed))),
       {
         id: 'actions',
         header: 'Actions',
@@ -317,7 +350,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
         ),
       },
     ],
-    [config, openForm, may.update, may.delete],
+    [config, openForm, may.update, may.delete, fixed],
   );
 
   const rows = list.isError ? [] : (list.data?.items ?? []);
@@ -537,6 +570,7 @@ function AreaList<R extends Row>({ config, prefix, linkedFrom = [] }: { config: 
         onClose={dialog.close}
         savedToast={config.toasts.saved}
         alsoRefresh={linkedFrom}
+        initial={startWith}
       />
       <ConfirmDialog
         open={deleting !== null}

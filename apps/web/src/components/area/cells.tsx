@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Star, StarHalf } from 'lucide-react';
+import { hasRecordPage, recordPageOf } from '@raahi/domain';
+import { useCan } from '../../app/use-can';
 import { NA } from '../../lib/format';
 import { fileUrl } from '../../lib/api';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -11,11 +14,27 @@ export function StatusBadge({ value, tones }: { value: string; tones: Record<str
   return <Badge tone={tones[value] ?? 'gray'}>{value}</Badge>;
 }
 
-/** A linked vehicle by its plate (what a fuel slip or a challan names), never cut, the whole vehicle on hover; N/A for none. */
+/**
+ * A record's text as a link to its page (`/vehicle-management/VEH…`, on a tab when named) where the area has one and
+ * the user's role may view it; else the text alone. The text, its title and the list's search are unchanged.
+ */
+export function RecordLink({ area, id, tab, children, className }: { area: string; id: string | null | undefined; tab?: string; children: ReactNode; className?: string }) {
+  const { can } = useCan();
+  if (!id || !hasRecordPage(area) || !can(area, 'view')) return <>{children}</>;
+  return (
+    <Link to={recordPageOf(area, id, tab)} className={`text-primary underline-offset-2 hover:underline ${className ?? ''}`}>
+      {children}
+    </Link>
+  );
+}
+
+/** A linked vehicle by its plate (what a fuel slip or a challan names), never cut, the whole vehicle on hover; N/A for none. Links to its page. */
 export function VehiclePlateCell({ record }: { record: { vehicleId: string | null; vehiclePlate: string | null; vehicleLabel: string | null } }) {
   return (
     <span className="whitespace-nowrap" title={record.vehicleLabel ?? undefined}>
-      {record.vehiclePlate ?? record.vehicleId ?? NA}
+      <RecordLink area="vehicles" id={record.vehicleId}>
+        {record.vehiclePlate ?? record.vehicleId ?? NA}
+      </RecordLink>
     </span>
   );
 }
@@ -25,8 +44,18 @@ export function VehiclePlateCell({ record }: { record: { vehicleId: string | nul
  * text kept whole for screen readers and copying. The part that identifies the record (`keep`) is never cut: it
  * moves to a second line when the line is full, and only the other part may end in an ellipsis (whole on hover).
  */
-export function LinkedLabel({ label, keep, className }: { label: string | null | undefined; keep: 'head' | 'tail' | 'both'; className?: string }) {
+export function LinkedLabel({ label, keep, className, area, id }: { label: string | null | undefined; keep: 'head' | 'tail' | 'both'; className?: string; area?: string; id?: string | null }) {
   if (!label) return <span>{NA}</span>;
+  return area ? (
+    <RecordLink area={area} id={id}>
+      <LabelText label={label} keep={keep} className={className} />
+    </RecordLink>
+  ) : (
+    <LabelText label={label} keep={keep} className={className} />
+  );
+}
+
+function LabelText({ label, keep, className }: { label: string; keep: 'head' | 'tail' | 'both'; className?: string }) {
   const open = label.lastIndexOf(' (');
   if (open < 0 || !label.endsWith(')')) return <span className={className}>{label}</span>;
   const [head, tail] = [label.slice(0, open), label.slice(open + 1)];
@@ -51,13 +80,31 @@ export function LinkedLabel({ label, keep, className }: { label: string | null |
  * A record of one of several areas (a document's vehicle, driver or trip) as the list names it, in full on hover
  * where that says more (a vehicle's make and model); an id that names no record as it is; N/A for none.
  */
-export function EntityCell({ id, label, title }: { id: string; label: string | null; title: string | null }) {
+export function EntityCell({ id, label, title, area }: { id: string; label: string | null; title: string | null; area?: string | null }) {
   if (id === '') return <span>{NA}</span>;
-  return <span title={title && title !== label ? title : undefined}>{label ?? id}</span>;
+  return (
+    <span title={title && title !== label ? title : undefined}>
+      {area ? (
+        <RecordLink area={area} id={id}>
+          {label ?? id}
+        </RecordLink>
+      ) : (
+        (label ?? id)
+      )}
+    </span>
+  );
 }
 
-export function IdCell({ id }: { id: string }) {
-  return <span className="font-mono text-xs">{id}</span>;
+/** A record's id, linking to its page when its area has one (a trip's id on the trips list). */
+export function IdCell({ id, area }: { id: string; area?: string }) {
+  const text = <span className="font-mono text-xs">{id}</span>;
+  return area ? (
+    <RecordLink area={area} id={id}>
+      {text}
+    </RecordLink>
+  ) : (
+    text
+  );
 }
 
 /** A row action that opens a stored file (downloaded as an attachment); disabled when there is none. */

@@ -92,7 +92,7 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
       header: declaration.label,
       cell: ({ row }) => {
         const record = row.original as Record<string, unknown>;
-        return <EntityCell id={String(record[name] ?? '')} label={record[`${base}Label`] as string | null} title={record[`${base}Title`] as string | null} />;
+        return <EntityCell id={String(record[name] ?? '')} label={record[`${base}Label`] as string | null} title={record[`${base}Title`] as string | null} area={record[`${base}Area`] as string | null} />;
       },
       ...overrides,
     };

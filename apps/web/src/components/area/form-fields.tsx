@@ -61,7 +61,7 @@ export type FormValues = Record<string, string | string[] | FileItem[]>;
 const nameKey = (field: string) => `${field}Name`;
 
 /** An entity field keeps the kind of record it names beside its id (the API returns it as entityId → `entityArea`). */
-const entityAreaKey = (field: string) => `${field.replace(/Id$/, '')}Area`;
+export const entityAreaKey = (field: string) => `${field.replace(/Id$/, '')}Area`;
 
 /** A stored value as its input holds it: rupees with paise show both digits (34091.50, not 34091.5; 1500 stays 1500). */
 export const inputText = (field: Pick<FieldSpec, 'kind'> | undefined, value: unknown): string =>

@@ -9,7 +9,7 @@ import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AnyField, DeclaredArea } from '@raahi/domain';
 import type { AreaClient } from './area-client';
-import { dateFormatHint, fieldInputId, FormFields, fromFormValues, inputText, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
+import { dateFormatHint, entityAreaKey, fieldInputId, FormFields, fromFormValues, inputText, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
 import { RecordHistory } from './record-history';
 
@@ -55,6 +55,8 @@ export interface RecordFormDialogProps<Row extends { id: string; version: number
   alsoRefresh?: readonly string[];
   /** The record shown, not edited: for a user whose role may view the area but not edit it. */
   readOnly?: boolean;
+  /** Values a new record starts with beside the area's defaults (a record page's tab: its vehicle); names that are no field are left out. */
+  initial?: Readonly<Record<string, string>>;
 }
 
 /** The message under a field at fault: a blank required field says so; another rule's message as given. */
@@ -67,7 +69,7 @@ function fieldMessage(failure: RuleFailure, field: FieldSpec): string {
  * fault marked, the first focused), saves, and on failure stays open with everything typed. Closing
  * with unsaved changes (Cancel, Escape, the overlay, the browser's Back) asks first.
  */
-export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh, readOnly = false }: RecordFormDialogProps<Row>) {
+export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh, readOnly = false, initial }: RecordFormDialogProps<Row>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>();
@@ -107,7 +109,8 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   useEffect(() => {
     if (!open) return;
     closingFreely.current = false;
-    form.reset(toFormValues(record ?? area.defaults(), fields));
+    const given = Object.fromEntries(Object.entries(initial ?? {}).filter(([name]) => fields.some((f) => f.name === name || (f.kind === 'entity' && entityAreaKey(f.name) === name))));
+    form.reset(toFormValues(record ?? { ...area.defaults(), ...given }, fields));
     if (record) return;
     for (const field of fields) {
       if (!field.reference?.defaultToFirst) continue;
@@ -119,7 +122,7 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
         () => undefined,
       );
     }
-  }, [open, record, area, fields, form, queryClient]);
+  }, [open, record, area, fields, form, queryClient, initial]);
 
   // A new record's looked-up values (a refuelling log's trip from its vehicle and time), again whenever what they
   // depend on changes, until the user changes the field themselves.

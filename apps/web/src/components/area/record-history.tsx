@@ -12,9 +12,12 @@ const PAGE_SIZE = 10;
 /**
  * A record's History in its edit dialog: who changed what and when, newest first, in plain words
  * ("Priya Sharma changed Status from Scheduled to In Transit · 24/11/2026 14:05"). Loaded when first opened.
+ * `expanded`: shown open, without its toggle, at its full height (a record page's History tab).
  */
-export function RecordHistory({ area, recordId }: { area: AreaDefinition; recordId: string }) {
-  const [open, setOpen] = useState(false);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function RecordHistory({ area, recordId, expanded = false }: { area: AreaDefinition<any>; recordId: string; expanded?: boolean }) {
+  const [toggled, setOpen] = useState(false);
+  const open = expanded || toggled;
   const history = useInfiniteQuery({
     queryKey: [area.key, 'history', recordId],
     queryFn: ({ pageParam, signal }) => api<HistoryPage>(`/api/${area.key}/${encodeURIComponent(recordId)}/history${queryString({ page: pageParam, pageSize: PAGE_SIZE })}`, { signal }),
@@ -26,12 +29,14 @@ export function RecordHistory({ area, recordId }: { area: AreaDefinition; record
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
   const panelId = `${area.key}-history`;
   return (
-    <section aria-label="History" className="grid gap-2 border-t pt-3">
-      <Button type="button" variant="ghost" size="sm" className="justify-self-start" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        <History aria-hidden /> History <ChevronDown aria-hidden className={open ? 'rotate-180 transition-transform' : 'transition-transform'} />
-      </Button>
+    <section aria-label="History" className={expanded ? 'grid gap-2' : 'grid gap-2 border-t pt-3'}>
+      {!expanded && (
+        <Button type="button" variant="ghost" size="sm" className="justify-self-start" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          <History aria-hidden /> History <ChevronDown aria-hidden className={open ? 'rotate-180 transition-transform' : 'transition-transform'} />
+        </Button>
+      )}
       {open && (
-        <div id={panelId} className="grid max-h-60 gap-2 overflow-y-auto px-1 text-sm">
+        <div id={panelId} className={expanded ? 'grid gap-2 px-1 text-sm' : 'grid max-h-60 gap-2 overflow-y-auto px-1 text-sm'}>
           {history.isPending ? (
             <p role="status" className="text-muted-foreground">
               Loading history...

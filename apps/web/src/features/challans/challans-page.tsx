@@ -2,7 +2,7 @@ import { CircleCheck, FileText, IndianRupee } from 'lucide-react';
 import { CHALLAN_STATUSES, challansArea, type Challan, type ChallanInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { FileAction, IdCell, VehiclePlateCell } from '../../components/area/cells';
+import { FileAction, IdCell, RecordLink, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatRupees, NA } from '../../lib/format';
@@ -38,7 +38,7 @@ const config: AreaPageConfig<Challan> = {
     { id: 'id', header: 'Challan ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(challansArea, 'date'),
     column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { keepWhole: true }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
-    column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ?? NA}</span> }),
+    column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ? <RecordLink area="drivers" id={row.original.driverId}>{row.original.driverName}</RecordLink> : NA}</span> }),
     column(challansArea, 'offenseType', { meta: { keepWhole: true } }),
     column(challansArea, 'amount', {
       // The rupee sign as an icon where the earlier product drew a dollar; read as 'Amount (₹)'.
@@ -77,3 +77,6 @@ const config: AreaPageConfig<Challan> = {
 export function ChallansPage() {
   return <AreaPage config={config} />;
 }
+
+/** The challans list as record pages reuse it (a vehicle's Challans tab). */
+export { config as challansConfig };

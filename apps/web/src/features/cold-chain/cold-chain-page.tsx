@@ -38,7 +38,7 @@ const config: AreaPageConfig<ColdChainUnit> = {
   columns: [
     { id: 'id', header: 'Unit ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(coldChainArea, 'name', { cell: ({ row }) => <span className="font-medium">{row.original.name}</span> }),
-    column(coldChainArea, 'tripId', { cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" /> }),
+    column(coldChainArea, 'tripId', { cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" area="trips" id={row.original.tripId} /> }),
     { id: 'tempRange', header: 'Temp Range', cell: ({ row }) => `${formatNumber(row.original.minTemp)} – ${degrees(row.original.maxTemp)}` },
     column(coldChainArea, 'currentTemp', { header: 'Current Temp', cell: ({ row }) => <CurrentTemp unit={row.original} /> }),
     column(coldChainArea, 'currentHumidity', { header: 'Humidity', cell: ({ row }) => (row.original.currentHumidity === null ? NA : `${formatNumber(row.original.currentHumidity)}%`) }),
@@ -64,3 +64,6 @@ const config: AreaPageConfig<ColdChainUnit> = {
 export function ColdChainPage() {
   return <AreaPage config={config} />;
 }
+
+/** The units list as record pages reuse it (a trip's Cold Chain tab). */
+export { config as coldChainConfig };

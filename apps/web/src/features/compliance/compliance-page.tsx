@@ -90,3 +90,6 @@ export function CompliancePage() {
     </>
   );
 }
+
+/** The documents list as record pages reuse it (a vehicle's Documents tab). */
+export { config as complianceConfig };

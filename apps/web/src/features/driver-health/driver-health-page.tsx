@@ -2,7 +2,7 @@ import { FileHeart } from 'lucide-react';
 import { HEALTH_RESULTS, healthArea, type HealthInput, type HealthReport } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { FileAction, StatusBadge } from '../../components/area/cells';
+import { FileAction, RecordLink, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
 import { driverListReference } from '../references';
@@ -22,7 +22,7 @@ const config: AreaPageConfig<HealthRow> = {
     { param: 'testType', label: 'Test Type', allLabel: 'All Test Types', options: 'present' },
   ],
   columns: [
-    column(healthArea, 'driverId', { cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> }),
+    column(healthArea, 'driverId', { cell: ({ row }) => <RecordLink area="drivers" id={row.original.driverId}><span className="font-medium">{row.original.driverName ?? row.original.driverId}</span></RecordLink> }),
     column(healthArea, 'testType'),
     column(healthArea, 'testDate'),
     column(healthArea, 'result', { cell: ({ row }) => <StatusBadge value={row.original.result} tones={RESULT_TONES} /> }),
@@ -52,3 +52,6 @@ const config: AreaPageConfig<HealthRow> = {
 export function DriverHealthPage() {
   return <AreaPage config={config} />;
 }
+
+/** The health records list as record pages reuse it (a driver's Health tab). */
+export { config as driverHealthConfig };

@@ -3,7 +3,7 @@ import { TRAINING_STATUSES, trainingArea, type TrainingInput, type TrainingRecor
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { formFields } from '../../components/area/declared';
-import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
+import { FileAction, IdCell, RecordLink, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate, NA } from '../../lib/format';
 import { driverListReference } from '../references';
@@ -35,7 +35,7 @@ const config: AreaPageConfig<TrainingRow> = {
   ],
   columns: [
     { id: 'id', header: 'Record ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'driver', header: 'Driver', cell: ({ row }) => <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span> },
+    { id: 'driver', header: 'Driver', cell: ({ row }) => <RecordLink area="drivers" id={row.original.driverId}><span className="font-medium">{row.original.driverName ?? row.original.driverId}</span></RecordLink> },
     { id: 'trainingType', header: 'Training Type', accessorKey: 'trainingType' },
     { id: 'scheduleDate', header: 'Schedule Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.scheduleDate) },
     { id: 'trainerName', header: 'Trainer', cell: ({ row }) => row.original.trainerName || NA },
@@ -66,3 +66,6 @@ const config: AreaPageConfig<TrainingRow> = {
 export function DriverTrainingPage() {
   return <AreaPage config={{ ...config, banner: <UnreadableValidity /> }} />;
 }
+
+/** The training list as record pages reuse it (a driver's Training tab). */
+export { config as driverTrainingConfig };

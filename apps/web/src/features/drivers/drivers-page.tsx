@@ -1,9 +1,11 @@
 import { FileText } from 'lucide-react';
-import { DRIVER_STATUSES, driversArea, type Driver, type DriverInput } from '@raahi/domain';
+import { Link } from 'react-router';
+import { DRIVER_STATUSES, driversArea, recordPageOf, type Driver, type DriverInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { formFields } from '../../components/area/declared';
-import { FileAction, IdCell, StatusBadge } from '../../components/area/cells';
+import { IdCell, RecordLink, StatusBadge } from '../../components/area/cells';
+import { buttonClasses } from '../../components/ui/button';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatDate } from '../../lib/format';
 
@@ -20,15 +22,20 @@ const config: AreaPageConfig<DriverRow> = {
   filters: [{ param: 'status', label: 'Status', allLabel: 'All Statuses', options: DRIVER_STATUSES }],
   columns: [
     { id: 'id', header: 'Driver ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { id: 'name', header: 'Name', cell: ({ row }) => <RecordLink area="drivers" id={row.original.id}><span className="font-medium">{row.original.name}</span></RecordLink> },
     { id: 'license', header: 'License No.', meta: { keepWhole: true }, accessorKey: 'license' },
     { id: 'contact', header: 'Contact', meta: { keepWhole: true }, accessorKey: 'contact' },
     { id: 'email', header: 'Email', accessorKey: 'email' },
     { id: 'joiningDate', header: 'Joining Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.joiningDate) },
     { id: 'status', header: 'Status', meta: { keepWhole: true }, cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
   ],
-  // A role without personal data gets drivers without their Aadhaar card: no action to open it.
-  rowActions: (d) => ('aadharCardFile' in d ? <FileAction fileId={d.aadharCardFile} label={`View Documents of ${d.name}`} icon={<FileText />} /> : null),
+  // Spec 000's View Documents icon (there Not Implemented) opens the driver's page on its Documents tab: the
+  // compliance documents naming the driver and, for roles with personal data, the Aadhaar card file.
+  rowActions: (d) => (
+    <Link to={recordPageOf('drivers', d.id, 'documents')} className={buttonClasses('ghost', 'icon-sm', 'text-primary')} aria-label={`View Documents of ${d.name}`} title="View Documents">
+      <FileText />
+    </Link>
+  ),
   texts: { loading: 'Loading drivers...', empty: 'No Drivers Found', fetchError: 'Could not fetch drivers.' },
   form: {
     texts: { addTitle: 'Add New Driver', editTitle: 'Edit Driver Profile', addButton: 'Add Driver', editButton: 'Save Changes' },

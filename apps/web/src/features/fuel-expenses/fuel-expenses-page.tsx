@@ -2,7 +2,7 @@ import { CircleEllipsis, Fuel, SquareParking, Ticket, Utensils, Wrench, type Luc
 import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, fuelExpensesArea, fuelUnit, type Expense, type ExpenseInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
-import { IdCell, VehiclePlateCell } from '../../components/area/cells';
+import { IdCell, RecordLink, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { formatNumber, formatRupees, NA, toastExcerpt } from '../../lib/format';
 import { tripReference, vehicleReference } from '../references';
@@ -38,7 +38,7 @@ const config: AreaPageConfig<Expense> = {
     column(fuelExpensesArea, 'date'),
     column(fuelExpensesArea, 'amount', { cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
     column(fuelExpensesArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
-    column(fuelExpensesArea, 'tripId', { header: 'Trip', cell: ({ row }) => <span title={row.original.tripLabel ?? undefined}>{row.original.tripId ?? NA}</span> }),
+    column(fuelExpensesArea, 'tripId', { header: 'Trip', cell: ({ row }) => <span title={row.original.tripLabel ?? undefined}>{row.original.tripId ? <RecordLink area="trips" id={row.original.tripId}>{row.original.tripId}</RecordLink> : NA}</span> }),
     column(fuelExpensesArea, 'vendor'),
     { id: 'fuelDetails', header: 'Fuel Details', cell: ({ row }) => <span className="line-clamp-2 max-w-72">{fuelDetails(row.original)}</span> },
   ],
@@ -55,3 +55,6 @@ const config: AreaPageConfig<Expense> = {
 export function FuelExpensesPage() {
   return <AreaPage config={config} />;
 }
+
+/** The expenses list as record pages reuse it (a vehicle's Fuel & Expenses tab). */
+export { config as fuelExpensesConfig };

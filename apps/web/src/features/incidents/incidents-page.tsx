@@ -30,7 +30,7 @@ const config: AreaPageConfig<Incident> = {
     column(incidentsArea, 'severity', { cell: ({ row }) => <StatusBadge value={row.original.severity} tones={SEVERITY_TONES} /> }),
     column(incidentsArea, 'dateTime', { meta: { keepWhole: true } }),
     column(incidentsArea, 'location'),
-    column(incidentsArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" /> }),
+    column(incidentsArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} /> }),
     column(incidentsArea, 'status', { cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> }),
   ],
   rowActions: (incident) => <FilesAction files={incident.imagesFiles} label={`View images of ${incident.id}`} icon={<Image />} />,
@@ -58,3 +58,6 @@ const config: AreaPageConfig<Incident> = {
 export function IncidentsPage() {
   return <AreaPage config={config} />;
 }
+
+/** The incidents list as record pages reuse it (a vehicle's Incidents tab). */
+export { config as incidentsConfig };

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ClipboardList } from 'lucide-react';
-import { JOB_STATUSES, maintenanceArea, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
+import { JOB_STATUSES, maintenanceArea, recordPageOf, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { useCan } from '../../app/use-can';
 import { column, formFields } from '../../components/area/declared';
 import type { BadgeTone } from '../../components/ui/badge';
@@ -18,6 +18,21 @@ const SchedulesSection = lazy(() => import('./schedules-section'));
 const STATUS_TONES: Record<string, BadgeTone> = { Scheduled: 'blue', 'In Progress': 'yellow', Completed: 'green', 'On Hold': 'orange', Cancelled: 'gray' };
 const vehicleOf = (job: MaintenanceJob) => job.vehicleLabel ?? job.vehicleId;
 
+/** A job card's service log: its vehicle's page on the Job Cards tab (inert for a role that may not view vehicles). */
+function ServiceLogAction({ job }: { job: MaintenanceJob }) {
+  const { can } = useCan();
+  const label = `Service log of ${job.id}`;
+  if (!can('vehicles', 'view')) return <InertRowAction label={label} icon={<ClipboardList />} />;
+  return (
+    <Link to={recordPageOf('vehicles', job.vehicleId, 'job-cards')} className={buttonClasses('ghost', 'icon-sm', 'text-primary')} aria-label={label} title="Service log">
+      <ClipboardList />
+    </Link>
+  );
+}
+
+/** View Full Service Logs: the completed job cards, the latest completed first. */
+const FULL_SERVICE_LOGS = '/maintenance?status=Completed&sort=completionDate&order=desc';
+
 const config: AreaPageConfig<MaintenanceJob> = {
   area: maintenanceArea,
   client: areaClient<MaintenanceJob, MaintenanceInput>(maintenanceArea.key),
@@ -28,7 +43,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: JOB_STATUSES }],
   columns: [
     { id: 'id', header: 'Job ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    column(maintenanceArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={vehicleOf(row.original)} keep="tail" className="font-medium" /> }),
+    column(maintenanceArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={vehicleOf(row.original)} keep="tail" className="font-medium" area="vehicles" id={row.original.vehicleId} /> }),
     column(maintenanceArea, 'jobType', { header: 'Type' }),
     column(maintenanceArea, 'description', {
       header: 'Description',
@@ -40,7 +55,7 @@ const config: AreaPageConfig<MaintenanceJob> = {
     column(maintenanceArea, 'cost', { header: 'Cost', meta: { keepWhole: true } }),
     column(maintenanceArea, 'status', { cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> }),
   ],
-  rowActions: (job) => <InertRowAction label={`Service log of ${job.id}`} icon={<ClipboardList />} />,
+  rowActions: (job) => <ServiceLogAction job={job} />,
   texts: { loading: 'Loading maintenance jobs...', empty: 'No Maintenance Jobs Found', fetchError: 'Could not fetch maintenance jobs.' },
   form: {
     texts: { addTitle: 'Create Job Card', editTitle: 'Edit Job Card', addButton: 'Create Job', editButton: 'Save Changes' },
@@ -83,15 +98,22 @@ export function MaintenancePage() {
     document.getElementById('service-schedules')?.scrollIntoView({ block: 'start' });
   };
   // A role that may not view schedules keeps the specification's inert button.
-  const activeActions = can('service-schedules', 'view')
-    ? {
-        'Schedule Preventive Maintenance': (
-          <Button key="schedules" type="button" variant="outline" onClick={open} aria-expanded={shown}>
-            Schedule Preventive Maintenance
-          </Button>
-        ),
-      }
-    : undefined;
+  const activeActions = {
+    ...(can('service-schedules', 'view')
+      ? {
+          'Schedule Preventive Maintenance': (
+            <Button key="schedules" type="button" variant="outline" onClick={open} aria-expanded={shown}>
+              Schedule Preventive Maintenance
+            </Button>
+          ),
+        }
+      : {}),
+    'View Full Service Logs': (
+      <Link key="logs" to={FULL_SERVICE_LOGS} className={buttonClasses('outline')}>
+        View Full Service Logs
+      </Link>
+    ),
+  };
   const banner = shown ? (
     <Suspense fallback={<p className="text-sm text-muted-foreground">Loading service schedules...</p>}>
       <SchedulesSection onClose={() => setShown(false)} />
@@ -99,3 +121,6 @@ export function MaintenancePage() {
   ) : undefined;
   return <AreaPage config={{ ...config, activeActions, banner }} />;
 }
+
+/** The job cards list as record pages reuse it (a vehicle's Job Cards tab). */
+export { config as jobCardsConfig };

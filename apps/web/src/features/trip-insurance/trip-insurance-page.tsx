@@ -26,7 +26,7 @@ const config: AreaPageConfig<InsurancePolicy> = {
     { param: 'insuranceType', label: 'Type', allLabel: 'All Types', options: INSURANCE_TYPES },
   ],
   columns: [
-    { id: 'trip', header: 'Trip', cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" className="font-medium" /> },
+    { id: 'trip', header: 'Trip', cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" className="font-medium" area="trips" id={row.original.tripId} /> },
     column(insuranceArea, 'policyNumber', { header: 'Policy #' }),
     column(insuranceArea, 'insuranceType', { header: 'Type' }),
     column(insuranceArea, 'providerName', { header: 'Provider' }),
@@ -55,3 +55,6 @@ const config: AreaPageConfig<InsurancePolicy> = {
 export function TripInsurancePage() {
   return <AreaPage config={config} />;
 }
+
+/** The policies list as record pages reuse it (a trip's Insurance tab). */
+export { config as tripInsuranceConfig };

@@ -25,11 +25,11 @@ const config: AreaPageConfig<Trip> = {
   searchPlaceholder: 'Search trips...',
   filters: [{ param: 'status', label: 'Status', allLabel: 'All Statuses', options: TRIP_STATUSES }],
   columns: [
-    { id: 'id', header: 'Trip ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
+    { id: 'id', header: 'Trip ID', cell: ({ row }) => <IdCell id={row.original.id} area="trips" /> },
     { id: 'origin', header: 'Origin', accessorKey: 'origin' },
     { id: 'destination', header: 'Destination', accessorKey: 'destination' },
-    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" /> },
-    { id: 'driver', header: 'Driver', cell: ({ row }) => <LinkedLabel label={row.original.driverLabel ?? row.original.driverId} keep="both" /> },
+    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} /> },
+    { id: 'driver', header: 'Driver', cell: ({ row }) => <LinkedLabel label={row.original.driverLabel ?? row.original.driverId} keep="both" area="drivers" id={row.original.driverId} /> },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
     { id: 'eta', header: 'ETA', meta: { keepWhole: true }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
     { id: 'freight', header: 'Freight', meta: money, cell: ({ row }) => rupees(row.original.freight) },
@@ -58,3 +58,6 @@ const config: AreaPageConfig<Trip> = {
 export function TripsPage() {
   return <AreaPage config={config} />;
 }
+
+/** The trips list as record pages reuse it (a vehicle's Trips tab). */
+export { config as tripsConfig };

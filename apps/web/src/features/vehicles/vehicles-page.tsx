@@ -2,7 +2,7 @@ import { VEHICLE_STATUSES, VEHICLE_TYPES, vehiclesArea, type Vehicle, type Vehic
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { formFields } from '../../components/area/declared';
-import { IdCell, StatusBadge } from '../../components/area/cells';
+import { IdCell, RecordLink, StatusBadge } from '../../components/area/cells';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatNumber, NA } from '../../lib/format';
 
@@ -22,7 +22,7 @@ const config: AreaPageConfig<Vehicle> = {
   ],
   columns: [
     { id: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'make', header: 'Make & Model', cell: ({ row }) => <span className="font-medium">{`${row.original.make} ${row.original.model}`}</span> },
+    { id: 'make', header: 'Make & Model', cell: ({ row }) => <RecordLink area="vehicles" id={row.original.id}><span className="font-medium">{`${row.original.make} ${row.original.model}`}</span></RecordLink> },
     { id: 'year', header: 'Year', accessorKey: 'year' },
     { id: 'licensePlate', header: 'License Plate', cell: ({ row }) => <span className="font-mono">{row.original.licensePlate}</span> },
     { id: 'type', header: 'Type', accessorKey: 'type' },
