@@ -5,7 +5,8 @@
  *                  --reminder-documents N (bench/reminders.ts: reminder runs and the bell; 0 leaves it out)
  *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)
  *                  --record-pages-vehicles N (bench/record-pages.ts: the vehicle page uncached, a fleet of N vehicles and one with
- *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)]
+ *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)
+ *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -41,6 +42,7 @@ import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
+import { benchMargin } from './margin';
 import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
 
@@ -563,6 +565,8 @@ async function main() {
       'reminder-documents': { type: 'string' },
       // bench/dashboard.ts: GET /api/dashboard uncached on its own seeded database (0 leaves it out).
       'dashboard-vehicles': { type: 'string' },
+      // bench/margin.ts: the trips list sorted by margin on its own seeded database (0 leaves it out; default 1,000,000 trips).
+      'margin-trips': { type: 'string' },
       // bench/record-pages.ts: the vehicle page uncached on its own seeded database (0 leaves it out).
       'record-pages-vehicles': { type: 'string' },
     },
@@ -794,6 +798,17 @@ async function main() {
       refuelingLogs: scale(300_000),
     });
     console.log(['', ...lines, '', 'Dashboard targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['margin-trips'] !== '0') {
+    const marginTrips = positive(values['margin-trips'], 1_000_000, 'margin-trips');
+    const { lines, verdicts } = await benchMargin({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      trips: marginTrips,
+      vehicles: Math.max(100, Math.round(marginTrips / 50)),
+      drivers: Math.max(50, Math.min(50_000, Math.ceil(marginTrips / 20))),
+      expenses: Math.round(marginTrips / 5),
+    });
+    console.log(['', ...lines, '', 'Margin targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
   if (values['record-pages-vehicles'] !== '0') {
     const recordPagesVehicles = positive(values['record-pages-vehicles'], 10_000, 'record-pages-vehicles');

@@ -15,6 +15,7 @@ import { closeAfterUnreadBody } from './http/unread-body';
 import { buildOpenApiDocument, docsPage, documentForRole, DOCS_SCRIPT_SOURCE } from './http/openapi';
 import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
+import { moneyRoutes } from './money/routes';
 import { dashboardRoutes } from './dashboard/dashboard';
 import { recordPageRoutes } from './record-pages/summaries';
 import { spaHandler } from './http/static';
@@ -157,6 +158,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/', liveListRoutes(database));
   // The vehicle and driver pages' heads (/vehicles/:id/summary, /drivers/:id/summary), under those areas' guards.
   secured.route('/', recordPageRoutes(database));
+  // The vehicle's trip at a time (GET /trips/at, decision 0041), under the trips guard, before the trips' /:id.
+  secured.route('/', moneyRoutes(database));
   for (const resource of resources) secured.route(`/${resource.area.key}`, resourceRoutes(database, resource, lists, storage));
   secured.all('*', () => {
     throw new ApiError(404, 'Not Found', 'There is no such API endpoint.');

@@ -257,6 +257,11 @@ export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
   derived?: Record<string, DerivedState>;
   /** The order a list shows, when none is chosen, while a filter is on (see AreaDefinition.sortWhenFiltered). */
   sortWhenFiltered?: AreaDefinition['sortWhenFiltered'];
+  /**
+   * Values the server computes that the list can be sorted by (a trip's margin): the area's resource gives each
+   * as a derived column (ResourceDefinition.derivedColumns), N/A last.
+   */
+  computedSorts?: readonly string[];
 }
 
 /** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
@@ -327,7 +332,7 @@ export function declareArea<const Fields extends Record<string, AnyField>>(decla
       return declaration.normalize ? declaration.normalize(computed) : computed;
     },
     // A derived state sorts by its value today (and replaces a field of the same name: a status as shown).
-    sorts: [...new Set(['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name), ...Object.keys(declaration.derived ?? {})])],
+    sorts: [...new Set(['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name), ...Object.keys(declaration.derived ?? {}), ...(declaration.computedSorts ?? [])])],
     defaultSort: declaration.defaultSort ?? { sort: 'createdAt', order: 'desc' },
   };
 }

@@ -48,8 +48,21 @@ function nullableColumn(sqlName: string, field: FieldDeclaration<unknown>): PgCo
  * `notNull` names columns the migration declares NOT NULL although their field may be blank: a required
  * field is never stored blank, so its column may refuse NULL (a vehicle's year).
  */
-export function declaredTable<F extends Record<string, AnyField>>(sqlName: string, fields: F, search: 'trigger' | 'generated' = 'trigger', options: { notNull?: readonly (keyof F & string)[] } = {}) {
+export function declaredTable<F extends Record<string, AnyField>, M extends Record<string, PgColumnBuilderBase> = Record<never, PgColumnBuilderBase>>(
+  sqlName: string,
+  fields: F,
+  search: 'trigger' | 'generated' = 'trigger',
+  options: { notNull?: readonly (keyof F & string)[]; maintained?: M } = {},
+) {
   for (const name of options.notNull ?? []) if (!fields[name].required) throw new Error(`${sqlName}.${name} is NOT NULL, but its field is not required: a blank value could not be stored.`);
   const columns = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, columnFor(name, field, options.notNull?.includes(name) ?? false)]));
-  return pgTable(sqlName, { ...(search === 'generated' ? recordColumnsSearchingItself : recordColumns), ...columns });
+  const table = pgTable(sqlName, { ...(search === 'generated' ? recordColumnsSearchingItself : recordColumns), ...columns, ...(options.maintained ?? ({} as M)) });
+  maintainedColumns.set(sqlName, Object.keys(options.maintained ?? {}));
+  return table;
 }
+
+/**
+ * Columns of a declared table that no field declares and no body may write: values the server keeps (a trip's
+ * stored cost, decision 0041). Returned with every record, as the table's other columns are.
+ */
+export const maintainedColumns = new Map<string, string[]>();

@@ -134,6 +134,8 @@ export interface ResourceDefinition {
    * completed job card resets its schedule). May answer warnings (the save stands) and other records it changed.
    */
   afterWrite?: AfterWrite;
+  /** Runs inside a delete's transaction, after the delete, on the record as it was (writes that follow from it: a trip's cost). */
+  afterDelete?: AfterDelete;
 }
 
 /** The columns a derived state reads: the table's and the resource's derivedColumns (SQL values used as columns are). */
@@ -146,6 +148,7 @@ export interface AfterWriteResult {
   changed?: { area: string; recordId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
 }
 export type AfterWrite = (tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null, actor: Actor) => Promise<AfterWriteResult | void>;
+export type AfterDelete = (tx: Database, before: Record<string, unknown>, actor: Actor) => Promise<AfterWriteResult | void>;
 
 export type ListQuery = { q?: string; page: number; pageSize: number; sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
 

@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import type { OperationContext } from './context';
 import { emitRecordChanged } from './events';
+import { emitHooked } from './after-write';
 import { recordMissing, recordSelection } from './stored-record';
 
 /**
@@ -24,14 +25,17 @@ export async function deleteRecord(def: ResourceDefinition, id: string, context:
   }
   const { all, selected } = recordSelection(def);
   const ownFiles = recordFiles(def);
-  const { before, released } = await database.transaction(async (tx) => {
+  const { before, released, hooked } = await database.transaction(async (tx) => {
     const [before] = (await tx.db.select(selected).from(table).where(eq(all.id, id)).for('update', { of: table })) as Record<string, unknown>[];
     if (!before) throw recordMissing(def, id);
     await tx.db.delete(table).where(eq(all.id, id));
     const released = await ownFiles.remove(tx.db, id);
+    // Writes that follow from the delete (its trip's cost), in the delete's transaction.
+    const hooked = (await def.afterDelete?.(tx, before, actor)) ?? {};
     await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'delete', batchId, snapshot: before });
-    return { before, released };
+    return { before, released, hooked };
   });
   await deleteStoredBytes(storage, released);
   emitRecordChanged({ area: area.key, recordId: id, operation: 'delete', actor, before, after: null, batchId, database });
+  emitHooked(hooked, actor, batchId, database);
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { derive, type AnyField, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
-import { usedByRows, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
+import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
 import { entityAreaOf, fileListOf, fileNameOf, labelListOf } from './labels';
 
 type Columns = Record<string, PgColumn>;
@@ -35,6 +35,8 @@ export interface DeclaredOptions<Name extends string = string> {
   derivedColumns?: (columns: Columns) => Record<string, SQL>;
   /** Checks and writes inside the save's transaction (ResourceDefinition.afterWrite). */
   afterWrite?: AfterWrite;
+  /** Writes inside a delete's transaction (ResourceDefinition.afterDelete). */
+  afterDelete?: AfterDelete;
 }
 
 /** An area as declared on the server: its declaration, table and options. The registry links them (linkResources). */
@@ -247,6 +249,7 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
     referenceFilters: referenceFilters(resource, linked),
     derivedColumns: options.derivedColumns,
     afterWrite: options.afterWrite,
+    afterDelete: options.afterDelete,
   };
 }
 

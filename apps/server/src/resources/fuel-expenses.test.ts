@@ -83,8 +83,10 @@ describe('fuel and expenses', () => {
 
   it('searches id, type (as shown), vendor, description, the vehicle plate and label, and the trip id', async () => {
     const v = await createVehicle({ make: 'BharatBenz', model: 'Searchable 1917R', licensePlate: 'TN28QZ4455' });
-    const saved = await toll({ type: 'Meal', vehicleId: v.id, vendor: 'Murthal Paratha Point', description: 'Crew dinner at Sonipat' });
-    for (const term of [saved.id.toLowerCase(), 'meal allow', 'paratha po', 'DINNER AT', 'tn28qz', 'searchable 1917', trip.id.toLowerCase()]) {
+    // A trip of its own vehicle (a trip of another vehicle is refused, issue 19).
+    const vTrip = await create('/api/trips', tripBody(v.id, (await createDriver()).id));
+    const saved = await toll({ type: 'Meal', vehicleId: v.id, tripId: vTrip.id, vendor: 'Murthal Paratha Point', description: 'Crew dinner at Sonipat' });
+    for (const term of [saved.id.toLowerCase(), 'meal allow', 'paratha po', 'DINNER AT', 'tn28qz', 'searchable 1917', vTrip.id.toLowerCase()]) {
       expect(await search(q(term)), term).toContain(saved.id);
     }
     // A renamed vehicle re-indexes its expenses.

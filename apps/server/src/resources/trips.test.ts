@@ -43,6 +43,18 @@ describe('create and read', () => {
       vehicleLabel: 'Tata Prima 4028.S (MH12AB1234)',
       vehiclePlate: 'MH12AB1234',
       driverLabel: `Ramesh Kumar (${driver.id})`,
+      // Issue 19's fields, blank when a client of the specified API leaves them out, and the trip's money.
+      freight: null,
+      startOdometer: null,
+      endOdometer: null,
+      distanceKm: null,
+      salesOrderId: null,
+      salesOrderLabel: null,
+      customerName: null,
+      cost: 0,
+      margin: null,
+      costPerKm: null,
+      revenuePerKm: null,
     });
     const read = await client.get(`/api/trips/${res.body.id}`);
     expect(read.status).toBe(200);

@@ -1,4 +1,4 @@
-import { leadsArea, partnerFuelStationsArea, quotationsArea, type AnyField } from '@raahi/domain';
+import { leadsArea, ordersArea, partnerFuelStationsArea, quotationsArea, type AnyField } from '@raahi/domain';
 import type { ResourceDefinition } from '../http/resource';
 import { declaredBody, type Links } from './declared-body';
 import { driverBody, tripBody, vehicleBody, type TestClient } from './test-server';
@@ -8,7 +8,8 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   // Plates and VINs are unique: each body has its own.
   vehicles: () => vehicleBody(),
   drivers: () => driverBody(),
-  trips: (links) => tripBody(links.vehicles, links.drivers),
+  // Issue 19's money: the distance follows from the odometers (280 km).
+  trips: (links) => tripBody(links.vehicles, links.drivers, { freight: 33500, startOdometer: 184250, endOdometer: 184530, distanceKm: null, salesOrderId: links['sales-orders'] ?? null }),
   compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
   'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
   'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
@@ -33,10 +34,11 @@ export async function linkedRecords(client: TestClient): Promise<Links> {
   };
   links.vehicles = await made('/api/vehicles', vehicleBody({ licensePlate: 'MH12CT0001' }));
   links.drivers = await made('/api/drivers', driverBody());
-  links.trips = await made('/api/trips', tripBody(links.vehicles, links.drivers));
-  // Sales: a quotation links to a lead, an order to a quotation (an Approved one).
+  // Sales: a quotation links to a lead, an order to a quotation (an Approved one); a trip to an order.
   links['sales-leads'] = await made('/api/sales-leads', declaredBody(leadsArea.fields, links));
   links['sales-quotations'] = await made('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }));
+  links['sales-orders'] = await made('/api/sales-orders', declaredBody(ordersArea.fields, links));
+  links.trips = await made('/api/trips', tripBody(links.vehicles, links.drivers));
   links['partner-fuel-stations'] = await made('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)));
   return links;
 }

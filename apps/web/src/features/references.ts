@@ -1,4 +1,6 @@
-import { driversArea, partnerFuelStationsArea, serviceSchedulesArea, tripsArea, vehiclesArea } from '@raahi/domain';
+import { driversArea, ordersArea, partnerFuelStationsArea, serviceSchedulesArea, tripsArea, vehiclesArea } from '@raahi/domain';
+import { api, queryString } from '../lib/api';
+import type { FieldSpec } from '../components/area/form-fields';
 import type { ReferenceSpec } from '../components/area/reference-picker';
 
 /** Pick-lists of other areas' records, shared by the forms that name them (labels and statuses from the server). */
@@ -40,3 +42,26 @@ export const scheduleReference: ReferenceSpec = {
   area: serviceSchedulesArea.key,
   fetchError: 'Could not fetch service schedules.',
 };
+
+/** Sales orders as 'SO… — Customer' (a trip's Sales Order), newest first. */
+export const salesOrderReference: ReferenceSpec = {
+  area: ordersArea.key,
+  fetchError: 'Could not fetch sales orders.',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * A cost record's Trip, pre-filled with its vehicle's trip at its time (GET /api/trips/at): the trip whose dates
+ * cover it, else the one In Transit or Delayed; none ('') when there is none. `at` names the field holding the
+ * time (a refuelling log's timestamp, a challan's date).
+ */
+export const tripAtPrefill = (at: string): NonNullable<FieldSpec['prefill']> => ({
+  from: ['vehicleId', at],
+  value: async (input) => {
+    const vehicleId = input.vehicleId;
+    const when = input[at];
+    if (typeof vehicleId !== 'string' || vehicleId === '' || typeof when !== 'string' || !(ISO_DATE.test(when) || !Number.isNaN(Date.parse(when)))) return undefined;
+    const found = await api<{ trip: { id: string } | null }>(`/api/trips/at${queryString({ vehicleId, at: when })}`);
+    return found.trip?.id ?? '';
+  },
+});

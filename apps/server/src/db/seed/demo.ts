@@ -20,6 +20,7 @@ import { seedSales } from './sales';
 import { seedServicePartners } from './service-partners';
 import { seedTraining } from './training';
 import { seedTrips } from './trips';
+import { seedTripMoney } from './trip-money';
 import { seedVehicles } from './vehicles';
 
 export interface DemoSeedOptions {
@@ -226,6 +227,8 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.schedules = schedules.inserted;
     const challans = await step('challans', () => seedChallans(tx, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
     inserted.challans = challans.inserted;
+    // Freight, distances and customers of the trips, their refuelling logs and challans linked, their stored costs.
+    await step('tripMoney', () => seedTripMoney(tx, { random }));
     await step('check', async () => {
       verified.trips = await verifySearchText(tx, 'trips', trips.ids, random);
       verified.driver_training_records = await verifySearchText(tx, 'driver_training_records', training.ids, random);

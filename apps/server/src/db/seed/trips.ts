@@ -4,6 +4,7 @@ import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } fro
 import { DAY, HOUR, seededId, YEAR, type SeedOptions } from './common';
 import { FREIGHT_CITIES, roadKm } from './india';
 import { weightedTable, type Random } from './random';
+import { tripFreight } from './trip-money';
 
 type TripStatus = (typeof TRIP_STATUSES)[number];
 const STATUS: readonly TripStatus[] = ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled'];
@@ -24,6 +25,8 @@ export const TRIP_COLUMNS: readonly BulkColumn[] = [
   { name: 'start_date', type: 'timestamptz' },
   { name: 'end_date', type: 'timestamptz' },
   { name: 'notes', type: 'text' },
+  { name: 'freight', type: 'double precision' },
+  { name: 'distance_km', type: 'double precision' },
   { name: 'created_at', type: 'timestamptz' },
   { name: 'updated_at', type: 'timestamptz' },
   { name: 'version', type: 'integer' },
@@ -428,6 +431,8 @@ function keepTripsPossible(
   }
 }
 
+let vehicleTypes: string[] = [];
+
 /** Inserts `count` trips between the freight cities, run by the drivers and vehicles in the database. */
 export async function seedTrips(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
@@ -439,6 +444,7 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
     throw new Error(`Trips need vehicles and drivers to run them; the database has ${vehicleRows.length} vehicles and ${driverRows.length} drivers (add some with --vehicles and --drivers).`);
   }
   const vehicles = { ids: vehicleRows.map((r) => r.id), created: Float64Array.from(vehicleRows, (r) => Number(r.created)), status: vehicleRows.map((r) => r.status), type: vehicleRows.map((r) => r.type) };
+  vehicleTypes = vehicles.type;
   const drivers = { ids: driverRows.map((r) => r.id), created: Float64Array.from(driverRows, (r) => Number(r.created)), status: driverRows.map((r) => r.status) };
 
   const planning = performance.now();
@@ -477,6 +483,10 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
       batch.start_date.push(iso(plan.start[i]));
       batch.end_date.push(iso(plan.end[i]));
       batch.notes.push(tripNote(random, plan.status[i]));
+      // Its money (issue 19): freight agreed unless Cancelled, the km run once Delivered.
+      const money = tripFreight(random, DISTANCES[plan.origin[i] * CITY_COUNT + plan.destination[i]], vehicleTypes[plan.vehicle[i]], STATUS[plan.status[i]]);
+      batch.freight.push(money.freight);
+      batch.distance_km.push(money.km);
       batch.created_at.push(iso(plan.created[i]));
       batch.updated_at.push(iso(plan.updated[i]));
       batch.version.push(plan.version[i]);

@@ -501,6 +501,7 @@ function AreaList<R extends Row>({
             // From the default order, its own column's next step is ascending (the cycle would otherwise stay on the default).
             onSort={(sort, order) => update(sort === undefined && !params.sort ? { sort: shownSort.sort, order: 'asc' } : { sort, order })}
             density={preferences.density}
+            columnsKey={`${area.key}.${user?.id ?? 'anonymous'}`}
             loading={list.isFetching}
             dimmed={list.isPlaceholderData}
             loadingText={texts.loading}

@@ -1,7 +1,8 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, CircleAlert, FilterX, Inbox, RotateCw } from 'lucide-react';
-import type { MouseEvent, ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, CircleAlert, Columns3, FilterX, Inbox, RotateCw } from 'lucide-react';
+import { useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { cn } from '../../lib/utils';
@@ -25,6 +26,11 @@ interface DataTableProps<Row> {
   error?: { title: string; reason: string; onRetry(): void };
   /** Offered in the empty state of a search or filter that matched nothing. */
   onClearFilters?: () => void;
+  /**
+   * Where the user's choice of optional columns (meta.optional) is remembered in this browser: the list and the
+   * user ('trips.USR…'). Without it the choice lasts while the page is open.
+   */
+  columnsKey?: string;
 }
 
 /** Skeleton rows while the first page loads: the table's own layout, no jump when rows arrive. */
@@ -35,6 +41,10 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
     /** Short fixed values (dates, amounts, statuses): the column takes their width, never cuts them; text columns share the rest. */
     keepWhole?: boolean;
+    /** A column the user may add (the column chooser, "Columns"); hidden until chosen, so the specified table stays as it is. */
+    optional?: boolean;
+    /** Its name in the column chooser, where its header is not plain text. */
+    chooserLabel?: string;
   }
 }
 
@@ -63,11 +73,78 @@ function nextSort(id: string, sort: string | undefined, order: 'asc' | 'desc' | 
   return order === 'asc' ? [id, 'desc'] : [undefined, undefined];
 }
 
-/** The table of a list page: server-side sorting, loading, failure and empty states; cards on a phone. */
+const STORAGE_PREFIX = 'raahi.columns.';
+
+/** The optional columns the user chose to show, as remembered under `key` (none when nothing is, or storage is off). */
+function chosenColumns(key: string | undefined): string[] {
+  if (!key) return [];
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_PREFIX + key) ?? '[]');
+    return Array.isArray(stored) ? stored.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The optional columns shown: chosen by the user, remembered per list and user in this browser. */
+function useColumnChoice(columns: ColumnDef<unknown>[], key: string | undefined) {
+  const optional = useMemo(() => columns.filter((c) => c.meta?.optional && c.id).map((c) => ({ id: c.id!, label: c.meta?.chooserLabel ?? (typeof c.header === 'string' ? c.header : c.id!) })), [columns]);
+  const [shown, setShown] = useState<string[]>(() => chosenColumns(key));
+  useEffect(() => setShown(chosenColumns(key)), [key]);
+  const toggle = (id: string, on: boolean) => {
+    const next = on ? [...new Set([...shown, id])] : shown.filter((c) => c !== id);
+    setShown(next);
+    try {
+      if (key) localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(next));
+    } catch {
+      // Storage full or off: the choice lasts while the page is open.
+    }
+  };
+  const visibility: VisibilityState = Object.fromEntries(optional.map((c) => [c.id, shown.includes(c.id)]));
+  return { optional, shown, toggle, visibility };
+}
+
+/** The column chooser: a button listing the optional columns, each with a tick. */
+function ColumnChooser({ optional, shown, toggle }: Pick<ReturnType<typeof useColumnChoice>, 'optional' | 'shown' | 'toggle'>) {
+  return (
+    <div className="flex justify-end px-3 pt-2">
+      <Popover>
+        <PopoverTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Columns3 aria-hidden /> Columns
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent align="end" className="w-56 p-2">
+          <fieldset className="grid gap-1">
+            <legend className="px-1 pb-1 text-sm font-semibold">Show columns</legend>
+            {optional.map((c) => (
+              <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-muted">
+                <input type="checkbox" className="size-4" checked={shown.includes(c.id)} onChange={(event) => toggle(c.id, event.target.checked)} />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+        </PopoverContent>
+      </Popover>
+    </div>
+  );
+}
+
+/** The table of a list page: server-side sorting, loading, failure and empty states; cards on a phone; optional columns the user chooses. */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
-  const { columns, rows, sortable, sort, order, onSort, loading, loadingText, emptyTitle, emptyText, dimmed, error, onClearFilters, density = 'comfortable' } = props;
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualSorting: true, manualPagination: true, getRowId: (row) => row.id });
-  const span = columns.length;
+  const { columns, rows, sortable, sort, order, onSort, loading, loadingText, emptyTitle, emptyText, dimmed, error, onClearFilters, density = 'comfortable', columnsKey } = props;
+  const choice = useColumnChoice(columns as ColumnDef<unknown>[], columnsKey);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    getRowId: (row) => row.id,
+    state: { columnVisibility: choice.visibility },
+  });
+  const span = table.getVisibleLeafColumns().length;
+  const chooser = choice.optional.length > 0 ? <ColumnChooser optional={choice.optional} shown={choice.shown} toggle={choice.toggle} /> : null;
   const phone = useMediaQuery(PHONE);
   const cellPadding = density === 'compact' ? 'py-1' : 'py-2.5';
 
@@ -92,7 +169,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
       <>
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <TableRow key={i} aria-hidden className="hover:bg-transparent">
-            {columns.map((_, c) => (
+            {table.getVisibleLeafColumns().map((_, c) => (
               <TableCell key={c}>
                 <div className="h-4 animate-pulse rounded bg-muted" style={{ width: `${50 + ((i * 7 + c * 13) % 40)}%` }} />
               </TableCell>
@@ -140,6 +217,8 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   // On a phone: one card per record, the identifying column as its title and the actions on screen.
   if (phone && rows.length > 0 && !error) {
     return (
+      <>
+      {chooser}
       <ul className={cn('grid gap-3 p-3', dimmed && 'opacity-60 transition-opacity')} aria-label="Records" aria-busy={loading}>
         {table.getRowModel().rows.map((row) => {
           const [first, ...rest] = row.getVisibleCells();
@@ -164,6 +243,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
           );
         })}
       </ul>
+      </>
     );
   }
 
@@ -172,6 +252,7 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     <>
       {/* The specified loading text, for screen readers; sighted users see the skeleton rows. */}
       {firstLoad && <p role="status" className="sr-only">{loadingText}</p>}
+      {chooser}
       {/* The table scrolls inside its card, so its header stays in view. */}
       {/* Automatic layout: whole values take their width, text columns share the rest by how much text they hold. */}
       <Table className={cn(dimmed && 'opacity-60 transition-opacity')} containerClassName="max-h-[calc(100vh-16rem)] min-h-48" aria-busy={loading}>

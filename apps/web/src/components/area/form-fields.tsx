@@ -34,6 +34,12 @@ export interface FieldSpec {
    * the record chosen (null when cleared), the form's values and whether the record is new.
    */
   fills?: (picked: Record<string, unknown> | null, values: FormValues, adding: boolean) => Partial<Record<string, string>>;
+  /**
+   * For a new record: a value looked up from others (a refuelling log's trip: the vehicle's trip at its time), filled
+   * in whenever those change until the user changes the field. `value` gets the form's input (dates as ISO) and
+   * answers the value, '' for none, or undefined to leave the field as it is.
+   */
+  prefill?: { from: readonly string[]; value: (input: Record<string, unknown>) => Promise<string | undefined> };
   /** Shown in place of a blank stored value when a record is edited (a quotation's tax read as 0). */
   whenBlank?: string;
   /** Read-only when editing this record (an order's customer once it came from a quotation). */

@@ -124,6 +124,27 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     }
   }, [open, record, area, fields, form, queryClient, initial]);
 
+  // A new record's looked-up values (a refuelling log's trip from its vehicle and time), again whenever what they
+  // depend on changes, until the user changes the field themselves.
+  const prefillKey = JSON.stringify(fields.filter((f) => f.prefill).map((f) => f.prefill!.from.map((name) => watched[name] ?? '')));
+  useEffect(() => {
+    if (!open || !adding) return;
+    let current = true;
+    for (const field of fields) {
+      if (!field.prefill || form.getFieldState(field.name).isDirty) continue;
+      field.prefill.value(fromFormValues(form.getValues(), fields)).then(
+        (value) => {
+          // Not a change of the user's: the field stays clean, so the next change of what it depends on fills it again.
+          if (current && value !== undefined && !form.getFieldState(field.name).isDirty && form.getValues(field.name) !== value) form.resetField(field.name, { defaultValue: value });
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [open, adding, prefillKey, fields, form]);
+
   // A field the user changes is no longer marked as at fault.
   useEffect(() => {
     const subscription = form.watch((_, { name }) => {

@@ -6,7 +6,7 @@ import { FileAction, IdCell, RecordLink, VehiclePlateCell } from '../../componen
 import { column, formFields } from '../../components/area/declared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatRupees, NA } from '../../lib/format';
-import { driverReference, vehicleReference } from '../references';
+import { driverReference, tripAtPrefill, tripReference, vehicleReference } from '../references';
 
 /** Spec 002 §4: Pending Payment yellow, Paid green with a check icon, Disputed orange, Overdue red, Cancelled grey. */
 const STATUS_TONES: Record<string, BadgeTone> = { 'Pending Payment': 'yellow', Paid: 'green', Disputed: 'orange', Overdue: 'red', Cancelled: 'gray' };
@@ -57,7 +57,8 @@ const config: AreaPageConfig<Challan> = {
   texts: { loading: 'Loading challans...', empty: 'No Challans Found', emptyHint: 'Add a challan to start tracking traffic fines.', fetchError: 'Could not fetch challans.' },
   form: {
     texts: { addTitle: 'Add New Challan', editTitle: 'Edit Challan', addButton: 'Add Challan', editButton: 'Save Changes' },
-    fields: formFields(challansArea, { vehicleId: vehicleReference, driverId: driverReference }),
+    // The challan's Trip: the vehicle's trip on its date, until the user picks another (issue 19).
+    fields: formFields(challansArea, { vehicleId: vehicleReference, driverId: driverReference, tripId: tripReference }).map((f) => (f.name === 'tripId' ? { ...f, prefill: tripAtPrefill('date') } : f)),
   },
   toasts: {
     saved: (c, added) => ({

@@ -4,10 +4,15 @@ import type { AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
 import { formatDateTime, formatNumber, formatRupees, NA } from '../../lib/format';
-import { driverReference, stationReference, vehicleReference } from '../references';
+import { driverReference, stationReference, tripAtPrefill, tripReference, vehicleReference } from '../references';
 
-const fields = formFields(refuelingLogsArea, { vehicleId: vehicleReference, driverId: driverReference, stationId: stationReference }).map((f) =>
-  f.name === 'quantity' ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` } : f,
+const fields = formFields(refuelingLogsArea, { vehicleId: vehicleReference, driverId: driverReference, stationId: stationReference, tripId: tripReference }).map((f) =>
+  f.name === 'quantity'
+    ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` }
+    : // The vehicle's trip at the log's time, until the user picks another (issue 19).
+      f.name === 'tripId'
+      ? { ...f, prefill: tripAtPrefill('timestamp') }
+      : f,
 );
 
 export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
