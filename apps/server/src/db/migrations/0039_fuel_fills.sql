@@ -55,18 +55,23 @@ $$;
 -- n = 1 is the vehicle's first fill (the start); `segment` counts the full fills before a fill (the first left
 -- out), so a full fill and the partial fills before it share one; `start` is the last full fill (or the first
 -- fill) before it.
--- (The vehicles are joined, never `= ANY(vehicles)`: a parameter array is searched from the start for every row.)
-CREATE FUNCTION fuel_fills_rebuild_vehicles(vehicles text[]) RETURNS void LANGUAGE sql AS $$
-  DELETE FROM fuel_fills f USING (SELECT DISTINCT v FROM unnest(vehicles) AS t(v)) t WHERE f.vehicle_id = t.v;
-  WITH named AS (SELECT DISTINCT v FROM unnest(vehicles) AS t(v) WHERE v IS NOT NULL),
-  records AS (
+-- The statements are planned at each call (EXECUTE), with the array as a constant: `= ANY` is then an index
+-- lookup per vehicle or, over a whole table, a hashed test. (Planned once for any array, a parameter array was
+-- searched from its start for every row, and its length guessed as ten: minutes at 100,000 vehicles.)
+CREATE FUNCTION fuel_fills_rebuild_vehicles(vehicles text[]) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  EXECUTE $sql$
+  DELETE FROM fuel_fills WHERE vehicle_id = ANY($1)
+  $sql$ USING vehicles;
+  EXECUTE $sql$
+  WITH records AS (
     SELECT e.vehicle_id, e.odometer, e.quantity, true AS expense, e.partial_fill, e.date AS day, NULL::timestamptz AS at
-      FROM named JOIN fuel_expenses e ON e.vehicle_id = named.v
-     WHERE e.odometer IS NOT NULL AND e.type = 'Fuel' AND e.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND e.quantity > 0 AND e.odometer >= 0
+      FROM fuel_expenses e
+     WHERE e.vehicle_id = ANY($1) AND e.odometer IS NOT NULL AND e.type = 'Fuel' AND e.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND e.quantity > 0 AND e.odometer >= 0
     UNION ALL
     SELECT l.vehicle_id, l.odometer, l.quantity, false, l.partial_fill, NULL, l."timestamp"
-      FROM named JOIN refueling_logs l ON l.vehicle_id = named.v
-     WHERE l.odometer IS NOT NULL AND l.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND l.quantity > 0 AND l.odometer >= 0),
+      FROM refueling_logs l
+     WHERE l.vehicle_id = ANY($1) AND l.odometer IS NOT NULL AND l.fuel_type IN ('Diesel', 'Petrol', 'Biofuel') AND l.quantity > 0 AND l.odometer >= 0),
   merged AS (
     SELECT vehicle_id, odometer, coalesce(sum(quantity) FILTER (WHERE expense), 0) AS expense_litres,
            coalesce(sum(quantity) FILTER (WHERE NOT expense), 0) AS log_litres, bool_and(partial_fill) AS partial,
@@ -87,7 +92,9 @@ CREATE FUNCTION fuel_fills_rebuild_vehicles(vehicles text[]) RETURNS void LANGUA
   SELECT vehicle_id, odometer, expense_litres, log_litres, partial, expense_day, log_at,
          CASE WHEN n > 1 AND NOT partial THEN odometer - start END, CASE WHEN n > 1 AND NOT partial THEN since END
     FROM counted
-$$;
+  $sql$ USING vehicles;
+END
+$fn$;
 
 -- One vehicle's counted km and litres again, for its fills from the last full fill below `from_odometer` on (the
 -- fills before it are not changed by a reading at or above it), up to the first full fill above `to_odometer`
