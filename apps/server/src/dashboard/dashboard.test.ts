@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, EXACT_COUNT_LIMIT, fuelExpensesArea, incidentsArea, maintenanceArea, partnerFuelStationsArea, refuelingLogsArea } from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
-import { fuelEconomy, type Fill } from '@raahi/domain';
+import { countFills, fuelEconomy, type Fill } from '@raahi/domain';
+import type { Database } from '../db/client';
 
 /** A small seeded generator (mulberry32), so that a failure can be run again. */
 function seeded(seed: number) {
@@ -292,6 +293,8 @@ describe('fuel economy in SQL', () => {
       expect(totals.km).toBe(expected.km);
       expect(totals.litres).toBeCloseTo(expected.litres, 6);
       expect(totals.vehicles).toBe(expected.vehicles);
+      // Each fill as kept, against the domain's count of it.
+      for (const vehicleId of new Set(fills.map((f) => f.vehicleId))) expect(await keptFills(other.database, vehicleId)).toEqual(countedFills(fills.filter((f) => f.vehicleId === vehicleId)));
       return expected;
     };
     await compare();
@@ -320,5 +323,60 @@ describe('fuel economy in SQL', () => {
     await other.database.query(`UPDATE fuel_expenses SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     await other.database.query(`UPDATE refueling_logs SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     expect((await fuelTotals(other.database, today)).km).toBe(expected.km);
+  });
+});
+
+/** A vehicle's fills as the database keeps them, and as countFills() counts them (the same shape). */
+const keptFills = (database: Database, vehicleId: string) =>
+  database.query<{ odometer: number; km: number | null; litres: number | null }>(`SELECT odometer, km, litres FROM fuel_fills WHERE vehicle_id = $1 ORDER BY odometer`, [vehicleId]);
+const countedFills = (fills: readonly Fill[]) => countFills(fills).map((f) => ({ odometer: f.odometer, km: f.km, litres: f.countedLitres }));
+
+describe('fuel fills written at once', () => {
+  let fresh: TestServer;
+  beforeAll(async () => {
+    fresh = await startTestServer();
+  });
+  afterAll(() => fresh?.close());
+
+  it('two fills of one vehicle saved at the same time count as if one came after the other (on PostgreSQL, two connections)', async () => {
+    const client = await fresh.signedIn();
+    const vehicleId = (await client.post('/api/vehicles', vehicleBody())).body.id as string;
+    let n = 0;
+    const insert = (tx: Database, odometer: number, litres: number) =>
+      tx.query(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer) VALUES ($1, 'Fuel', $2::date, $3, 'Diesel', $4::float8, 90, $4::numeric * 90, $5::integer)`, [
+        `EXPCONCURRENT${++n}`,
+        companyToday(),
+        vehicleId,
+        litres,
+        odometer,
+      ]);
+    await fresh.database.transaction(async (tx) => {
+      await insert(tx, 1_000, 50);
+      await insert(tx, 1_300, 90);
+    });
+    const slowly = (odometer: number, litres: number) =>
+      fresh.database.transaction(async (tx) => {
+        await insert(tx, odometer, litres);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+    // Between the two: each changes what the other counts from. Then one reading twice (one purchase, two records).
+    await Promise.all([slowly(1_100, 30), slowly(1_200, 30)]);
+    await Promise.all([slowly(1_500, 60), slowly(1_500, 40)]);
+    const fills: Fill[] = [
+      [1_000, 50],
+      [1_300, 90],
+      [1_100, 30],
+      [1_200, 30],
+      [1_500, 60],
+      [1_500, 40],
+    ].map(([odometer, litres]) => ({ vehicleId, odometer, litres, partial: false, source: 'expense' }));
+    expect(await keptFills(fresh.database, vehicleId)).toEqual(countedFills(fills));
+    expect(await keptFills(fresh.database, vehicleId)).toEqual([
+      { odometer: 1_000, km: null, litres: null },
+      { odometer: 1_100, km: 100, litres: 30 },
+      { odometer: 1_200, km: 100, litres: 30 },
+      { odometer: 1_300, km: 100, litres: 90 },
+      { odometer: 1_500, km: 200, litres: 100 },
+    ]);
   });
 });

@@ -141,9 +141,16 @@ DECLARE
 BEGIN
   IF coalesce(cardinality(vehicles), 0) = 0 THEN RETURN; END IF;
   IF cardinality(vehicles) > 64 THEN
+    -- Alone against every other writer of fills (they wait, then read what this one committed).
+    LOCK TABLE fuel_fills IN SHARE ROW EXCLUSIVE MODE;
     PERFORM fuel_fills_rebuild_vehicles(array_agg(DISTINCT v)) FROM unnest(vehicles) AS r(v) WHERE v IS NOT NULL;
     RETURN;
   END IF;
+  -- One writer of a vehicle's fills at a time (in vehicle order, so two never wait for each other): the next waits,
+  -- and its statements below then read what the first committed — two fills saved at once on one vehicle would
+  -- otherwise each count from a start the other was changing, or both insert one reading.
+  PERFORM pg_advisory_xact_lock(hashtextextended('fuel_fills ' || v, 0))
+     FROM (SELECT DISTINCT v FROM unnest(vehicles) AS r(v) WHERE v IS NOT NULL ORDER BY v) AS ordered;
   PERFORM fuel_fills_refresh_readings(vehicles, odometers);
   FOR changed IN
     SELECT v, min(o) AS low, max(o) AS high FROM unnest(vehicles, odometers) AS r(v, o) WHERE v IS NOT NULL AND o IS NOT NULL GROUP BY v
