@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/reminders.ts [--documents N] [--drivers N] [--notifications N] [--samples N]   (also run by `npm run bench`, --reminder-documents N; 0 leaves it out)
+ * npx tsx bench/reminders.ts [--documents N] [--drivers N] [--schedule-vehicles N] [--notifications N] [--samples N]   (also run by `npm run bench`, --reminder-documents N; 0 leaves it out)
  *
  * The reminder runs and the bell at scale (issue 18). Fills a fresh database (with DATABASE_URL a temporary
  * database on that PostgreSQL server, else a temporary PGlite directory) with vehicles, 100,000 compliance
@@ -38,6 +38,8 @@ interface Options {
   serverUrl?: string;
   documents: number;
   drivers: number;
+  /** Vehicles with a service schedule each (the issue's 100,000 vehicles' schedules). */
+  scheduleVehicles?: number;
   notifications: number;
   samples?: number;
 }
@@ -71,14 +73,21 @@ async function temporaryDatabase(serverUrl: string | undefined): Promise<{ datab
 }
 
 /** Vehicles with five documents each (a tenth with an older, replaced copy), drivers with one health check each; expiries spread from 60 days ago to a year ahead. */
-async function fill(database: Database, documents: number, drivers: number, today: string) {
+async function fill(database: Database, documents: number, drivers: number, scheduleVehicles: number, today: string) {
   const replaced = Math.floor(documents / 11);
   const current = documents - replaced;
-  const vehicles = Math.ceil(current / DOCUMENT_TYPES.length);
+  const vehicles = Math.max(Math.ceil(current / DOCUMENT_TYPES.length), scheduleVehicles);
   const types = `ARRAY[${DOCUMENT_TYPES.map((t) => `'${t}'`).join(',')}]`;
   await database.exec(`
     INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status)
       SELECT 'VEH' || lpad(g::text, 7, '0'), 'Tata', 'Prima', 2022, 'VINBENCH' || g, 'MH12BN' || g, 'Truck', 'Active' FROM generate_series(1, ${vehicles}) g;
+    -- Each vehicle's odometer (its recorded mileage, a reading) and an oil change every 10,000 km or 6 months, last
+    -- done between 9,000 km and 10,500 km ago and 3 to 7 months ago: OK, Due Soon and Overdue by km or by date.
+    UPDATE vehicles SET current_mileage = 100000 + (substr(id, 4)::int * 7919) % 400000;
+    INSERT INTO service_schedules (id, vehicle_id, task, every_km, every_months, last_done_date, last_done_km)
+      SELECT 'SSC' || lpad(g::text, 8, '0'), 'VEH' || lpad(g::text, 7, '0'), 'Oil & Filter Change', 10000, 6,
+             '${today}'::date - (90 + (g::bigint * 104729) % 120)::int, 100000 + (g::bigint * 7919) % 400000 - (9000 + (g::bigint * 31) % 1500)::int
+      FROM generate_series(1, ${scheduleVehicles}) g;
     INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date)
       SELECT 'DOC' || lpad(g::text, 8, '0'), 'Document ' || g, (${types})[1 + g % ${DOCUMENT_TYPES.length}], 'VEH' || lpad((1 + (g / ${DOCUMENT_TYPES.length}) % ${vehicles})::text, 7, '0'),
              '${today}'::date - 60 + ((g::bigint * 7919) % 425)::int
@@ -99,7 +108,7 @@ async function fill(database: Database, documents: number, drivers: number, toda
   return { vehicles, replaced };
 }
 
-export async function benchReminders({ serverUrl, documents, drivers, notifications, samples = 300 }: Options): Promise<{ lines: string[]; verdicts: string[] }> {
+export async function benchReminders({ serverUrl, documents, drivers, scheduleVehicles = 100_000, notifications, samples = 300 }: Options): Promise<{ lines: string[]; verdicts: string[] }> {
   const { database, label, drop } = await temporaryDatabase(serverUrl);
   const lines: string[] = [];
   const verdicts: string[] = [];
@@ -111,7 +120,7 @@ export async function benchReminders({ serverUrl, documents, drivers, notificati
     const password = `bench-${randomBytes(9).toString('hex')}`;
     await ensureAdmin(database, password);
     let t = performance.now();
-    const { vehicles, replaced } = await fill(database, documents, drivers, today);
+    const { vehicles, replaced } = await fill(database, documents, drivers, scheduleVehicles, today);
     const schedules = (await database.query<{ t: string | null }>(`SELECT to_regclass('service_schedules')::text AS t`))[0].t
       ? Number((await database.query<{ n: string }>(`SELECT count(*)::text AS n FROM service_schedules`))[0].n)
       : null;
@@ -205,12 +214,13 @@ export async function benchReminders({ serverUrl, documents, drivers, notificati
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { documents: { type: 'string' }, drivers: { type: 'string' }, notifications: { type: 'string' }, samples: { type: 'string' } } });
+  const { values } = parseArgs({ options: { documents: { type: 'string' }, drivers: { type: 'string' }, 'schedule-vehicles': { type: 'string' }, notifications: { type: 'string' }, samples: { type: 'string' } } });
   const whole = (raw: string | undefined, fallback: number) => (raw === undefined ? fallback : Math.max(1, Math.floor(Number(raw))));
   benchReminders({
     serverUrl: process.env.DATABASE_URL || undefined,
     documents: whole(values.documents, 100_000),
     drivers: whole(values.drivers, 50_000),
+    scheduleVehicles: values['schedule-vehicles'] === '0' ? 0 : whole(values['schedule-vehicles'], 100_000),
     notifications: whole(values.notifications, 1_000_000),
     samples: whole(values.samples, 300),
   }).then(

@@ -80,10 +80,10 @@ export const FUEL_WINDOW_DAYS = 30;
  * indexes of counted fills by day, never a table whole. The figure merges both kinds of record, so it is answered
  * to a role that may view both (every role that views one views the other).
  */
-export async function fuelTotals(database: Database, today: string, scope: FuelScope = {}): Promise<{ km: number; litres: number; vehicles: number }> {
+export async function fuelTotals(database: Database, today: string, scope: FuelScope = {}): Promise<{ km: number; litres: number }> {
   const { text, params } = fuelTotalsStatement(today, scope);
-  const [row] = await database.query<{ km: number | null; litres: number | null; vehicles: number }>(text, params);
-  return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0), vehicles: Number(row?.vehicles ?? 0) };
+  const [row] = await database.query<{ km: number | null; litres: number | null }>(text, params);
+  return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0) };
 }
 
 /**
@@ -102,9 +102,14 @@ export function fuelTotalsStatement(today: string, scope: FuelScope = {}): { tex
   const from = addDays(today, -(days - 1));
   const zone = companyTimeZone().replace(/'/g, '');
   const vehicle = scope.vehicleId === undefined ? '' : ' AND vehicle_id = $3';
-  const text = `SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres, count(DISTINCT vehicle_id)::int AS vehicles FROM fuel_fills
-    WHERE km IS NOT NULL${vehicle} AND (expense_day BETWEEN $1::date AND $2::date
-      OR log_at >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND log_at < ($2::date + 1)::timestamp AT TIME ZONE '${zone}')`;
+  // Two index-only ranges (by expense day, then by log time for the fills no expense day already put in the window),
+  // rather than one scan with an OR that must visit the table.
+  const text = `SELECT sum(km)::float8 AS km, sum(litres)::float8 AS litres FROM (
+      SELECT km, litres FROM fuel_fills WHERE km IS NOT NULL${vehicle} AND expense_day BETWEEN $1::date AND $2::date
+      UNION ALL
+      SELECT km, litres FROM fuel_fills WHERE km IS NOT NULL${vehicle}
+        AND log_at >= ($1::date)::timestamp AT TIME ZONE '${zone}' AND log_at < ($2::date + 1)::timestamp AT TIME ZONE '${zone}'
+        AND (expense_day IS NULL OR expense_day NOT BETWEEN $1::date AND $2::date)) AS counted`;
   return { text, params: scope.vehicleId === undefined ? [from, today] : [from, today, scope.vehicleId] };
 }
 

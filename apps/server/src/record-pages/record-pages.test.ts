@@ -189,9 +189,9 @@ describe('the fuel statement for one vehicle and a window', () => {
     await expense('Fuel', addDays(today, -5), 9000, 53_000, other, { quantity: 100 });
     // 90 days: the first fill (50,000) only sets the start; 51,000 counts 1,000 km on 100 L, 53,000 counts 2,000 km
     // on 200 L (the partial fill's carried) → 10 km/L.
-    expect(await fuelTotals(server.database, today, { vehicleId: other, days: 90 })).toEqual({ km: 3000, litres: 300, vehicles: 1 });
+    expect(await fuelTotals(server.database, today, { vehicleId: other, days: 90 })).toEqual({ km: 3000, litres: 300 });
     // 30 days: the full fill 5 days ago, counted from the full fill before it (40 days ago), the partial one's litres carried.
-    expect(await fuelTotals(server.database, today, { vehicleId: other, days: 30 })).toEqual({ km: 2000, litres: 200, vehicles: 1 });
+    expect(await fuelTotals(server.database, today, { vehicleId: other, days: 30 })).toEqual({ km: 2000, litres: 200 });
     expect(await fuelTotals(server.database, today, { vehicleId: other })).toEqual(await fuelTotals(server.database, today));
     await q(`DELETE FROM fuel_expenses WHERE vehicle_id = $1`, [other]);
     await q(`DELETE FROM vehicles WHERE id = $1`, [other]);

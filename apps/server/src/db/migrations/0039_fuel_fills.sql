@@ -19,11 +19,11 @@ CREATE TABLE fuel_fills (
   litres double precision,
   PRIMARY KEY (vehicle_id, odometer)
 );
-CREATE INDEX fuel_fills_counted_by_expense_day ON fuel_fills (expense_day) INCLUDE (vehicle_id, km, litres) WHERE km IS NOT NULL;
-CREATE INDEX fuel_fills_counted_by_log_at ON fuel_fills (log_at) INCLUDE (vehicle_id, km, litres) WHERE km IS NOT NULL;
+CREATE INDEX fuel_fills_counted_by_expense_day ON fuel_fills (expense_day) INCLUDE (km, litres) WHERE km IS NOT NULL;
+CREATE INDEX fuel_fills_counted_by_log_at ON fuel_fills (log_at) INCLUDE (expense_day, km, litres) WHERE km IS NOT NULL;
 -- One vehicle's over a period (its page's km/L over 90 days).
 CREATE INDEX fuel_fills_vehicle_counted_by_expense_day ON fuel_fills (vehicle_id, expense_day) INCLUDE (km, litres) WHERE km IS NOT NULL;
-CREATE INDEX fuel_fills_vehicle_counted_by_log_at ON fuel_fills (vehicle_id, log_at) INCLUDE (km, litres) WHERE km IS NOT NULL;
+CREATE INDEX fuel_fills_vehicle_counted_by_log_at ON fuel_fills (vehicle_id, log_at) INCLUDE (expense_day, km, litres) WHERE km IS NOT NULL;
 
 -- A reading's records, found by vehicle and odometer.
 CREATE INDEX fuel_expenses_fill_reading ON fuel_expenses (vehicle_id, odometer) WHERE odometer IS NOT NULL;
