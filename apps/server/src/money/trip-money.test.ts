@@ -151,7 +151,7 @@ describe('bad input: a clear message, nothing saved', () => {
   });
 
   it('refuses an end odometer below the start', async () => {
-    await refused('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }), 422, /End Odometer \(900 km\) cannot be below Start Odometer \(1000 km\)/, ['trips']);
+    await refused('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }), 422, /End Odometer \(900 km\) must be greater than Start Odometer \(1000 km\)/, ['trips']);
   });
 
   it('refuses a sales order that does not exist', async () => {
