@@ -260,7 +260,7 @@ describe('roles: a trip’s cost, margin and cost per km only for roles that may
     if (!sees) expect(doc).not.toMatch(/"costPerKm"/);
   });
 
-  it('a dispatcher’s edit answers the trip without them, and its history leaves them out', async () => {
+  it('a dispatcher’s edit answers the trip without them and keeps the stored cost', async () => {
     const t = await trip({ freight: 8000 });
     await expense({ tripId: t.id, amount: 1000 });
     const c = await as('dispatcher');
@@ -357,7 +357,6 @@ describe("a trip's vehicle under its cost records", () => {
     const free = await trip();
     const moved = await client.put(`/api/trips/${free.id}`, edit(tripsArea.fields, free, { vehicleId: otherVehicle.id }));
     expect(moved.status, moved.text).toBe(200);
-    expect(e.tripId).toBe(t.id);
   });
 });
 
