@@ -338,7 +338,7 @@ describe('an edit that leaves out added fields judges the values that will be st
 describe("a trip's vehicle under its cost records", () => {
   it('is refused while records of the old vehicle carry the trip, and allowed once they are gone', async () => {
     const t = await trip({ freight: 5000 });
-    const e = await expense({ tripId: t.id, amount: 300 });
+    await expense({ tripId: t.id, amount: 300 });
     await refuel({ tripId: t.id });
     await challan({ tripId: t.id });
     const before = await server.snapshot('trips', 'fuel_expenses', 'refueling_logs', 'challans');
