@@ -90,7 +90,7 @@ test("the trip form takes freight, the distance from the odometers, and a sales 
   await dialog.getByLabel('Start Odometer (km)').fill('184530');
   await dialog.getByLabel('End Odometer (km)').fill('184250');
   await dialog.getByRole('button', { name: 'Create Trip' }).click();
-  await expectToast(page, 'Invalid Odometer', 'End Odometer (184250 km) cannot be below Start Odometer (184530 km).');
+  await expectToast(page, 'Invalid Odometer', 'End Odometer (184250 km) must be greater than Start Odometer (184530 km).');
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('Start Odometer (km)').fill('184250');

@@ -22,7 +22,7 @@ export const challansArea = declareArea({
     vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
     driverId: field.reference('drivers', { label: 'Driver' }),
     // Not in the specification's form (issue 19): the trip it was spent on, pre-filled with the vehicle's trip at the time.
-    tripId: field.reference('trips', { label: 'Trip', added: true }),
+    tripId: field.reference('trips', { label: 'Trip', added: true, keptWith: ['vehicleId'] }),
     // The filter offers the offense types present in the data (spec 002 §2.3); any listed type is accepted.
     offenseType: field.choice(OFFENSE_TYPES, { label: 'Offense Type', required: true, default: 'Speeding', sort: true, filter: 'present' }),
     amount: field.money({ label: 'Amount (₹)', required: true, sort: true, placeholder: 'e.g. 2000' }),

@@ -34,6 +34,11 @@ interface FieldOptions<T> {
    * stores it blank, an update keeps what is stored (AreaDefinition.addedFields).
    */
   added?: true;
+  /**
+   * An added field that an update leaving it out keeps only while these fields stay as stored; when one of them
+   * changes it is stored blank (a refuelling log's Trip, when its Vehicle changes: the trip was the old vehicle's).
+   */
+  keptWith?: readonly string[];
 }
 
 /** What a linked record must hold (or must not) to be linked; checked on save by the server. */

@@ -15,7 +15,7 @@ export const refuelingLogsArea = declareArea({
     vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
     driverId: field.reference('drivers', { label: 'Driver' }),
     // Not in the specification's form (issue 19): the trip it was spent on, pre-filled with the vehicle's trip at the time.
-    tripId: field.reference('trips', { label: 'Trip', added: true }),
+    tripId: field.reference('trips', { label: 'Trip', added: true, keptWith: ['vehicleId'] }),
     stationId: field.reference('partner-fuel-stations', { label: 'Station', required: true }),
     fuelType: field.choice(STATION_FUEL_TYPES, { label: 'Fuel Type', required: true, default: 'Diesel', sort: true, filter: true }),
     // Bounded so that quantity × rate stays within money's range. The rate is typed to 0.001 and kept a number.

@@ -119,9 +119,25 @@ export const canSeePersonalData = (role: string): boolean => isRole(role) && PER
 export const canManageUsers = (role: string): boolean => isRole(role) && PERMISSIONS[role].manageUsers;
 export const canReadActivityLog = (role: string): boolean => isRole(role) && PERMISSIONS[role].activityLog;
 
-/** The personal fields of an area that a role may not see (left out of its answers, its exports and its forms). */
-export const hiddenFieldsOf = (role: string, area: string): readonly string[] =>
-  canSeePersonalData(role) ? [] : (PERSONAL_FIELDS[area as PermissionArea] ?? []);
+/**
+ * Values of an area computed from other areas' records, shown only to a role that may view every one of those
+ * areas: a trip's cost is the sum of its fuel & expenses, refuelling logs and challans (decision 0041), and its
+ * margin and cost per km follow from it. A dispatcher, who may view trips but not fuel expenses, sees neither.
+ */
+export const TRIP_COST_AREAS: readonly PermissionArea[] = ['fuel-expenses', 'refueling-logs', 'challans'];
+export const FIELDS_FROM_AREAS: Readonly<Partial<Record<PermissionArea, Readonly<Record<string, readonly PermissionArea[]>>>>> = {
+  trips: { cost: TRIP_COST_AREAS, margin: TRIP_COST_AREAS, costPerKm: TRIP_COST_AREAS },
+};
+
+/**
+ * The fields of an area that a role may not see (left out of its answers, its exports and its forms, and refused as a
+ * sort): personal fields without personal data, and values computed from areas it may not view (FIELDS_FROM_AREAS).
+ */
+export const hiddenFieldsOf = (role: string, area: string): readonly string[] => {
+  const personal = canSeePersonalData(role) ? [] : (PERSONAL_FIELDS[area as PermissionArea] ?? []);
+  const fromAreas = Object.entries(FIELDS_FROM_AREAS[area as PermissionArea] ?? {}).filter(([, areas]) => !areas.every((other) => can(role, other, 'view')));
+  return fromAreas.length ? [...personal, ...fromAreas.map(([name]) => name)] : personal;
+};
 
 /** The message of a refused request, naming what is missing: "Your role (Dispatcher) may not delete trips." */
 export function notAllowedMessage(role: string, what: string): string {

@@ -42,8 +42,9 @@ export const tripsArea = declareArea({
   required: { title: 'Missing Fields', message: 'Origin, Destination, Vehicle, and Driver are required.' },
   rules: [
     (v) =>
-      v.startOdometer !== null && v.endOdometer !== null && v.endOdometer < v.startOdometer
-        ? { title: 'Invalid Odometer', message: `End Odometer (${v.endOdometer} km) cannot be below Start Odometer (${v.startOdometer} km).`, fields: ['endOdometer', 'startOdometer'] }
+      // Equal readings are no distance: said of the odometers, ahead of the distance's own rule.
+      v.startOdometer !== null && v.endOdometer !== null && v.endOdometer <= v.startOdometer
+        ? { title: 'Invalid Odometer', message: `End Odometer (${v.endOdometer} km) must be greater than Start Odometer (${v.startOdometer} km).`, fields: ['endOdometer', 'startOdometer'] }
         : null,
     (v) => (v.distanceKm !== null && v.distanceKm <= 0 ? { title: 'Invalid Distance', message: 'Distance (km) must be greater than 0.', fields: ['distanceKm'] } : null),
     (v) => (v.freight !== null && v.freight < 0 ? { title: 'Invalid Freight', message: 'Freight (₹) cannot be negative.', fields: ['freight'] } : null),

@@ -50,7 +50,15 @@ export function routeAction(method: string, rest: string): Action | 'pick' {
  */
 export function hiddenKeysOf(role: string, area: AreaDefinition): string[] {
   const fields = fieldsOf(area);
-  return hiddenFieldsOf(role, area.key).flatMap((name) => [name, fields[name]?.kind === 'files' ? `${name}Files` : `${name}Name`]);
+  const computedFrom = (name: string) => (fields[name]?.kind === 'files' ? [`${name}Files`] : fields[name]?.kind === 'file' ? [`${name}Name`] : []);
+  return hiddenFieldsOf(role, area.key).flatMap((name) => [name, ...computedFrom(name)]);
+}
+
+/** A list, export or pick-list sorted by a field the role may not see tells its order: refused, as a filter it may not use. */
+export function refuseHiddenSort(role: string, area: AreaDefinition, sort: string | undefined): void {
+  if (sort === undefined || !hiddenFieldsOf(role, area.key).includes(sort)) return;
+  const label = area.fieldLabels[sort] ?? sort.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  throw notAllowed(role, `sort ${area.plural} by ${label}: it is computed from records the role may not view`);
 }
 
 /** A record (or any object) without the keys a role may not see. */

@@ -3,7 +3,7 @@ import { and, asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { can, type PickOption } from '@raahi/domain';
-import { notAllowed, roleOf } from '../auth/permissions';
+import { notAllowed, refuseHiddenSort, roleOf } from '../auth/permissions';
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
 import { badRequest, describeIssues, notFound } from './errors';
@@ -38,6 +38,7 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ids: 'Ids' }, c.req.query(), 'parameter'));
     const role = roleOf(c);
     const labelOnly = !can(role, area.key, 'view');
+    refuseHiddenSort(role, area, parsed.data.sort);
     const { ids: idList, ...rest } = withListSort(area, parsed.data) as typeof parsed.data & { sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
     const filters = filterParams(def).filter((name) => rest[name] !== undefined);
     if (labelOnly) {

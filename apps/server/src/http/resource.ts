@@ -27,7 +27,7 @@ import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn
 import { ListCache } from './list-cache';
 import { companyTimeZone, companyToday } from '../company-time';
 import { derivedFilter, derivedValue } from './derived-sql';
-import { hiddenKeysOf, roleOf, withoutKeys } from '../auth/permissions';
+import { hiddenKeysOf, refuseHiddenSort, roleOf, withoutKeys } from '../auth/permissions';
 import { optionRoutes } from './options';
 import { userActor } from '../history/change-log';
 import type { OperationContext } from '../operations/context';
@@ -399,6 +399,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const parsed = querySchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, paramLabels, c.req.query(), 'parameter'));
     if (parsed.data.page > lastReachablePage(parsed.data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
+    refuseHiddenSort(roleOf(c), area, parsed.data.sort);
     const query = withListSort(area, parsed.data);
     // What the role may not see (a driver's Aadhaar file) is left out, so the key says what was left out.
     const hidden = hiddenKeysOf(roleOf(c), area);
@@ -423,6 +424,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   app.get('/export', async (c) => {
     const parsed = exportSchema.safeParse(c.req.query());
     if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...paramLabels, tz: 'Time zone' }, c.req.query(), 'parameter'));
+    refuseHiddenSort(roleOf(c), area, parsed.data.sort);
     const { q, sort, order, tz, today, ...rest } = withListSort(area, parsed.data) as ListQuery & { tz: string; today?: string };
     const term = searchTerm(q);
     const filters = filterParams(def).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);

@@ -18,10 +18,14 @@ export interface CostRecord {
 
 const money = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** Adds `change` (rupees, 2 decimals at most) to the trip's stored cost: one statement, which locks the trip's row. */
+/**
+ * Adds `change` (rupees, 2 decimals at most) to the trip's stored cost: one statement, which locks the trip's row. With no
+ * change the row is locked all the same (the same lock strength), so that a trip edit changing its vehicle waits for this
+ * write, or this write sees the trip's new vehicle (checkTripVehicle runs after it).
+ */
 async function moveCost(tx: Database, tripId: string, change: number): Promise<void> {
-  if (change === 0) return;
-  await tx.query('UPDATE trips SET cost = cost + $1::numeric WHERE id = $2', [change.toFixed(2), tripId]);
+  if (change === 0) await tx.query('SELECT 1 FROM trips WHERE id = $1 FOR NO KEY UPDATE', [tripId]);
+  else await tx.query('UPDATE trips SET cost = cost + $1::numeric WHERE id = $2', [change.toFixed(2), tripId]);
 }
 
 /**
@@ -38,7 +42,12 @@ export async function applyCostChange(tx: Database, record: CostRecord, saved: R
   };
   if (before) add(before.tripId, -money(before[record.amount]));
   if (saved) add(saved.tripId, money(saved[record.amount]));
-  for (const tripId of [...changes.keys()].sort()) await moveCost(tx, tripId, changes.get(tripId)! / 100);
+  for (const tripId of [...changes.keys()].sort()) {
+    const change = changes.get(tripId)!;
+    // A trip the record neither joins nor leaves, with its amount unchanged, is left alone.
+    if (change === 0 && saved && before && saved.tripId === before.tripId && saved[record.vehicle ?? 'vehicleId'] === before[record.vehicle ?? 'vehicleId']) continue;
+    await moveCost(tx, tripId, change / 100);
+  }
 }
 
 /** A cost record's trip must be of its vehicle (when it names one): checked when the trip or the vehicle changes. */
@@ -65,9 +74,10 @@ export async function checkTripVehicle(tx: Database, record: CostRecord, saved: 
 /** The hooks of a cost record's area: its trip checked against its vehicle, and the trips' costs moved, in the write's transaction. */
 export function tripCostHooks(record: CostRecord): { afterWrite: AfterWrite; afterDelete: AfterDelete } {
   return {
+    // The costs first: they lock the trips in order of id, so that the trip's vehicle is then read as it will stay.
     afterWrite: async (tx, saved, before) => {
-      await checkTripVehicle(tx, record, saved, before);
       await applyCostChange(tx, record, saved, before);
+      await checkTripVehicle(tx, record, saved, before);
     },
     afterDelete: async (tx, before) => {
       await applyCostChange(tx, record, null, before);
@@ -98,4 +108,29 @@ export async function recomputedCosts(database: Pick<Database, 'query'>): Promis
        FROM trips t`,
   );
   return new Map(rows.map((row) => [row.id, { stored: Number(row.stored), recomputed: Number(row.recomputed) }]));
+}
+
+/**
+ * A trip whose vehicle changes while records of the old vehicle carry it (their cost is that vehicle's) is refused, in
+ * the trip's write transaction (which holds the trip's row: a cost record's write waits for it, see moveCost).
+ */
+export async function checkTripVehicleChange(tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null): Promise<void> {
+  if (!before || !before.vehicleId || before.vehicleId === saved.vehicleId) return;
+  const [row] = await tx.query<{ expenses: number; logs: number; challans: number; vehicle_label: string | null }>(
+    `SELECT (SELECT count(*)::int FROM fuel_expenses WHERE trip_id = $1 AND vehicle_id = $2) AS expenses,
+            (SELECT count(*)::int FROM refueling_logs WHERE trip_id = $1 AND vehicle_id = $2) AS logs,
+            (SELECT count(*)::int FROM challans WHERE trip_id = $1 AND vehicle_id = $2) AS challans,
+            (SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = $2) AS vehicle_label`,
+    [saved.id, before.vehicleId],
+  );
+  const counted = (n: number, one: string, many: string) => (n === 0 ? [] : [`${n} ${n === 1 ? one : many}`]);
+  const parts = [...counted(row.expenses, 'fuel & expense record', 'fuel & expense records'), ...counted(row.logs, 'refuelling log', 'refuelling logs'), ...counted(row.challans, 'challan', 'challans')];
+  if (parts.length === 0) return;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  const total = row.expenses + row.logs + row.challans;
+  throw new ApiError(
+    422,
+    'Vehicle In Use',
+    `${list} of ${row.vehicle_label ?? String(before.vehicleId)} ${total === 1 ? 'carries' : 'carry'} this trip, so its vehicle cannot change: their cost is that vehicle's. Move ${total === 1 ? 'it' : 'them'} to another trip or remove ${total === 1 ? 'its' : 'their'} trip first.`,
+  );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challansArea, fuelExpensesArea, ordersArea, partnerFuelStationsArea, refuelingLogsArea, tripsArea, type AnyField } from '@raahi/domain';
+import { can, challansArea, fuelExpensesArea, ordersArea, partnerFuelStationsArea, refuelingLogsArea, tripsArea, type AnyField } from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
 import { driverBody, startTestServer, tripBody, vehicleBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
 import { recomputedCosts } from './trip-cost';
@@ -151,7 +151,7 @@ describe('bad input: a clear message, nothing saved', () => {
   });
 
   it('refuses an end odometer below the start', async () => {
-    await refused('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }), 422, /End Odometer \(900 km\) cannot be below Start Odometer \(1000 km\)/, ['trips']);
+    await refused('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }), 422, /End Odometer \(900 km\) must be greater than Start Odometer \(1000 km\)/, ['trips']);
   });
 
   it('refuses a sales order that does not exist', async () => {
@@ -212,5 +212,161 @@ describe('the trips list sorted by margin', () => {
     const ids = async (order: string) => ((await client.get(`/api/trips?vehicleId=${v.id}&sort=margin&order=${order}`)).body.items as Json[]).map((t) => t.id);
     expect(await ids('asc')).toEqual([low.id, mid.id, high.id, none.id]);
     expect(await ids('desc')).toEqual([high.id, mid.id, low.id, none.id]);
+  });
+});
+
+describe('roles: a trip’s cost, margin and cost per km only for roles that may view its cost records', () => {
+  const MONEY = ['cost', 'margin', 'costPerKm'];
+  let users = 0;
+  const as = async (role: string) => {
+    const username = `money-${role}-${++users}`;
+    await server.createUser({ username, password: `${username}-password-1`, role });
+    const c = server.client();
+    await c.login(username, `${username}-password-1`);
+    return c;
+  };
+
+  it.each([
+    ['administrator', true],
+    ['fleet_manager', true],
+    ['viewer', true],
+    ['accounts', true],
+    ['dispatcher', false],
+  ])('%s sees them: %s', async (role, sees) => {
+    const t = await trip({ freight: 10000, distanceKm: 100 });
+    await expense({ tripId: t.id, amount: 2500 });
+    const c = await as(role);
+    const record = (await c.get(`/api/trips/${t.id}`)).body as Json;
+    const row = ((await c.get(`/api/trips?q=${t.id}`)).body.items as Json[])[0];
+    expect(record).toMatchObject({ id: t.id, freight: 10000, revenuePerKm: 100 });
+    expect(row).toMatchObject({ id: t.id, freight: 10000, revenuePerKm: 100 });
+    for (const answer of [record, row])
+      if (sees) expect(answer).toMatchObject({ cost: 2500, margin: 7500, costPerKm: 25 });
+      else for (const key of MONEY) expect(answer, key).not.toHaveProperty(key);
+    const sorted = await c.get('/api/trips?sort=margin&order=desc');
+    const exported = await c.get('/api/trips/export?sort=margin');
+    if (sees) {
+      expect(sorted.status).toBe(200);
+      expect(exported.status).toBe(can(role, 'trips', 'export') ? 200 : 403);
+    } else {
+      for (const res of [sorted, exported]) {
+        expect(res.status, res.text).toBe(403);
+        expect(res.body.message).toMatch(/may not sort trips by margin/);
+      }
+      expect((await c.get('/api/trips/options?sort=margin')).status).toBe(403);
+    }
+    // The API document describes the trip without them too.
+    const doc = JSON.stringify((await c.get('/api/openapi.json')).body);
+    if (!sees) expect(doc).not.toMatch(/"costPerKm"/);
+  });
+
+  it('a dispatcher’s edit answers the trip without them and keeps the stored cost', async () => {
+    const t = await trip({ freight: 8000 });
+    await expense({ tripId: t.id, amount: 1000 });
+    const c = await as('dispatcher');
+    const res = await c.put(`/api/trips/${t.id}`, edit(tripsArea.fields, (await c.get(`/api/trips/${t.id}`)).body as Json, { notes: 'by dispatch' }));
+    expect(res.status, res.text).toBe(200);
+    for (const key of MONEY) expect(res.body).not.toHaveProperty(key);
+    expect((await read(t.id)).cost).toBe(1000);
+  });
+});
+
+describe('an edit that leaves out added fields judges the values that will be stored', () => {
+  /** A client of the specified API: the trip's specified fields only. */
+  const specified = (t: Json, changes: Record<string, unknown> = {}) => ({ ...tripBody(vehicle.id, driver.id, { status: 'Delivered' }), origin: t.origin, destination: t.destination, ...changes, version: t.version });
+
+  it('refuses an end odometer below the stored start with 422, not a 500', async () => {
+    const t = await trip({ startOdometer: 1000, endOdometer: null, distanceKm: null });
+    const before = await server.snapshot('trips');
+    const res = await client.put(`/api/trips/${t.id}`, { ...edit(tripsArea.fields, t, {}), startOdometer: undefined, endOdometer: 900 });
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.message).toBe('End Odometer (900 km) must be greater than Start Odometer (1000 km).');
+    expect(await server.snapshot('trips')).toEqual(before);
+  });
+
+  it('takes the distance from odometers sent without it, over the stored distance', async () => {
+    const t = await trip({ distanceKm: 300, freight: 14000 });
+    const body = edit(tripsArea.fields, t, { startOdometer: 1000, endOdometer: 1280 }) as Record<string, unknown>;
+    delete body.distanceKm;
+    const res = await client.put(`/api/trips/${t.id}`, body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ startOdometer: 1000, endOdometer: 1280, distanceKm: 280, revenuePerKm: 50 });
+    // A client that knows none of them keeps them all.
+    const again = await client.put(`/api/trips/${t.id}`, specified(res.body as Json, { notes: 'kept' }));
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ notes: 'kept', startOdometer: 1000, endOdometer: 1280, distanceKm: 280, freight: 14000 });
+  });
+
+  it('says equal odometers of the odometers', async () => {
+    const res = await client.post('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 500, endOdometer: 500 }));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('End Odometer (500 km) must be greater than Start Odometer (500 km).');
+  });
+
+  it('answers a check of the table the rules did not catch with 422', async () => {
+    const t = await trip();
+    // Straight into the table (as a script would), then an edit that keeps it: the check answers in words.
+    await server.database.query('ALTER TABLE trips ADD CONSTRAINT trips_notes_short CHECK (length(notes) < 20)');
+    try {
+      const res = await client.put(`/api/trips/${t.id}`, edit(tripsArea.fields, t, { notes: 'a note longer than twenty characters' }));
+      expect(res.status, res.text).toBe(422);
+      expect(res.body).toMatchObject({ title: 'Invalid Values' });
+      expect(res.body.message).toMatch(/break a rule of the record/);
+    } finally {
+      await server.database.query('ALTER TABLE trips DROP CONSTRAINT trips_notes_short');
+    }
+  });
+
+  it.each([
+    ['/api/refueling-logs', refuelingLogsArea.fields, () => refuel({})],
+    ['/api/challans', challansArea.fields, () => challan({})],
+  ] as const)('%s: a vehicle changed without the trip in the body leaves the trip', async (path, fields, make) => {
+    const t = await trip();
+    const record = await make();
+    const linked = (await client.put(`${path}/${record.id}`, edit(fields, record, { tripId: t.id }))).body as Json;
+    expect(linked.tripId).toBe(t.id);
+    const body = edit(fields, linked, { vehicleId: otherVehicle.id }) as Record<string, unknown>;
+    delete body.tripId;
+    const res = await client.put(`${path}/${record.id}`, body);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tripId).toBeNull();
+    expect((await read(t.id)).cost).toBe(0);
+    await expectCostsRecomputed();
+  });
+});
+
+describe("a trip's vehicle under its cost records", () => {
+  it('is refused while records of the old vehicle carry the trip, and allowed once they are gone', async () => {
+    const t = await trip({ freight: 5000 });
+    await expense({ tripId: t.id, amount: 300 });
+    await refuel({ tripId: t.id });
+    await challan({ tripId: t.id });
+    const before = await server.snapshot('trips', 'fuel_expenses', 'refueling_logs', 'challans');
+    const res = await client.put(`/api/trips/${t.id}`, edit(tripsArea.fields, t, { vehicleId: otherVehicle.id }));
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.title).toBe('Vehicle In Use');
+    expect(res.body.message).toMatch(/^1 fuel & expense record, 1 refuelling log and 1 challan of .* carry this trip, so its vehicle cannot change/);
+    expect(await server.snapshot('trips', 'fuel_expenses', 'refueling_logs', 'challans')).toEqual(before);
+
+    const lone = await trip();
+    await expense({ tripId: lone.id, amount: 10 });
+    const one = await client.put(`/api/trips/${lone.id}`, edit(tripsArea.fields, lone, { vehicleId: otherVehicle.id }));
+    expect(one.status).toBe(422);
+    expect(one.body.message).toMatch(/^1 fuel & expense record of .* carries this trip/);
+
+    const free = await trip();
+    const moved = await client.put(`/api/trips/${free.id}`, edit(tripsArea.fields, free, { vehicleId: otherVehicle.id }));
+    expect(moved.status, moved.text).toBe(200);
+  });
+});
+
+describe("a trip's cost beyond ₹10^12", () => {
+  it('adds records of the largest amount without overflowing, and takes more', async () => {
+    const t = await trip({ freight: 1000 });
+    await expense({ tripId: t.id, amount: 999_999_999_999.99 });
+    await expense({ tripId: t.id, amount: 999_999_999_999.99 });
+    await expense({ tripId: t.id, amount: 1 });
+    expect((await read(t.id)).cost).toBeCloseTo(1_999_999_999_999.98 + 1, 2);
+    await expectCostsRecomputed();
   });
 });

@@ -1,4 +1,4 @@
-import { firstFailure } from '@raahi/domain';
+import { firstFailure, type AnyField } from '@raahi/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ApiError, badRequest, describeIssues } from '../http/errors';
@@ -7,11 +7,13 @@ import type { ResourceDefinition } from '../http/resource';
 /**
  * Validates a body: its shape (400, in words; unknown fields refused), then the area's rules (422, the
  * specification's texts) on the input as it will be stored (hidden fields blank, computed values filled),
- * which is what is saved. `withVersion`: an update's body, which names the version it edits.
+ * which is what is saved. `withVersion`: an update's body, which names the version it edits. `stored`: on an
+ * update, the record as stored, whose values fill the added fields the body leaves out, so that the computed
+ * values and the rules see what will be stored (a start odometer kept, an end odometer sent).
  */
-export function parseInput(def: Pick<ResourceDefinition, 'area'>, body: unknown, withVersion: boolean): Record<string, unknown> {
+export function parseInput(def: Pick<ResourceDefinition, 'area'>, body: unknown, withVersion: boolean, stored?: Record<string, unknown>): Record<string, unknown> {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
-  const parsed = schema.safeParse(withAddedFields(def, body));
+  const parsed = schema.safeParse(withAddedFields(def, body, stored));
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
   const { version, ...fields } = parsed.data as Record<string, unknown>;
   const input = def.area.prepare ? def.area.prepare(fields) : fields;
@@ -36,8 +38,15 @@ const isPlainObject = (body: unknown): body is Record<string, unknown> => typeof
 export const missingAddedFields = (def: Pick<ResourceDefinition, 'area'>, body: unknown): string[] =>
   isPlainObject(body) ? Object.keys(def.area.addedFields ?? {}).filter((name) => !Object.hasOwn(body, name)) : [];
 
-/** The body with the added fields it leaves out filled blank, so that a client of the specified API is understood. */
-function withAddedFields(def: Pick<ResourceDefinition, 'area'>, body: unknown): unknown {
+/**
+ * The body with the added fields it leaves out filled, so that a client of the specified API is understood: blank on a
+ * create; on an update as stored, unless a field it is kept with changes (then blank: a trip of the old vehicle).
+ */
+function withAddedFields(def: Pick<ResourceDefinition, 'area'>, body: unknown, stored?: Record<string, unknown>): unknown {
   const missing = missingAddedFields(def, body);
-  return missing.length ? { ...(body as Record<string, unknown>), ...Object.fromEntries(missing.map((name) => [name, def.area.addedFields![name]])) } : body;
+  if (missing.length === 0) return body;
+  const sent = body as Record<string, unknown>;
+  const fields = (def.area as { fields?: Record<string, AnyField> }).fields ?? {};
+  const kept = (name: string) => stored !== undefined && (fields[name]?.keptWith ?? []).every((other) => !Object.hasOwn(sent, other) || sent[other] === stored[other]);
+  return { ...sent, ...Object.fromEntries(missing.map((name) => [name, kept(name) ? (stored![name] ?? def.area.addedFields![name]) : def.area.addedFields![name]])) };
 }

@@ -20,12 +20,17 @@ import { readRecord, recordMissing, recordSelection } from './stored-record';
 export async function updateRecord(def: ResourceDefinition, id: string, body: unknown, context: OperationContext): Promise<Record<string, unknown>> {
   const { database, actor, storage, batchId = null } = context;
   const { area, table } = def;
-  const { version, ...parsed } = parseInput(def, body, true);
-  // Fields the actor may not see, and fields added after the specification that the body leaves out, stay as stored.
-  const input = withoutKept(parsed, [...(context.keep ?? []), ...missingAddedFields(def, body)]);
   // A link kept from the stored record stays allowed even if its record has since changed (a quotation no longer Approved).
   const conditional = (def.references ?? []).some((ref) => ref.linkableWhen || ref.unlinkableWhen);
-  const stored = conditional || def.entities?.length ? await readRecord(database, def, id) : undefined;
+  // Fields added after the specification that the body leaves out are filled from the stored record before the computed
+  // values and rules run, so that both judge what will be stored; the write holds them (its version check makes them
+  // the stored values of the version edited, or refuses it).
+  const missing = missingAddedFields(def, body);
+  const stored = conditional || def.entities?.length || missing.length ? await readRecord(database, def, id) : undefined;
+  if (missing.length && !stored) throw recordMissing(def, id);
+  const { version, ...parsed } = parseInput(def, body, true, stored);
+  // Fields the actor may not see stay as stored.
+  const input = withoutKept(parsed, context.keep);
   await checkReferences(database, def, input, conditional ? stored : undefined);
   await checkEntities(database, def, input, stored);
   const { all, selected } = recordSelection(def);

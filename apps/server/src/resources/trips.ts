@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { TRIPS_ON_THE_ROAD, tripsArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import type { UniqueValue } from '../http/resource';
+import { checkTripVehicleChange } from '../money/trip-cost';
 import { declaredResource } from './declared';
 
 // cost: the sum of the amounts of the records that carry the trip, kept by their writes (money/trip-cost.ts, decision 0041).
-export const trips = declaredTable('trips', tripsArea.fields, 'trigger', { maintained: { cost: numeric('cost', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0) } });
+export const trips = declaredTable('trips', tripsArea.fields, 'trigger', { maintained: { cost: numeric('cost', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0) } });
 
 /** One trip under way per vehicle and per driver (migration 0024's indexes); a second is refused naming the first. */
 const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string, title: string): UniqueValue => ({
@@ -36,4 +37,8 @@ export const tripsResource = declaredResource(tripsArea, trips, {
   computedTypes: { cost: z.number(), margin: z.number().nullable(), costPerKm: z.number().nullable(), revenuePerKm: z.number().nullable() },
   // Sorted by margin (N/A last), served by migration 0037's expression indexes on the same expression.
   derivedColumns: (c) => ({ margin: sql`(${c.freight} - ${c.cost})` }),
+  // Its vehicle stays while records of that vehicle carry it (decision 0041).
+  afterWrite: async (tx, saved, before) => {
+    await checkTripVehicleChange(tx, saved, before);
+  },
 });

@@ -6,7 +6,8 @@ ALTER TABLE trips ADD COLUMN start_odometer integer;
 ALTER TABLE trips ADD COLUMN end_odometer integer;
 ALTER TABLE trips ADD COLUMN distance_km double precision;
 ALTER TABLE trips ADD COLUMN sales_order_id text REFERENCES sales_orders(id) ON DELETE RESTRICT;
-ALTER TABLE trips ADD COLUMN cost numeric(14,2) NOT NULL DEFAULT 0;
+-- numeric(20,2): the sum of many records of up to ₹999,999,999,999.99 each (a record's own limit).
+ALTER TABLE trips ADD COLUMN cost numeric(20,2) NOT NULL DEFAULT 0;
 ALTER TABLE trips ADD CONSTRAINT trips_distance_positive CHECK (distance_km IS NULL OR distance_km > 0);
 ALTER TABLE trips ADD CONSTRAINT trips_odometers_ordered CHECK (start_odometer IS NULL OR end_odometer IS NULL OR end_odometer >= start_odometer);
 

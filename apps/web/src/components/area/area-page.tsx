@@ -324,7 +324,8 @@ function AreaList<R extends Row>({
   const columns = useMemo<ColumnDef<R>[]>(
     () => [
       // A column of the fixed record says the same on every row (a vehicle's page lists its trips): left out.
-      ...config.columns.filter((c) => !(c.id && (c.id in fixed || `${c.id}Id` in fixed))),
+      // A column of a field the role may not see (a trip's cost without view of the cost records) is not offered either.
+      ...config.columns.filter((c) => !(c.id && (c.id in fixed || `${c.id}Id` in fixed || hiddenFields.split(',').includes(c.id)))),
       {
         id: 'actions',
         header: 'Actions',
@@ -350,7 +351,7 @@ function AreaList<R extends Row>({
         ),
       },
     ],
-    [config, openForm, may.update, may.delete, fixed],
+    [config, openForm, may.update, may.delete, fixed, hiddenFields],
   );
 
   const rows = list.isError ? [] : (list.data?.items ?? []);

@@ -73,6 +73,10 @@ export function TripPage() {
   }, [id]);
 
   const t = trip.data;
+  // A trip's cost, margin and cost per km come from records the role may need to view (fuel & expenses, refuelling
+  // logs, challans): the server leaves them out for a role that may not, and the page leaves out their facts.
+  const { hidden } = useCan();
+  const shows = (field: string) => !hidden(tripsArea.key).includes(field);
   const missing = trip.error instanceof ApiError && trip.error.status === 404 ? `Trip ${id} was not found. It may have been deleted.` : trip.isError ? trip.error.message : null;
   const customer = t?.salesOrderCustomer ?? t?.customerName ?? null;
   return (
@@ -106,15 +110,21 @@ export function TripPage() {
             <Fact label="Freight" testId="fact-freight">
               {rupees(t.freight)}
             </Fact>
-            <Fact label="Cost" testId="fact-cost">
-              {rupees(t.cost)}
-            </Fact>
-            <Fact label="Margin" testId="fact-margin">
-              {rupees(t.margin)}
-            </Fact>
-            <Fact label="Cost per km" testId="fact-cost-per-km">
-              {perKm(t.costPerKm)}
-            </Fact>
+            {shows('cost') && (
+              <Fact label="Cost" testId="fact-cost">
+                {rupees(t.cost)}
+              </Fact>
+            )}
+            {shows('margin') && (
+              <Fact label="Margin" testId="fact-margin">
+                {rupees(t.margin)}
+              </Fact>
+            )}
+            {shows('costPerKm') && (
+              <Fact label="Cost per km" testId="fact-cost-per-km">
+                {perKm(t.costPerKm)}
+              </Fact>
+            )}
             <Fact label="Revenue per km" testId="fact-revenue-per-km">
               {perKm(t.revenuePerKm)}
             </Fact>
