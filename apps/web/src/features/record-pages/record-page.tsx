@@ -178,7 +178,7 @@ export function RecordPage({
 }
 
 /** One figure of a record's head: its name above its value. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
@@ -194,7 +194,7 @@ export function Facts({ children, after }: { children: ReactNode; after?: ReactN
   return (
     <Card>
       <CardContent className="grid gap-4 pt-5">
-        <dl className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
+        <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
         {after}
       </CardContent>
     </Card>

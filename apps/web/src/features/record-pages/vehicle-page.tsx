@@ -39,6 +39,17 @@ function Chip({ chip }: { chip: StateChip }) {
 /** km per litre to one decimal, N/A without figures. */
 const kmPerLitre = (value: number | null | undefined) => (value === null || value === undefined ? NA : `${value.toFixed(1)} km/L`);
 
+/** A figure's name with its window, the dates as written ('Cost per km, 27 Aug – 24 Nov 2026'), not upper-cased. */
+const withSpan = (name: string, span: string | undefined) =>
+  span ? (
+    <>
+      {name}
+      <span className="normal-case tracking-normal">, {span}</span>
+    </>
+  ) : (
+    name
+  );
+
 /** Said beside a cost figure when the role may not view every cost area (the summary's `partial`). */
 export const PARTIAL_NOTE = 'only the costs your role may view';
 
@@ -60,7 +71,7 @@ function CostBreakdown({ cost }: { cost: PeriodCost }) {
   return (
     <section className="grid gap-1.5 border-t pt-3" aria-labelledby="cost-breakdown-title" data-testid="cost-breakdown">
       <h2 id="cost-breakdown-title" className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-        Costs, {formatDayRange(cost.from, cost.to)}
+        Costs<span className="normal-case tracking-normal">, {formatDayRange(cost.from, cost.to)}</span>
         <span className="ml-1 normal-case tracking-normal">
           {/* It ends today only without a reading up to today; else the day before the last reading (decision 0042). */}
           {cost.to >= todayIn(companyTimeZone()) ? '(the last 90 days)' : '(the 90 days up to the last odometer reading)'}
@@ -170,12 +181,12 @@ export function VehiclePage() {
           <Fact label="Odometer" testId="fact-odometer">
             {odometer === null || odometer === undefined ? NA : `${formatNumber(odometer)} km`}
           </Fact>
-          <Fact label={span ? `Cost per km, ${span}` : 'Cost per km'} testId="fact-cost-per-km">
+          <Fact label={withSpan('Cost per km', span)} testId="fact-cost-per-km">
             {cost?.costPerKm === null || cost?.costPerKm === undefined ? NA : `${formatRupees(cost.costPerKm)}/km`}
             <PartialNote cost={cost} />
           </Fact>
           {fuelViewable && (
-            <Fact label={span ? `km/L, ${span}` : 'km/L'} testId="fact-km-per-litre">
+            <Fact label={withSpan('km/L', span)} testId="fact-km-per-litre">
               {kmPerLitre(s?.kmPerLitre)}
             </Fact>
           )}
