@@ -90,6 +90,15 @@ test("a vehicle's page: its head, and each tab's count equal to the list filtere
   await expect(page.getByRole('heading', { level: 1, name: vehicle.licensePlate })).toBeVisible();
   await expect(page.getByText(`Tata Prima ${token} · Truck`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Vehicle Management' })).toHaveAttribute('href', '/vehicle-management');
+  // The head names the summary's window by its dates ('… – 24 Nov 2026') and breaks its cost down by kind.
+  const summary = (await (await page.request.get(`/api/vehicles/${vehicle.id}/summary`)).json()) as { last90Days: { to: string; lines: unknown[] } };
+  const [y, m, d] = summary.last90Days.to.split('-').map(Number);
+  const to = `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`;
+  await expect(page.getByText(new RegExp(`^Cost per km, .+ – ${to}$`))).toBeVisible();
+  await expect(page.getByText(new RegExp(`^km/L, .+ – ${to}$`))).toBeVisible();
+  await expect(page.getByTestId('cost-line')).toHaveCount(summary.last90Days.lines.length);
+  await expect(page.getByTestId('fact-km-90')).toContainText('Distance run');
+  await expect(page.getByTestId('partial-note')).toHaveCount(0);
 
   const expected: [string, string, string, Record<string, string>][] = [
     ['trips', 'Trips', 'trips', { vehicleId: vehicle.id }],

@@ -26,6 +26,12 @@ export interface PeriodCost {
   total: number;
   km: number | null;
   costPerKm: number | null;
+  /**
+   * True when some of the vehicle's costs are left out because the role may not view their area (a workshop user
+   * sees job cards only, a dispatcher challans only): the total and cost per km are then those of the lines shown,
+   * not the vehicle's whole cost. Absent or false when every kind of cost was counted. Set by the vehicle summary.
+   */
+  partial?: boolean;
 }
 
 /** A chip on a vehicle page: its compliance documents or service schedules in one state, linking to the tab filtered so. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incidentsArea, inventoryArea, todayIn } from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
-import { startTestServer, TestClient, type TestServer } from '../testing/test-server';
+import { startTestServer, TestClient, vehicleBody, type TestServer } from '../testing/test-server';
 import { suggestedOrderQuantity } from './live-lists';
 
 let server: TestServer;
@@ -119,6 +119,15 @@ describe('Track Pending Actions', () => {
     expect(res.body).toMatchObject({ total: 4, totalIsCapped: false, today: todayIn('Asia/Kolkata') });
     const paged = await admin.get('/api/incidents/pending-actions?page=2&pageSize=2');
     expect(paged.body.items.map((i: { location: string }) => i.location)).toEqual(['Pune Depot', 'Undated']);
+  });
+
+  it('names each incident’s vehicle by id (for the link to its page) and label, null without one', async () => {
+    const vehicle = await create('/api/vehicles', vehicleBody());
+    const withVehicle = await incident('Open', 2, 'With a vehicle');
+    await server.database.query('UPDATE incidents SET vehicle_id = $1 WHERE id = $2', [vehicle.id, withVehicle.id]);
+    const items = (await admin.get('/api/incidents/pending-actions?pageSize=200')).body.items as { id: string; vehicleId: string | null; vehicleLabel: string | null }[];
+    expect(items.find((i) => i.id === withVehicle.id)).toMatchObject({ vehicleId: vehicle.id, vehicleLabel: `${vehicle.licensePlate} (${vehicle.make} ${vehicle.model})` });
+    expect(items.filter((i) => i.id !== withVehicle.id).every((i) => i.vehicleId === null && i.vehicleLabel === null)).toBe(true);
   });
 
   it('is for roles that may view incidents', async () => {

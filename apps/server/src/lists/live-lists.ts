@@ -56,6 +56,8 @@ export interface PendingIncident {
   dateTime: string | null;
   location: string;
   status: string;
+  /** The incident's vehicle (its page's address), null without one. */
+  vehicleId: string | null;
   vehicleLabel: string | null;
   /** Null when the incident has no date-time. */
   ageDays: number | null;
@@ -84,7 +86,7 @@ export function liveListRoutes(database: Database) {
     const today = companyToday();
     const [items, count] = await Promise.all([
       database.query<PendingIncident>(
-        `SELECT i.id, i.type, i.severity, i.date_time AS "dateTime", i.location, i.status,
+        `SELECT i.id, i.type, i.severity, i.date_time AS "dateTime", i.location, i.status, v.id AS "vehicleId",
                 CASE WHEN v.id IS NULL THEN NULL ELSE v.license_plate || ' (' || v.make || ' ' || v.model || ')' END AS "vehicleLabel",
                 CASE WHEN i.date_time IS NULL THEN NULL ELSE GREATEST(0, $1::date - (i.date_time AT TIME ZONE $2)::date) END::int AS "ageDays"
            FROM incidents i LEFT JOIN vehicles v ON v.id = i.vehicle_id

@@ -36,7 +36,7 @@ export function registerNotificationPaths(registry: OpenAPIRegistry, common: Rec
   });
   const paging = z.object({ page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() });
   const page = (item: z.ZodType) => json(z.object({ items: z.array(item), total: z.number().int(), totalIsCapped: z.boolean().describe('More than 50,000 match'), page: z.number().int(), pageSize: z.number().int() }));
-  const incident = z.object({ id: z.string(), type: z.string(), severity: z.string(), dateTime: z.string().nullable(), location: z.string(), status: z.string(), vehicleLabel: z.string().nullable(), ageDays: z.number().int().nullable().describe("Days since the incident, by the company's today (null without a date-time)") });
+  const incident = z.object({ id: z.string(), type: z.string(), severity: z.string(), dateTime: z.string().nullable(), location: z.string(), status: z.string(), vehicleId: z.string().nullable(), vehicleLabel: z.string().nullable(), ageDays: z.number().int().nullable().describe("Days since the incident, by the company's today (null without a date-time)") });
   registry.registerPath({
     method: 'get',
     path: '/api/incidents/pending-actions',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayStart, kmBetween, notAllowedMessage, odometerAt, partnerFuelStationsArea, ROLE_KEYS, type Role } from '@raahi/domain';
+import { addDays, can, dayStart, kmBetween, notAllowedMessage, odometerAt, partnerFuelStationsArea, ROLE_KEYS, type Role } from '@raahi/domain';
 import { companyToday } from '../company-time';
 import { fuelTotals } from '../dashboard/dashboard';
 import { declaredBody } from '../testing/declared-body';
@@ -249,7 +249,7 @@ describe('GET /api/vehicles/:id/summary', () => {
     const body = (await admin.get(`/api/vehicles/${other}/summary`)).body as Json;
     // 10,000 km in 99 days; the window starts (today − 91) 9 days after the first reading and ends at the last.
     const km = Math.round((10_000 - (10_000 * 9) / 99) * 10) / 10;
-    expect(body.last90Days).toEqual({ from: addDays(today, -91), to: addDays(today, -2), lines: [], total: 0, km, costPerKm: 0 });
+    expect(body.last90Days).toEqual({ from: addDays(today, -91), to: addDays(today, -2), lines: [], total: 0, km, costPerKm: 0, partial: false });
     expect(body.odometerKm).toBe(50_000);
   });
 
@@ -271,6 +271,20 @@ describe('GET /api/vehicles/:id/summary', () => {
     expect(await forKinds(as.workshop!)).toEqual(['Job Cards']);
     expect(await forKinds(as.dispatcher!)).toEqual(['Challans']);
     expect(await forKinds(as.accounts!)).toEqual(['Fuel', 'Toll', 'Meal', 'Refuelling', 'Challans']);
+  });
+
+  it('marks the cost partial for each role that may not view every cost area, and only for those', async () => {
+    for (const role of ROLE_KEYS) {
+      const body = (await as[role]!.get(`/api/vehicles/${vehicle}/summary`)).body as Json;
+      const all = can(role, 'fuel-expenses', 'view') && can(role, 'refueling-logs', 'view') && can(role, 'maintenance', 'view') && can(role, 'challans', 'view');
+      expect(body.last90Days.partial, role).toBe(!all);
+      // The total is the sum of the lines the role sees.
+      expect(body.last90Days.total, role).toBeCloseTo(body.last90Days.lines.reduce((sum: number, l: Json) => sum + l.amount, 0), 2);
+    }
+    expect((await admin.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(false);
+    expect((await as.workshop!.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(true);
+    expect((await as.dispatcher!.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(true);
+    expect((await as.accounts!.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(true);
   });
 });
 

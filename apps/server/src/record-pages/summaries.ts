@@ -103,7 +103,8 @@ export async function vehicleSummary(database: Database, vehicleId: string, role
     type: vehicle.type,
     status: vehicle.status,
     odometerKm: current,
-    last90Days: cost,
+    // Lines of areas the role may not view are left out: say so, lest the total read as the vehicle's whole cost.
+    last90Days: { ...cost, partial: !Object.values(sources).every(Boolean) },
     kmPerLitre: fuel && fuel.litres > 0 ? Math.round((fuel.km / fuel.litres) * 100) / 100 : null,
     chips,
   };

@@ -15,6 +15,21 @@ export function formatDate(value: string | null | undefined): string {
   return d && m && y ? `${d}/${m}/${y}` : NA;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A calendar date (YYYY-MM-DD) as people read it in a sentence or a heading, '7 Dec 2026' (no zone shift); N/A when not a date. */
+export function formatDay(value: string | null | undefined): string {
+  const [y, m, d] = (value ?? '').slice(0, 10).split('-').map(Number);
+  return y && m && d && m <= 12 ? `${d} ${MONTHS[m - 1]} ${y}` : NA;
+}
+
+/** A span of calendar days, its year said once when both ends share it: '27 Aug – 24 Nov 2026', '3 Dec 2025 – 2 Mar 2026'. */
+export function formatDayRange(from: string, to: string): string {
+  const [start, end] = [formatDay(from), formatDay(to)];
+  if (start === NA || end === NA) return NA;
+  return from.slice(0, 4) === to.slice(0, 4) ? `${start.slice(0, -5)} – ${end}` : `${start} – ${end}`;
+}
+
 /** An instant in the user's zone by `format`; N/A when there is none or it is not a date. */
 function formatInstant(value: string | null | undefined, format: Intl.DateTimeFormat): string {
   if (!value) return NA;

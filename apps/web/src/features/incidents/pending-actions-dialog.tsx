@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { StatusBadge } from '../../components/area/cells';
+import { LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { PagedListDialog, type PagedColumn } from '../../components/paged-list-dialog';
 import { formatDateTime, formatNumber, NA } from '../../lib/format';
 
@@ -12,6 +12,7 @@ interface PendingIncident {
   dateTime: string | null;
   location: string;
   status: string;
+  vehicleId: string | null;
   vehicleLabel: string | null;
   ageDays: number | null;
 }
@@ -36,7 +37,8 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     { header: 'Severity', cell: (row) => <StatusBadge value={row.severity} tones={SEVERITY_TONES} /> },
     { header: 'Date/Time', cell: (row) => formatDateTime(row.dateTime), className: 'whitespace-nowrap' },
     { header: 'Location', cell: (row) => row.location },
-    { header: 'Vehicle', cell: (row) => row.vehicleLabel ?? NA },
+    // 'plate (make model)', linking to the vehicle's page where the role may view vehicles.
+    { header: 'Vehicle', cell: (row) => <LinkedLabel label={row.vehicleLabel} keep="head" area="vehicles" id={row.vehicleId} /> },
     { header: 'Status', cell: (row) => <StatusBadge value={row.status} tones={STATUS_TONES} /> },
     {
       header: 'Age',

@@ -178,7 +178,7 @@ export function RecordPage({
 }
 
 /** One figure of a record's head: its name above its value. */
-export function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <div className="grid min-w-0 gap-0.5">
       <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
@@ -189,12 +189,13 @@ export function Fact({ label, children, testId }: { label: string; children: Rea
   );
 }
 
-/** The figures of a record's head, in as many columns as fit. */
-export function Facts({ children }: { children: ReactNode }) {
+/** The figures of a record's head, in as many columns as fit; `after` is drawn under them in the same card (a breakdown). */
+export function Facts({ children, after }: { children: ReactNode; after?: ReactNode }) {
   return (
     <Card>
-      <CardContent className="pt-5">
-        <dl className="grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
+      <CardContent className="grid gap-4 pt-5">
+        <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-x-6 gap-y-4">{children}</dl>
+        {after}
       </CardContent>
     </Card>
   );

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { vehiclesArea, type StateChip, type Vehicle, type VehicleSummary } from '@raahi/domain';
+import { todayIn, vehiclesArea, type PeriodCost, type StateChip, type Vehicle, type VehicleSummary } from '@raahi/domain';
 import { StatusBadge } from '../../components/area/cells';
 import { RecordHistory } from '../../components/area/record-history';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import { api, ApiError } from '../../lib/api';
-import { formatNumber, formatRupees, NA } from '../../lib/format';
+import { api, ApiError, companyTimeZone } from '../../lib/api';
+import { formatDayRange, formatNumber, formatRupees, NA } from '../../lib/format';
+import { useCan } from '../../app/use-can';
 import { tripsConfig } from '../trips/trips-page';
 import { fuelExpensesConfig } from '../fuel-expenses/fuel-expenses-page';
 import { refuelingLogsSection } from '../partner-fuel-stations/refueling-logs-section';
@@ -38,9 +39,91 @@ function Chip({ chip }: { chip: StateChip }) {
 /** km per litre to one decimal, N/A without figures. */
 const kmPerLitre = (value: number | null | undefined) => (value === null || value === undefined ? NA : `${value.toFixed(1)} km/L`);
 
+/** A figure's name with its window, the dates as written ('Cost per km, 27 Aug – 24 Nov 2026'), not upper-cased. */
+const withSpan = (name: string, span: string | undefined) =>
+  span ? (
+    <>
+      {name}
+      <span className="normal-case tracking-normal">, {span}</span>
+    </>
+  ) : (
+    name
+  );
+
+/** Said beside a cost figure when the role may not view every cost area (the summary's `partial`). */
+export const PARTIAL_NOTE = 'only the costs your role may view';
+
+function PartialNote({ cost }: { cost: PeriodCost | undefined }) {
+  return cost?.partial ? (
+    <span className="block text-xs font-normal text-muted-foreground" data-testid="partial-note">
+      {PARTIAL_NOTE}
+    </span>
+  ) : null;
+}
+
+/**
+ * The window's costs by kind (the summary's lines, in its order), their total and the km run: compact, under the
+ * head's figures. The window is the 90 days up to the vehicle's last odometer reading (decision 0042), said as dates.
+ */
+function CostBreakdown({ cost }: { cost: PeriodCost }) {
+  const records = cost.lines.reduce((sum, line) => sum + line.records, 0);
+  const count = (n: number) => `${formatNumber(n)} ${n === 1 ? 'record' : 'records'}`;
+  return (
+    <section className="grid gap-1.5 border-t pt-3" aria-labelledby="cost-breakdown-title" data-testid="cost-breakdown">
+      <h2 id="cost-breakdown-title" className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        Costs<span className="normal-case tracking-normal">, {formatDayRange(cost.from, cost.to)}</span>
+        <span className="ml-1 normal-case tracking-normal">
+          {/* It ends today only without a reading up to today; else the day before the last reading (decision 0042). */}
+          {cost.to >= todayIn(companyTimeZone()) ? '(the last 90 days)' : '(the 90 days up to the last odometer reading)'}
+        </span>
+      </h2>
+      {cost.lines.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No costs in these days.</p>
+      ) : (
+        <table className="w-full max-w-md text-sm tabular-nums">
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Records</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cost.lines.map((line) => (
+              <tr key={line.kind} data-testid="cost-line">
+                <th scope="row" className="py-0.5 pr-4 text-left font-normal">
+                  {line.kind}
+                </th>
+                <td className="py-0.5 pr-4 text-right">{formatRupees(line.amount)}</td>
+                <td className="py-0.5 text-right text-muted-foreground">{count(line.records)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t font-medium">
+            <tr data-testid="cost-total">
+              <th scope="row" className="pt-1 pr-4 text-left">
+                Total
+              </th>
+              <td className="pt-1 pr-4 text-right">{formatRupees(cost.total)}</td>
+              <td className="pt-1 text-right text-muted-foreground">{count(records)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      <p className="text-sm" data-testid="fact-km-90">
+        Distance run: {cost.km === null ? `${NA} (no odometer reading on both sides of the window)` : `${formatNumber(cost.km)} km`}
+      </p>
+      <PartialNote cost={cost} />
+    </section>
+  );
+}
+
 /** `/vehicle-management/:id`: the vehicle's head (its summary) and its records in tabs. */
 export function VehiclePage() {
   const id = useParams().id ?? '';
+  const { can } = useCan();
+  // km/L merges fuel expenses and refuelling logs: the summary computes it only for a role that may view both.
+  const fuelViewable = can('fuel-expenses', 'view') && can('refueling-logs', 'view');
   const vehicle = useQuery({
     queryKey: [vehiclesArea.key, 'record', id],
     queryFn: ({ signal }) => api<Vehicle>(`/api/vehicles/${encodeURIComponent(id)}`, { signal }),
@@ -78,6 +161,8 @@ export function VehiclePage() {
   const status = s?.status ?? v?.status;
   const odometer = s ? s.odometerKm : v?.currentMileage;
   const cost = s?.last90Days;
+  // The window as dates ('27 Aug – 24 Nov 2026'): it ends at the last odometer reading, not today (decision 0042).
+  const span = cost ? formatDayRange(cost.from, cost.to) : undefined;
   return (
     <RecordPage
       screen="Vehicle Management"
@@ -92,22 +177,19 @@ export function VehiclePage() {
         </>
       }
       head={
-        <Facts>
+        <Facts after={cost && <CostBreakdown cost={cost} />}>
           <Fact label="Odometer" testId="fact-odometer">
             {odometer === null || odometer === undefined ? NA : `${formatNumber(odometer)} km`}
           </Fact>
-          <Fact label="Cost per km (90 days)" testId="fact-cost-per-km">
+          <Fact label={withSpan('Cost per km', span)} testId="fact-cost-per-km">
             {cost?.costPerKm === null || cost?.costPerKm === undefined ? NA : `${formatRupees(cost.costPerKm)}/km`}
+            <PartialNote cost={cost} />
           </Fact>
-          <Fact label="km/L (90 days)" testId="fact-km-per-litre">
-            {kmPerLitre(s?.kmPerLitre)}
-          </Fact>
-          <Fact label="Cost (90 days)" testId="fact-cost-90">
-            {formatRupees(cost?.total)}
-          </Fact>
-          <Fact label="km (90 days)" testId="fact-km-90">
-            {cost?.km === null || cost?.km === undefined ? NA : `${formatNumber(cost.km)} km`}
-          </Fact>
+          {fuelViewable && (
+            <Fact label={withSpan('km/L', span)} testId="fact-km-per-litre">
+              {kmPerLitre(s?.kmPerLitre)}
+            </Fact>
+          )}
         </Facts>
       }
       tabs={tabs}
