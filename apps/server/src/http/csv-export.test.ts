@@ -199,8 +199,8 @@ describe('the exports of the areas', () => {
 
     const challan = (await client.post('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id, drivers: driver.id }, { date: '2026-03-09', amount: 2000, paidDate: null, notes: '' }))).body;
     expect(exportedLines((await client.get(`/api/challans/export?q=${challan.id}`)).text)).toEqual([
-      ['Challan ID', 'Date', 'Vehicle', 'License Plate', 'Driver', 'Offense Type', 'Amount (₹)', 'Scanned Copy', 'Status', 'Paid Date', 'Notes'],
-      [challan.id, '2026-03-09', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Speeding', '2000', '', 'Pending Payment', '', ''],
+      ['Challan ID', 'Date', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Offense Type', 'Amount (₹)', 'Scanned Copy', 'Status', 'Paid Date', 'Notes'],
+      [challan.id, '2026-03-09', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'Speeding', '2000', '', 'Pending Payment', '', ''],
     ]);
 
     const station = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'HPCL Export Test', address: 'NH48 Vashi', phone: '+919820011223', email: 'vashi@hpcl-partner.in', gpsLocation: '' }))).body;
