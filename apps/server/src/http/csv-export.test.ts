@@ -209,8 +209,8 @@ describe('the exports of the areas', () => {
 
     const log = (await client.post('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', odometer: 184250, notes: 'Full tank' }))).body;
     expect(exportedLines((await client.get(`/api/refueling-logs/export?q=${log.id}&tz=Asia/Kolkata`)).text)).toEqual([
-      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Partial Fill', 'Notes'],
-      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'No', 'Full tank'],
+      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Partial Fill', 'Notes'],
+      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'No', 'Full tank'],
     ]);
   });
 
