@@ -120,7 +120,7 @@ describe('trip insurance', () => {
     const saved = await policy({ policyNumber: 'HDFC-GIT-55821', providerName: 'HDFC ERGO General' }, t.id);
     for (const term of [t.id.toLowerCase(), 'ludhiana → kandla', 'git-5582', 'hdfc ergo', saved.id]) expect(await search(q(term)), term).toContain(saved.id);
     expect(await search(q('nothing-like-this'))).toEqual([]);
-    const renamed = await client.put(`/api/trips/${t.id}`, { ...t, origin: 'Jalandhar', id: undefined, createdAt: undefined, updatedAt: undefined, vehicleLabel: undefined, vehiclePlate: undefined, driverLabel: undefined });
+    const renamed = await client.put(`/api/trips/${t.id}`, { ...t, origin: 'Jalandhar', id: undefined, createdAt: undefined, updatedAt: undefined, vehicleLabel: undefined, vehiclePlate: undefined, driverLabel: undefined, cost: undefined, margin: undefined, costPerKm: undefined, revenuePerKm: undefined, salesOrderLabel: undefined, customerName: undefined });
     expect(renamed.status, renamed.text).toBe(200);
     expect(await search(q('jalandhar'))).toEqual([saved.id]);
     expect(await search(q('ludhiana'))).toEqual([]);
