@@ -9,28 +9,21 @@
  * and sub-line's capped count, on-time delivery's two, and the fuel fills) and whether any reads a table whole.
  * Target (PostgreSQL): p95 ≤ 50 ms, no sequential scan of a whole table.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { EXACT_COUNT_LIMIT } from '@raahi/domain';
-import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
-import { loadConfig } from '../apps/server/src/config';
 import { DASHBOARD_CARDS, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { listConditions } from '../apps/server/src/http/resource';
 import { recordSelection } from '../apps/server/src/operations/stored-record';
 import { resourceOf } from '../apps/server/src/resources';
+import { servedSignedIn, temporaryDatabase } from './in-process';
 
 export const DASHBOARD_TARGET_P95_MS = 50;
 
@@ -49,30 +42,6 @@ export interface DashboardBenchOptions {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const n = (v: number) => v.toLocaleString('en-IN');
 
-export async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
-  if (!serverUrl) {
-    const dir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-dashboard-'));
-    const database = await openDatabase({ dataDir: join(dir, 'db') });
-    return { database, label: `PGlite ${dir}`, drop: async () => (await database.close(), await rm(dir, { recursive: true, force: true })) };
-  }
-  const name = `raahi_bench_dashboard_${randomBytes(4).toString('hex')}`;
-  const maintenance = new URL(serverUrl);
-  maintenance.pathname = '/postgres';
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
-  return { database, label: `PostgreSQL ${url.host}/${name}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
-}
 
 /** Every statement the dashboard runs, as SQL with its parameters. */
 function statements(today: string): { name: string; text: string; params: unknown[] }[] {
@@ -104,7 +73,7 @@ function countSql(table: PgTable, where: ReturnType<typeof listConditions>) {
 }
 
 export async function benchDashboard(options: DashboardBenchOptions): Promise<{ lines: string[]; verdicts: string[]; p95: number }> {
-  const { database, label, drop } = await temporaryDatabase(options.serverUrl);
+  const { database, label, drop } = await temporaryDatabase(options.serverUrl, 'dashboard');
   const samples = options.samples ?? 200;
   const lines: string[] = [];
   const verdicts: string[] = [];
@@ -130,18 +99,11 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
     console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, ${n(options.drivers)} drivers, ${n(options.trips)} trips, ${n(options.maintenance)} job cards, ${n(options.incidents)} incidents, ${n(options.expenses)} expenses, ${n(options.refuelingLogs)} refuelling logs.`);
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
-    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-dashboard-files-'));
     await ensureAdmin(database, password);
     await database.query(`UPDATE users SET role = 'administrator' WHERE username = 'admin'`);
-    // Uncached: the list cache off, so every request counts every number.
-    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Uncached: the list cache off, so every request runs its statements.
+    const { origin, cookie, close } = await servedSignedIn(database, 'dashboard', password);
     try {
-      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
       const ask = async () => {
         const started = performance.now();
         const res = await fetch(`${origin}/api/dashboard`, { headers: { cookie } });
@@ -177,8 +139,7 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table whole (${wholeTables} sequential scans not stopped by the count's cap)`);
       return { lines, verdicts, p95 };
     } finally {
-      server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   } finally {
     await drop();

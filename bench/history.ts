@@ -10,20 +10,14 @@
  * Targets (PostgreSQL, 10,000,000 entries): a record's history with 1,000 changes p95 ≤ 20 ms, the Activity
  * Log's first page p95 ≤ 30 ms (no cache: the Activity Log has none).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { PERMISSION_AREAS } from '@raahi/domain';
-import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
+import { servedSignedIn, temporaryDatabase } from './in-process';
 
 export const HISTORY_TARGETS = { recordHistoryP95: 20, activityFirstPageP95: 30 };
 const RECORD_CHANGES = 1_000;
@@ -40,30 +34,6 @@ interface Options {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
-  if (!serverUrl) {
-    const dir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-history-'));
-    const database = await openDatabase({ dataDir: join(dir, 'db') });
-    return { database, label: `PGlite ${dir}`, drop: async () => (await database.close(), await rm(dir, { recursive: true, force: true })) };
-  }
-  const name = `raahi_bench_history_${randomBytes(4).toString('hex')}`;
-  const maintenance = new URL(serverUrl);
-  maintenance.pathname = '/postgres';
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  return { database, label: `PostgreSQL ${url.host}/${name}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
-}
 
 /**
  * N entries over the last `months` months, newest now: a user of 40 (a few system entries), any of the 20
@@ -102,7 +72,7 @@ async function fill(database: Database, entries: number, months: number) {
 
 export async function benchHistory({ serverUrl, entries, samples = 300, months = 24 }: Options): Promise<{ lines: string[]; verdicts: string[] }> {
   const n = (v: number) => v.toLocaleString('en-IN');
-  const { database, label, drop } = await temporaryDatabase(serverUrl);
+  const { database, label, drop } = await temporaryDatabase(serverUrl, 'history', 4);
   const lines: string[] = [];
   const verdicts: string[] = [];
   try {
@@ -112,17 +82,11 @@ export async function benchHistory({ serverUrl, entries, samples = 300, months =
     console.log(`Filled in ${((performance.now() - t) / 1000).toFixed(1)} s (with VACUUM ANALYZE).`);
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
-    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-history-files-'));
     await ensureAdmin(database, password);
     await database.query(`UPDATE users SET role = 'administrator' WHERE username = 'admin'`);
-    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Uncached: the list cache off, so every request runs its statements.
+    const { origin, cookie, close } = await servedSignedIn(database, 'history', password);
     try {
-      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
       const today = new Date().toISOString().slice(0, 10);
       const monthAgo = new Date(Date.now() - 30 * 86400_000).toISOString().slice(0, 10);
       const scenarios: [name: string, path: string][] = [
@@ -164,8 +128,7 @@ export async function benchHistory({ serverUrl, entries, samples = 300, months =
       lines.push('', ...(await explainActivity(database, monthAgo, today)));
       console.log(`EXPLAIN in ${((performance.now() - t) / 1000).toFixed(1)} s.`);
     } finally {
-      server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   } finally {
     await drop();

@@ -10,23 +10,17 @@
  * p95 ≤ 30 ms, the order served by an index (no Sort node).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import { asc, desc } from 'drizzle-orm';
-import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
-import { loadConfig } from '../apps/server/src/config';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { derivedColumnsOf, sortDirection, sortExpression } from '../apps/server/src/http/resource';
 import { recomputedCosts } from '../apps/server/src/money/trip-cost';
 import { recordSelection } from '../apps/server/src/operations/stored-record';
 import { resourceOf } from '../apps/server/src/resources';
-import { temporaryDatabase } from './dashboard';
+import { servedSignedIn, temporaryDatabase } from './in-process';
 
 export const MARGIN_TARGET_P95_MS = 30;
 
@@ -43,7 +37,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const n = (v: number) => v.toLocaleString('en-IN');
 
 export async function benchMargin(options: MarginBenchOptions): Promise<{ lines: string[]; verdicts: string[]; p95: number }> {
-  const { database, label, drop } = await temporaryDatabase(options.serverUrl);
+  const { database, label, drop } = await temporaryDatabase(options.serverUrl, 'margin');
   const samples = options.samples ?? 200;
   const lines: string[] = [];
   const verdicts: string[] = [];
@@ -76,17 +70,11 @@ export async function benchMargin(options: MarginBenchOptions): Promise<{ lines:
     }
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
-    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-margin-files-'));
     await ensureAdmin(database, password);
     await database.query(`UPDATE users SET role = 'administrator' WHERE username = 'admin'`);
-    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Uncached: the list cache off, so every request runs its statements.
+    const { origin, cookie, close } = await servedSignedIn(database, 'margin', password);
     try {
-      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
       const ask = async (query: string) => {
         const started = performance.now();
         const res = await fetch(`${origin}/api/trips?${query}`, { headers: { cookie } });
@@ -137,8 +125,7 @@ export async function benchMargin(options: MarginBenchOptions): Promise<{ lines:
       verdicts.push(`${sorts === 0 ? 'MET' : 'MISSED'}: the margin order is read from an index (${sorts} plans sort)`);
       return { lines, verdicts, p95 };
     } finally {
-      server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   } finally {
     await drop();

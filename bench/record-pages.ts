@@ -9,28 +9,22 @@
  * at a time, for GET /api/vehicles/:id/summary and for the first page and the total of each tab's list filtered by
  * the vehicle. Then prints EXPLAIN (ANALYZE, BUFFERS) of the summary's statements. Target (PostgreSQL): p95 ≤ 50 ms.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { serve } from '@hono/node-server';
-import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
-import { loadConfig } from '../apps/server/src/config';
 import { fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { SUMMARY_WINDOW_DAYS } from '../apps/server/src/record-pages/summaries';
 import { costLinesStatement, windowOdometer, windowOdometerStatement } from '../apps/server/src/record-pages/vehicle-cost';
-import { temporaryDatabase } from './dashboard';
 import { asc, desc, sql } from 'drizzle-orm';
 import { EXACT_COUNT_LIMIT } from '@raahi/domain';
 import { derivedColumnsOf, listConditions, sortDirection, sortExpression } from '../apps/server/src/http/resource';
 import { recordSelection } from '../apps/server/src/operations/stored-record';
 import { resourceOf } from '../apps/server/src/resources';
+import { servedSignedIn, temporaryDatabase } from './in-process';
 
 export const RECORD_PAGES_TARGET_P95_MS = 50;
 
@@ -46,7 +40,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const n = (v: number) => v.toLocaleString('en-IN');
 
 export async function benchRecordPages(options: RecordPagesBenchOptions): Promise<{ lines: string[]; verdicts: string[] }> {
-  const { database, label, drop } = await temporaryDatabase(options.serverUrl);
+  const { database, label, drop } = await temporaryDatabase(options.serverUrl, 'record-pages');
   const samples = options.samples ?? 100;
   const lines: string[] = [];
   const verdicts: string[] = [];
@@ -96,17 +90,11 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
     console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, and ${vehicle} with ${n(options.vehicleTrips)} trips and ${n(options.vehicleExpenses)} expenses.`);
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
-    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-record-pages-files-'));
     await ensureAdmin(database, password);
     await database.query(`UPDATE users SET role = 'administrator' WHERE username = 'admin'`);
-    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Uncached: the list cache off, so every request runs its statements.
+    const { origin, cookie, close } = await servedSignedIn(database, 'record-pages', password);
     try {
-      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
       const ask = async (path: string) => {
         const started = performance.now();
         const res = await fetch(`${origin}${path}`, { headers: { cookie } });
@@ -181,8 +169,7 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
       verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement of the page (summary, tabs) scans a table sequentially (${wholeTables} sequential scans)`);
       return { lines, verdicts };
     } finally {
-      server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   } finally {
     await drop();

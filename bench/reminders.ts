@@ -12,23 +12,17 @@
  * Then N notifications (default 1,000,000) over 40 users, and the unread count as the bell asks it, over HTTP
  * in this process, one request at a time: target p95 ≤ 10 ms; with EXPLAIN (ANALYZE, BUFFERS) of its statement.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { addDays } from '@raahi/domain';
-import { createApp } from '../apps/server/src/app';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { runReminders, toQuery } from '../apps/server/src/reminders/engine';
 import { REMINDER_RULES } from '../apps/server/src/reminders/rules';
+import { servedSignedIn, temporaryDatabase } from './in-process';
 
 export const REMINDER_TARGETS = { fullRunS: 10, secondRunS: 2, unreadCountP95: 10 };
 const USERS = 40;
@@ -47,30 +41,6 @@ interface Options {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const n = (v: number) => v.toLocaleString('en-IN');
 
-async function temporaryDatabase(serverUrl: string | undefined): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
-  if (!serverUrl) {
-    const dir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-reminders-'));
-    const database = await openDatabase({ dataDir: join(dir, 'db') });
-    return { database, label: `PGlite ${dir}`, drop: async () => (await database.close(), await rm(dir, { recursive: true, force: true })) };
-  }
-  const name = `raahi_bench_reminders_${randomBytes(4).toString('hex')}`;
-  const maintenance = new URL(serverUrl);
-  maintenance.pathname = '/postgres';
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  return { database, label: `PostgreSQL ${url.host}/${name}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
-}
 
 /** Vehicles with five documents each (a tenth with an older, replaced copy), drivers with one health check each; expiries spread from 60 days ago to a year ahead. */
 async function fill(database: Database, documents: number, drivers: number, scheduleVehicles: number, today: string) {
@@ -109,7 +79,7 @@ async function fill(database: Database, documents: number, drivers: number, sche
 }
 
 export async function benchReminders({ serverUrl, documents, drivers, scheduleVehicles = 100_000, notifications, samples = 300 }: Options): Promise<{ lines: string[]; verdicts: string[] }> {
-  const { database, label, drop } = await temporaryDatabase(serverUrl);
+  const { database, label, drop } = await temporaryDatabase(serverUrl, 'reminders', 4);
   const lines: string[] = [];
   const verdicts: string[] = [];
   const today = companyToday();
@@ -167,15 +137,9 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
     await database.exec('VACUUM ANALYZE notifications');
     lines.push(`Filled ${n(notifications)} notifications in ${seconds(t).toFixed(1)} s.`);
 
-    const dataDir = await mkdtemp(join(os.tmpdir(), 'raahi-bench-reminders-files-'));
-    const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Uncached: the list cache off, so every request runs its statements.
+    const { origin, cookie, close } = await servedSignedIn(database, 'reminders', password);
     try {
-      const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
-      if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
       const rows: string[][] = [['scenario', 'answer', 'p50', 'p95', 'p99', 'max']];
       for (const [name, path] of [
         ['unread count (badge)', '/api/notifications/unread-count'],
@@ -204,8 +168,7 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
       );
       lines.push('-- unread count:', ...plan.map((row) => `   ${row['QUERY PLAN']}`));
     } finally {
-      server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   } finally {
     await drop();

@@ -1,0 +1,67 @@
+/**
+ * What the in-process benches share (dashboard, history, reminders, margin, record pages): a temporary database of
+ * their own, and the real app served on a free port with the bench's administrator signed in.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { createApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+
+/**
+ * A fresh database for one bench run: with a server URL a temporary database on that PostgreSQL server
+ * (`raahi_bench_<name>_…`, dropped by `drop`), else a temporary PGlite directory (removed by `drop`).
+ */
+export async function temporaryDatabase(serverUrl: string | undefined, name: string, poolSize = 10): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+  if (!serverUrl) {
+    const dir = await mkdtemp(join(os.tmpdir(), `raahi-bench-${name}-`));
+    const database = await openDatabase({ dataDir: join(dir, 'db') });
+    return { database, label: `PGlite ${dir}`, drop: async () => (await database.close(), await rm(dir, { recursive: true, force: true })) };
+  }
+  const database_ = `raahi_bench_${name.replace(/-/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const maintenance = new URL(serverUrl);
+  maintenance.pathname = '/postgres';
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${database_}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database_}`;
+  const database = await openDatabase({ url: url.toString(), poolSize });
+  return { database, label: `PostgreSQL ${url.host}/${database_}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${database_} WITH (FORCE)`)) };
+}
+
+/**
+ * The real app on the database, uncached (the list cache off: every request runs its statements), served on a
+ * free port of 127.0.0.1 with `admin` signed in by `password`. `close` stops it and removes its files directory.
+ */
+export async function servedSignedIn(database: Database, name: string, password: string): Promise<{ origin: string; cookie: string; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(os.tmpdir(), `raahi-bench-${name}-files-`));
+  const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const close = async () => {
+    server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  if (!login.ok) {
+    const text = await login.text();
+    await close();
+    throw new Error(`Sign-in failed: ${login.status} ${text}`);
+  }
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
+  return { origin, cookie, close };
+}
