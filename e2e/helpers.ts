@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 import type { TestFile } from './fixtures/files';
 
@@ -367,4 +368,33 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/**
+ * Users of a role for one spec, made with the CLI (`npm run user -- create … --role …`, which runs inside the
+ * server), named `<prefix>_<role>_<run>`, and a browser of its own signed in as one of them.
+ */
+export function roleUsers(prefix: string, password: string) {
+  const run = unique().toLowerCase();
+  return {
+    create(role: string): string {
+      const username = `${prefix}_${role}_${run}`;
+      execFileSync('npx', ['tsx', 'apps/server/src/cli/run-user.ts', 'create', username, '--role', role, '--password', '-'], {
+        input: `${password}\n`,
+        env: { ...process.env, RAAHI_DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      return username;
+    },
+    async signedInAs(browser: Browser, username: string): Promise<Page> {
+      const context = await browser.newContext(signedOut);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fleet Overview Dashboard' })).toBeVisible();
+      return page;
+    },
+  };
 }

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiCreate, createDriver, createTrip, createVehicle, expectToast, searchList, section, sectionRows, sectionSettled, signedOut, tableRows, unique, vehicleLabel, type DriverRecord, type VehicleRecord } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiCreate, createDriver, createTrip, createVehicle, expectToast, roleUsers, searchList, section, sectionRows, sectionSettled, tableRows, unique, vehicleLabel, type DriverRecord, type VehicleRecord } from './helpers';
 
 /**
  * A record's page (issue 19, decision 0043): a vehicle's, a driver's and a trip's head and tabs, each tab the
@@ -8,29 +7,7 @@ import { apiCreate, createDriver, createTrip, createVehicle, expectToast, search
  * cells (none for a role that may not view the target); View Documents; View Full Service Logs.
  */
 
-const PASSWORD = 'Raahi-record-pages-e2e-2026';
-const run = unique().toLowerCase();
-
-function createUser(role: string): string {
-  const username = `e2e_rp_${role}_${run}`;
-  execFileSync('npx', ['tsx', 'apps/server/src/cli/run-user.ts', 'create', username, '--role', role, '--password', '-'], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, RAAHI_DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return username;
-}
-
-async function signedInAs(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext(signedOut);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Fleet Overview Dashboard' })).toBeVisible();
-  return page;
-}
+const { create: createUser, signedInAs } = roleUsers('e2e_rp', 'Raahi-record-pages-e2e-2026');
 
 const tab = (page: Page, title: string) => page.getByRole('tab', { name: new RegExp(`^${title.replace(/[&()]/g, '\\$&')}( \\(|$)`) });
 const count = (page: Page, key: string) => page.getByTestId(`count-${key}`);

@@ -1,35 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createDriver, createVehicle, openDialog, openScreen, pickRecord, signedOut, tableRows, unique } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { createDriver, createVehicle, openDialog, openScreen, pickRecord, roleUsers, tableRows, unique } from './helpers';
 
 /**
  * The web app shows each user what their role may use (the roles matrix the server enforces): the sidebar,
  * the dashboard's cards, the list controls, and an access page for a screen's address the role may not view.
  * Users with roles are made with the CLI (`npm run user -- create … --role …`), which runs inside the server.
  */
-const PASSWORD = 'Raahi-roles-e2e-2026';
-const run = unique().toLowerCase();
-
-function createUser(role: string): string {
-  const username = `e2e_${role}_${run}`;
-  execFileSync('npx', ['tsx', 'apps/server/src/cli/run-user.ts', 'create', username, '--role', role, '--password', '-'], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, RAAHI_DATA_DIR: '.tmp/e2e-data', DATABASE_URL: '' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return username;
-}
-
-async function signedInAs(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext(signedOut);
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Fleet Overview Dashboard' })).toBeVisible();
-  return page;
-}
+const { create: createUser, signedInAs } = roleUsers('e2e', 'Raahi-roles-e2e-2026');
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
