@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
-import type { AfterDelete, AfterWrite, AfterWriteResult } from '../http/resource';
+import type { AfterDelete, AfterWrite } from '../http/resource';
 
 /**
  * A trip's stored cost (decision 0041): the sum of the amounts of the records that carry it (fuel & expenses,
@@ -82,19 +82,6 @@ export function tripCostHooks(record: CostRecord): { afterWrite: AfterWrite; aft
     afterDelete: async (tx, before) => {
       await applyCostChange(tx, record, null, before);
     },
-  };
-}
-
-/** Several afterWrite hooks run in order, their warnings and changed records joined. */
-export function allHooks(...hooks: AfterWrite[]): AfterWrite {
-  return async (tx, saved, before, actor) => {
-    const result: Required<AfterWriteResult> = { warnings: [], changed: [] };
-    for (const hook of hooks) {
-      const one = (await hook(tx, saved, before, actor)) ?? {};
-      result.warnings.push(...(one.warnings ?? []));
-      result.changed.push(...(one.changed ?? []));
-    }
-    return result;
   };
 }
 

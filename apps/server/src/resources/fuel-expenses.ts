@@ -2,7 +2,8 @@ import { fuelExpensesArea } from '@raahi/domain';
 import { declaredTable } from '../db/declared-table';
 import { declaredResource } from './declared';
 import { odometerCheck } from './service-schedules';
-import { allHooks, tripCostHooks } from '../money/trip-cost';
+import { tripCostHooks } from '../money/trip-cost';
+import { allHooks } from '../operations/after-write';
 
 const fuelExpenses = declaredTable('fuel_expenses', fuelExpensesArea.fields);
 // The Vehicle column shows the licence plate alone (vehiclePlate), falling back to the vehicle's id.

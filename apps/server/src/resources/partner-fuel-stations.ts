@@ -3,7 +3,8 @@ import { fuelStationInvoicesArea, partnerFuelStationsArea, refuelingLogsArea } f
 import { declaredTable } from '../db/declared-table';
 import { odometerCheck } from './service-schedules';
 import { declaredResource } from './declared';
-import { allHooks, tripCostHooks } from '../money/trip-cost';
+import { tripCostHooks } from '../money/trip-cost';
+import { allHooks } from '../operations/after-write';
 
 // Partner fuel stations (spec 002 §2.2): the directory, refuelling logs at its stations, and their invoices.
 const partnerFuelStations = declaredTable('partner_fuel_stations', partnerFuelStationsArea.fields, 'generated');
