@@ -36,3 +36,4 @@ export * from './odometer';
 export * from './training-validity';
 export * from './fuel-economy';
 export * from './dashboard';
+export * from './reports';
