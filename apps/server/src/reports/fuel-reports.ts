@@ -1,0 +1,4 @@
+import type { ReportDefinition } from './report';
+
+/** The reports over odometers and fuel fills (issue 20): registered in index.ts. */
+export const FUEL_REPORTS: ReportDefinition[] = [];
