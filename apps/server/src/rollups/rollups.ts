@@ -78,7 +78,8 @@ export async function ensureRollupZone(database: Database): Promise<void> {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (text: string) => {
+/** A checked day as a SQL date literal. */
+export const day = (text: string) => {
   if (text.length !== 10 || !DAY.test(text)) throw new Error(`A day is YYYY-MM-DD (got ${text.slice(0, 20)})`);
   return `'${text}'::date`;
 };
@@ -108,10 +109,19 @@ export type KeyCondition = (expression: string) => string;
 /**
  * The SQL of a rollup's rows over [from, to] (company's days, both included), with the rollup's columns (month,
  * keys, measures, records): the whole months from the rollup table, the days at either end from the records,
- * each grouped by month and keys. `where` narrows by keys (e.g. a vehicle: `{ vehicle_id: (k) => \`${k} = $1\` }`).
+ * each grouped by month and keys. `where` narrows by keys (e.g. a vehicle: `{ vehicle_id: (k) => \`${k} = $1\` }`);
+ * `sources` reads only some of the rollup's sources for the ends (a report of job cards reads no challans), the
+ * caller narrowing the rollup's months to their rows by a key alike.
  * A report sums these rows as it groups them.
  */
-export async function periodRows(database: Pick<Database, 'query'>, rollup: RollupName, from: string, to: string, where: Record<string, KeyCondition> = {}): Promise<string> {
+export async function periodRows(
+  database: Pick<Database, 'query'>,
+  rollup: RollupName,
+  from: string,
+  to: string,
+  where: Record<string, KeyCondition> = {},
+  sources?: readonly string[],
+): Promise<string> {
   const definition = (await catalog(database)).get(rollup);
   if (!definition) throw new Error(`No rollup ${rollup} (migration 0044)`);
   const { wholeFrom, wholeTo, days } = splitPeriod(from, to);
@@ -122,7 +132,7 @@ export async function periodRows(database: Pick<Database, 'query'>, rollup: Roll
     parts.push(`SELECT ${columns.map(quoteIdent).join(', ')} FROM ${rollup} WHERE ${conditions.join(' AND ')}`);
   }
   for (const [start, end] of days) {
-    for (const source of definition.sources) {
+    for (const source of definition.sources.filter((one) => !sources || sources.includes(one.source))) {
       const dayExpr = source.dayExpr ?? `(r.${quoteIdent(source.timeColumn!)} AT TIME ZONE rollup_time_zone())::date`;
       // By the stored column, so that its index serves the range: a date, or a timestamp within the company's days.
       const range = source.timeColumn
