@@ -32,17 +32,25 @@ export interface GroupedReport {
 export async function runGroupedReport(database: Database, params: ReportParams, report: GroupedReport): Promise<ReportResult> {
   await ensureRollupZone(database);
   const period = await periodRows(database, report.rollup, params.from, params.to, report.where, report.sources);
-  const withs = `WITH p AS (${period}), g AS MATERIALIZED (${report.grouped})`;
   const n = report.params.length;
-  const [rows, totals, points] = await Promise.all([
-    database.query(`${withs} ${report.page} OFFSET $${n + 1} LIMIT $${n + 2}`, [...report.params, params.offset, params.limit]),
-    database.query(`${withs} ${report.totals}`, report.params),
-    database.query(`${withs} ${report.points}`, report.params),
-  ]);
+  // One statement: the period's rows and their groups are computed once for the page, the totals and the points.
+  const rows = await database.query<{ part: string; data: Record<string, unknown> }>(
+    `WITH p AS (${period}), g AS MATERIALIZED (${report.grouped}),
+          page AS (SELECT row_number() OVER () AS at, x.* FROM (${report.page} OFFSET $${n + 1} LIMIT $${n + 2}) x),
+          totals AS (${report.totals}),
+          points AS (SELECT row_number() OVER () AS at, x.* FROM (${report.points}) x)
+     SELECT 'row' AS part, at, to_jsonb(page) AS data FROM page
+     UNION ALL SELECT 'totals', 0, to_jsonb(totals) FROM totals
+     UNION ALL SELECT 'point', at, to_jsonb(points) FROM points
+     ORDER BY 1, 2`,
+    [...report.params, params.offset, params.limit],
+  );
+  const part = (name: string) => rows.filter((row) => row.part === name).map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
+  const [totals] = part('totals');
   return {
-    rows: rows.map(report.toRow),
-    totals: totals[0] ? report.toTotals(totals[0]) : null,
-    points: points.map(report.toPoint),
+    rows: part('row').map(report.toRow),
+    totals: totals ? report.toTotals(totals) : null,
+    points: part('point').map(report.toPoint),
     notes: report.notes ?? [],
   };
 }
