@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/reports.ts [--vehicles N --drivers N --trips N --expenses N --refueling-logs N --challans N --maintenance N
- *                           --station-invoices N --sales N --samples N]
+ *                           --station-invoices N --sales N --samples N --reports key,key]
  *
  * The money reports of the monthly rollups (decision 0048) over one month and over twelve months, first page
  * (50 rows + 1), uncached, one request at a time: each report's `run` in this process against a fresh database
@@ -27,7 +27,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const { values } = parseArgs({
   options: Object.fromEntries(
-    ['vehicles', 'drivers', 'trips', 'expenses', 'refueling-logs', 'challans', 'maintenance', 'station-invoices', 'sales', 'samples'].map((name) => [name, { type: 'string' as const }]),
+    ['vehicles', 'drivers', 'trips', 'expenses', 'refueling-logs', 'challans', 'maintenance', 'station-invoices', 'sales', 'samples', 'reports'].map((name) => [name, { type: 'string' as const }]),
   ),
 });
 const count = (name: string, fallback: number) => {
@@ -51,6 +51,10 @@ const size = {
   sales: count('sales', 20_000),
 };
 const samples = Math.max(1, count('samples', 20));
+// Only some reports (their keys, comma-separated): all of MONEY_REPORTS by default.
+const keys = values.reports === undefined ? null : String(values.reports).slice(0, 200).split(',');
+const reports = MONEY_REPORTS.filter((report) => keys === null || keys.includes(report.description.key));
+if (reports.length === 0) throw new Error(`--reports names none of ${MONEY_REPORTS.map((r) => r.description.key).join(', ')}.`);
 
 const { database, label, drop } = await temporaryDatabase(process.env.DATABASE_URL || undefined, 'reports');
 try {
@@ -69,7 +73,7 @@ try {
   // Also a period that starts and ends mid-month (the ends read from the records).
   const midYear = { from: addDays(month.to, -380), to: addDays(month.to, -10) };
   for (const [name, period] of [['1 month', month], ['12 months', year], ['12 months, mid-month ends', midYear]] as const) {
-    for (const report of MONEY_REPORTS) {
+    for (const report of reports) {
       const ask = () => report.run(database, { ...period, filters: {}, today, role: 'administrator', offset: 0, limit: 51 });
       const first = await ask();
       await ask();
