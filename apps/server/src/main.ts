@@ -93,9 +93,11 @@ async function shutdown(signal: string) {
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
   clearInterval(dailyUpkeep);
-  stopDigest();
+  // A digest being sent stops after its current e-mail (another server, or the next start, finishes the day).
+  const digestStopped = stopDigest();
   await stopper.stop(30_000);
   try {
+    await digestStopped;
     await reminders.stop();
     await lock?.stopCommands();
     await database.close();
