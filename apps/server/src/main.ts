@@ -18,12 +18,20 @@ import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
-import { localDiskStorage } from './files/storage';
+import { storageFor } from './files/storage';
 import { resources } from './resources';
 import { startReminderRunner } from './reminders/runner';
 import { scheduleDailyDigest } from './notifications/digest';
 
-const config = loadConfig();
+// A setting in error (a mistyped zone, half an object store's settings) stops the start with its message, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`Cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 // PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
 let lock: DataDirLock | undefined;
 if (!config.databaseUrl) {
@@ -44,10 +52,11 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: join(con
 const admin = await ensureAdmin(database, config.adminPassword);
 lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand], database, config));
 
-const storage = localDiskStorage(join(config.dataDir, 'files'));
+const storage = storageFor(config);
 const app = createApp(database, config, storage);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
+  const files = config.storage.kind === 's3' ? `bucket ${config.storage.bucket}` : join(config.dataDir, 'files');
   const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   lock?.describe({ url: `http://${shown}:${info.port}` });
   const signIn = admin.generatedPassword
@@ -56,7 +65,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       ? 'First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.'
       : 'Sign in with your account. Add users or reset a password with: npm run user -- help';
   // One write, so that whoever reads the output sees the address and how to sign in together.
-  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})\n${signIn}`);
+  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where}; files: ${files})\n${signIn}`);
 });
 
 // Housekeeping: expired sessions, old sign-in failures, uploads no record names, planner statistics.
