@@ -16,7 +16,7 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
-import { deleteOrphanFiles, fileColumns } from './files/orphans';
+import { deleteOrphanFiles, fileColumns, sweepUnnamedObjects } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
 import { storageFor } from './files/storage';
 import { resources } from './resources';
@@ -75,6 +75,8 @@ const housekeeping = setInterval(() => {
     deleteExpiredSessions(database),
     deleteOldGuesses(database, config.loginWindowMs),
     deleteOrphanFiles(database, storage, storedFileColumns),
+    // Objects no row names (a delete whose second step failed): one server at a time, every 6 hours.
+    sweepUnnamedObjects(database, storage),
   ])
     .then(() => analyzeChangedTables(database))
     .catch((err) => console.error('Housekeeping failed:', err.message));

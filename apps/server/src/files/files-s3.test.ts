@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverBody, startTestServer, type TestClient, type TestServer } from '../testing/test-server';
 import { startS3TestServer, type S3TestServer } from './s3-test-server';
+import { deleteUnnamedObjects } from './orphans';
 import { s3Storage, type FileStorage } from './storage';
 
 /** The upload service with files in an S3-compatible bucket (a real s3rver), as several app servers run it. */
@@ -89,6 +90,29 @@ describe('files in an S3-compatible bucket', () => {
     expect(await inBucket()).toEqual(keys);
     const again = await client.upload('after-outage.pdf', PDF);
     expect(again.status, again.text).toBe(201);
+  }, 60_000);
+
+
+  it('a delete while the store is down still deletes the record and its file row; the object left behind goes with the sweep', async () => {
+    const file = (await client.upload('insurance.pdf', PDF)).body;
+    const key = await keyOf(file.id);
+    const driver = (await client.post('/api/drivers', driverBody({ aadharCardFile: file.id }))).body;
+    await s3.stop();
+    try {
+      const res = await client.del(`/api/drivers/${driver.id}`);
+      expect(res.status, res.text).toBeLessThan(300);
+    } finally {
+      await s3.start();
+    }
+    expect(await keyOf(file.id)).toBeUndefined();
+    expect((await client.get(`/api/files/${file.id}`)).status).toBe(404);
+    // Unreadable (no row names it) until the sweep, which a grace period past for everything here lets take it.
+    expect(await inBucket()).toContain(key);
+    expect(await deleteUnnamedObjects(server.database, bucket, -60_000)).toBe(1);
+    expect(await inBucket()).not.toContain(key);
+    // What stays is named by a row, every object of it.
+    const named = (await server.database.query<{ storage_key: string }>('SELECT storage_key FROM files')).map((r) => r.storage_key);
+    for (const left of await inBucket()) expect(named).toContain(left);
   }, 60_000);
 });
 
