@@ -8,6 +8,7 @@ import { ensureAdmin } from './auth/users';
 import { changeLogCommand } from './cli/change-log';
 import { checkDuplicatesCommand } from './cli/check-duplicates';
 import { commandHandlers } from './cli/command';
+import { filesCommand } from './cli/files';
 import { seedDemoCommand } from './cli/seed-demo';
 import { userCommand } from './cli/user';
 import { loadConfig } from './config';
@@ -50,7 +51,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: join(con
   process.exit(1);
 });
 const admin = await ensureAdmin(database, config.adminPassword);
-lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand], database, config));
+lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand, filesCommand], database, config));
 
 const storage = storageFor(config);
 const app = createApp(database, config, storage);
