@@ -90,11 +90,12 @@ export async function migrateFiles(argv: string[], context: CommandContext, targ
     if (rows.length === 0) break;
     for (let i = 0; i < rows.length; i += PARALLEL) {
       for (const outcome of await Promise.all(rows.slice(i, i + PARALLEL).map((row) => copyOne(row, from, to)))) {
-        if (outcome.kind === 'copied' || outcome.kind === 'present') {
+        if ('id' in outcome) problems.push(outcome);
+        else {
           if (outcome.kind === 'copied') copied++;
           else present++;
           checkedBytes += outcome.bytes;
-        } else problems.push(outcome);
+        }
       }
     }
     after = rows[rows.length - 1].id;
