@@ -13,7 +13,7 @@ import type { ReportDefinition, ReportResult } from './report';
 
 /**
  * The reports' routes (issue 20, decision 0047), for any ReportDefinition in REPORTS:
- *   GET /api/reports            the catalogue: the reports whose every area the role may view
+ *   GET /api/reports            the catalogue: the reports whose every area the role may view (and `exportable`)
  *   GET /api/reports/:key       a page of the report (ReportAnswer); format=csv or pdf for the files
  * The query is checked (query.ts) before the report runs; a role that may not view (for a file: export) every area
  * the report reads is refused with a 403 that names them.
@@ -28,7 +28,9 @@ export function reportRoutes(database: Database) {
 
   routes.get('/', (c) => {
     const role = roleOf(c);
-    return c.json({ items: REPORTS.filter((report) => mayAll(role, report, 'view')).map((report) => report.description) });
+    // Each with whether the role may download its files (the Reporting screen shows the buttons only then).
+    const items = REPORTS.filter((report) => mayAll(role, report, 'view')).map((report) => ({ ...report.description, exportable: mayAll(role, report, 'export') }));
+    return c.json({ items });
   });
 
   routes.get('/:key', async (c) => {
