@@ -40,43 +40,46 @@ function ReportTable({ answer }: { answer: ReportAnswer }) {
   const { columns, rows, totals } = answer;
   const first = columns[0]?.key;
   const shownTotals = totals && first !== undefined && (totals[first] === undefined || totals[first] === null) ? { ...totals, [first]: 'Total' } : totals;
+  // A wide report scrolls sideways in a region the keyboard can reach.
   return (
-    <Table aria-label={answer.title}>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column.key} className={cn(isNumericKind(column.kind) && 'text-right')}>
-              {column.label}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 && (
+    <div role="region" aria-label={`${answer.title} table`} tabIndex={0} className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Table aria-label={answer.title} containerClassName="overflow-visible">
+        <TableHeader>
           <TableRow>
-            <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
-              No rows for this period and filters.
-            </TableCell>
+            {columns.map((column) => (
+              <TableHead key={column.key} className={cn(isNumericKind(column.kind) && 'text-right')}>
+                {column.label}
+              </TableHead>
+            ))}
           </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
+                No rows for this period and filters.
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((row, index) => (
+            <TableRow key={index}>
+              {columns.map((column) => (
+                <Cell key={column.key} column={column} row={row} />
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+        {shownTotals && (
+          <tfoot className="border-t-2 bg-muted/40">
+            <TableRow aria-label="Totals">
+              {columns.map((column) => (
+                <Cell key={column.key} column={column} row={shownTotals} strong />
+              ))}
+            </TableRow>
+          </tfoot>
         )}
-        {rows.map((row, index) => (
-          <TableRow key={index}>
-            {columns.map((column) => (
-              <Cell key={column.key} column={column} row={row} />
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-      {shownTotals && (
-        <tfoot className="border-t-2 bg-muted/40">
-          <TableRow aria-label="Totals">
-            {columns.map((column) => (
-              <Cell key={column.key} column={column} row={shownTotals} strong />
-            ))}
-          </TableRow>
-        </tfoot>
-      )}
-    </Table>
+      </Table>
+    </div>
   );
 }
 
