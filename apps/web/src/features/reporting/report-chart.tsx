@@ -17,6 +17,8 @@ export default function ReportChart({ answer }: { answer: ReportAnswer }) {
   const xKind = kindOf(chart.x);
   const tick = (value: unknown) => (xKind === 'month' || xKind === 'date' ? formatReportCell(xKind, String(value)) : String(value ?? ''));
   const money = chart.series.some((key) => kindOf(key) === 'money');
+  // Counts (a register's states) take whole ticks only.
+  const counts = chart.series.every((key) => kindOf(key) === 'integer');
   const yTick = (value: number) => (money ? `₹${compact.format(value)}` : compact.format(value));
   const tooltip = (value: unknown, name: unknown) => {
     const key = chart.series.find((s) => label(s) === name) ?? String(name);
@@ -28,7 +30,7 @@ export default function ReportChart({ answer }: { answer: ReportAnswer }) {
     <>
       <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
       <XAxis dataKey={chart.x} tickFormatter={tick} tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-      <YAxis tickFormatter={yTick} tick={{ fontSize: 12 }} width={72} />
+      <YAxis tickFormatter={yTick} tick={{ fontSize: 12 }} width={72} allowDecimals={!counts} />
       <Tooltip formatter={tooltip} labelFormatter={tick} />
       <Legend />
     </>

@@ -33,7 +33,9 @@ function Cell({ column, row, strong }: { column: ReportColumn; row: ReportRow; s
       </TableCell>
     );
   }
-  return <TableCell className={cn(isNumericKind(column.kind) && 'whitespace-nowrap text-right tabular-nums', strong && 'font-semibold')}>{text}</TableCell>;
+  // Short texts (ids, plates, statuses) on one line, the table scrolling sideways; a long one wraps.
+  const long = text.length > 40;
+  return <TableCell className={cn(long ? 'min-w-64' : 'whitespace-nowrap', isNumericKind(column.kind) && 'text-right tabular-nums', strong && 'font-semibold')}>{text}</TableCell>;
 }
 
 function ReportTable({ answer }: { answer: ReportAnswer }) {
