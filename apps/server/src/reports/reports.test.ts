@@ -101,6 +101,11 @@ describe('the report catalogue and its checks', () => {
     expect(res.body).toEqual({ title: expect.any(String), message: expect.any(String) });
   });
 
+  it('is in the API document', async () => {
+    const doc = await admin.get('/api/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/reports', '/api/reports/{key}']));
+  });
+
   it('names the missing record of a filter', async () => {
     const res = await admin.get('/api/reports/cold-chain?vehicle=VEH-NOPE');
     expect(res.body.message).toBe('There is no vehicle VEH-NOPE.');
