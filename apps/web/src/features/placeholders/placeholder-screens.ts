@@ -1,3 +1,4 @@
+import type { FeatureCardSpec } from '../../components/feature-screen';
 import {
   Activity,
   AlertTriangle,
@@ -19,12 +20,7 @@ import {
 } from 'lucide-react';
 
 /** One capability a placeholder screen advertises, with its (inert) button. */
-export interface PlaceholderFeature {
-  title: string;
-  description: string;
-  button: string;
-  icon: LucideIcon;
-}
+export type PlaceholderFeature = FeatureCardSpec;
 
 export interface PlaceholderScreen {
   path: string;

@@ -3,10 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { isReportKey, reportHref, type ReportKey } from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FeatureCards, FeatureScreenHeader } from '../../components/feature-screen';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { cn } from '../../lib/utils';
 import { ReportView } from './report-view';
 import { useReportCatalogue, type CatalogueItem } from './reports-api';
 import { REPORTING_SCREEN, type ReportingFeature } from './reporting-texts';
@@ -81,7 +79,6 @@ function ReportingHome({ items, failed }: { items: CatalogueItem[] | undefined; 
   const [catalogue, setCatalogue] = useState<string | null>(null);
   const navigate = useNavigate();
   const available = (report: ReportKey) => items?.some((item) => item.key === report) ?? false;
-  const ScreenIcon = REPORTING_SCREEN.icon;
   const act = (feature: ReportingFeature) => {
     const { action } = feature;
     if (action.kind === 'catalogue') setCatalogue(feature.button);
@@ -90,35 +87,8 @@ function ReportingHome({ items, failed }: { items: CatalogueItem[] | undefined; 
   };
   return (
     <div className="grid gap-6">
-      <div className="flex items-start gap-4">
-        <span className="hidden size-12 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary sm:grid">
-          <ScreenIcon className="size-6" />
-        </span>
-        <PageHeader title={REPORTING_SCREEN.title} subtitle={REPORTING_SCREEN.description} />
-      </div>
-      <div className={cn('grid gap-4 sm:grid-cols-2', REPORTING_SCREEN.features.length % 2 === 1 && 'xl:grid-cols-3')}>
-        {REPORTING_SCREEN.features.map((feature) => {
-          const { title, description, button, icon: Icon } = feature;
-          return (
-            <Card key={button} className="flex flex-col">
-              <CardHeader className="flex-row items-start gap-3">
-                <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
-                  <Icon className="size-5" />
-                </span>
-                <div className="grid gap-1.5">
-                  <CardTitle className="leading-snug">{title}</CardTitle>
-                  <CardDescription>{description}</CardDescription>
-                </div>
-              </CardHeader>
-              <CardContent className="mt-auto">
-                <Button type="button" variant="outline" className="w-full" onClick={() => act(feature)}>
-                  {button}
-                </Button>
-              </CardContent>
-            </Card>
-          );
-        })}
-      </div>
+      <FeatureScreenHeader icon={REPORTING_SCREEN.icon} title={REPORTING_SCREEN.title} description={REPORTING_SCREEN.description} />
+      <FeatureCards features={REPORTING_SCREEN.features} onAct={act} />
       <Catalogue open={catalogue !== null} onOpenChange={(open) => !open && setCatalogue(null)} title={catalogue === 'Generate New Report' ? 'Generate New Report' : 'Export Reports (CSV, PDF)'} items={items} failed={failed} />
     </div>
   );

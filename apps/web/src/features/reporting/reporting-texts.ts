@@ -1,14 +1,11 @@
-import { BarChart3, Download, FileBarChart, Fuel, Gauge, IndianRupee, type LucideIcon } from 'lucide-react';
+import { BarChart3, Download, FileBarChart, Fuel, Gauge, IndianRupee } from 'lucide-react';
+import type { FeatureCardSpec } from '../../components/feature-screen';
 import type { ReportKey } from '@raahi/domain';
 
 /** What a feature card's button does on the Reporting screen (issue 20). */
 export type ReportingAction = { kind: 'catalogue' } | { kind: 'report'; report: ReportKey } | { kind: 'kpi' };
 
-export interface ReportingFeature {
-  title: string;
-  description: string;
-  button: string;
-  icon: LucideIcon;
+export interface ReportingFeature extends FeatureCardSpec {
   action: ReportingAction;
 }
 
