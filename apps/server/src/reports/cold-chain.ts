@@ -32,7 +32,8 @@ export const coldChainReport: ReportDefinition = {
       { key: 'outOfRange', label: 'Out of Range', kind: 'flag' },
       { key: 'updated', label: 'Last Updated', kind: 'date' },
     ],
-    chart: { type: 'stacked-bar', x: 'status', series: ['inRange', 'outOfRange'] },
+    // Counts, not the flag column: keys of their own, so the chart does not read them as flags.
+    chart: { type: 'stacked-bar', x: 'status', series: ['unitsInRange', 'unitsOutOfRange'] },
   },
   areas: ['cold-chain', 'trips', 'vehicles'],
   async run(database, { filters, offset, limit }) {
@@ -48,16 +49,16 @@ export const coldChainReport: ReportDefinition = {
               ${from}
              ORDER BY ${OUT_OF_RANGE} DESC, u.name, u.id LIMIT ${limit} OFFSET ${offset}`,
       ),
-      runSql<{ status: string; inRange: number; outOfRange: number }>(
+      runSql<{ status: string; unitsInRange: number; unitsOutOfRange: number }>(
         database,
-        sql`SELECT u.status, count(*) FILTER (WHERE NOT ${OUT_OF_RANGE})::int AS "inRange", count(*) FILTER (WHERE ${OUT_OF_RANGE})::int AS "outOfRange"
+        sql`SELECT u.status, count(*) FILTER (WHERE NOT ${OUT_OF_RANGE})::int AS "unitsInRange", count(*) FILTER (WHERE ${OUT_OF_RANGE})::int AS "unitsOutOfRange"
               ${from} GROUP BY u.status`,
       ),
     ]);
     const order = (status: string) => ((COLD_CHAIN_STATUSES as readonly string[]).indexOf(status) + 100) % 100;
     const points: ReportRow[] = byStatus.sort((a, b) => order(a.status) - order(b.status) || a.status.localeCompare(b.status)).map((row) => ({ ...row }));
-    const unitCount = byStatus.reduce((sum, row) => sum + row.inRange + row.outOfRange, 0);
-    const outside = byStatus.reduce((sum, row) => sum + row.outOfRange, 0);
+    const unitCount = byStatus.reduce((sum, row) => sum + row.unitsInRange + row.unitsOutOfRange, 0);
+    const outside = byStatus.reduce((sum, row) => sum + row.unitsOutOfRange, 0);
     const num = (row: Record<string, unknown>, key: string) => numberOrNull(row[key]);
     return {
       rows: units.map((row) => ({ ...(row as ReportRow), minTemp: num(row, 'minTemp'), maxTemp: num(row, 'maxTemp'), currentTemp: num(row, 'currentTemp'), humidity: num(row, 'humidity') })),

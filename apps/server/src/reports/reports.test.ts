@@ -305,9 +305,9 @@ describe('cold chain units', () => {
     ]);
     expect(res.body.rows[0]).toMatchObject({ trip: `${ids.t1} (Pune → Nashik)`, vehicle: 'Tata Prima 4028.S (MH12RP0001)', updated: today });
     expect(res.body.chart.points).toEqual([
-      { status: 'Optimal', inRange: 1, outOfRange: 0 },
-      { status: 'Warning', inRange: 0, outOfRange: 1 },
-      { status: 'Offline', inRange: 1, outOfRange: 0 },
+      { status: 'Optimal', unitsInRange: 1, unitsOutOfRange: 0 },
+      { status: 'Warning', unitsInRange: 0, unitsOutOfRange: 1 },
+      { status: 'Offline', unitsInRange: 1, unitsOutOfRange: 0 },
     ]);
     const mine = await admin.get(`/api/reports/cold-chain?vehicle=${ids.v1}`);
     expect(mine.body.rows.map((row: { id: string }) => row.id)).toEqual([ids.u1, ids.u3]);
