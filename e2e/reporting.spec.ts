@@ -120,3 +120,15 @@ test('a bad period gets the server’s message and Retry, not an empty report', 
   await expect(page.getByRole('alert')).toContainText('From (2026-03-01) must not be after To (2026-01-01).');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
+
+test('every report screen and the catalogue pass axe (no serious or critical violation)', async ({ page }) => {
+  for (const key of ['compliance-register', 'inventory-valuation', 'sales-pipeline', 'cold-chain']) {
+    await page.goto(`/reporting?report=${key}`);
+    await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+    expect(await seriousViolations(page), key).toEqual([]);
+  }
+  await openScreen(page, '/reporting', 'Dashboard & Reporting');
+  await main(page).getByRole('button', { name: 'Export Reports (CSV, PDF)', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Export Reports (CSV, PDF)' }).getByRole('list', { name: 'Reports' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
