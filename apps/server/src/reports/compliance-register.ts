@@ -21,25 +21,27 @@ const policyState = (today: string) => derivedValue(insuranceArea.derived!.statu
 
 const KINDS = { document: 'Document', policy: 'Trip Insurance' } as const;
 
-/** Both kinds as one set of rows; `vehicle` keeps a vehicle's own. */
+/**
+ * Both kinds as one set of rows (without labels: a page labels only its own rows, the counts need none); `ref` is what
+ * the record is for (a document's entity id, a policy's trip); `vehicle` keeps a vehicle's own.
+ */
 function registerRows(today: string, vehicle: string | undefined): SQL {
   const tripsOfVehicle = sql`(SELECT t.id FROM trips t WHERE t.vehicle_id = ${vehicle ?? null})`;
   const documentWhere = vehicle === undefined ? sql`true` : sql`(nullif(${documents.entityId}, '') = ${vehicle} OR nullif(${documents.entityId}, '') IN ${tripsOfVehicle})`;
   const policyWhere = vehicle === undefined ? sql`true` : sql`${policies.tripId} IN ${tripsOfVehicle}`;
   return sql`
     SELECT ${KINDS.document}::text AS kind, ${documents.id} AS id, ${documents.documentName} AS name, ${documents.documentType} AS type,
-           coalesce((SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = ${documents.entityId}),
-                    (SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = ${documents.entityId}),
-                    (SELECT trip_label(t.id, t.origin, t.destination) FROM trips t WHERE t.id = ${documents.entityId}),
-                    nullif(${documents.entityId}, '')) AS "for",
-           ${documents.expiryDate} AS until, ${documentState(today)} AS state
+           nullif(${documents.entityId}, '') AS ref, ${documents.expiryDate} AS until, ${documentState(today)} AS state
       FROM ${complianceResource.table} WHERE ${documentWhere}
     UNION ALL
-    SELECT ${KINDS.policy}::text, ${policies.id}, ${policies.policyNumber}, ${policies.insuranceType},
-           (SELECT trip_label(t.id, t.origin, t.destination) FROM trips t WHERE t.id = ${policies.tripId}),
-           ${policies.endDate}, ${policyState(today)}
+    SELECT ${KINDS.policy}::text, ${policies.id}, ${policies.policyNumber}, ${policies.insuranceType}, ${policies.tripId}, ${policies.endDate}, ${policyState(today)}
       FROM ${insuranceResource.table} WHERE ${policyWhere}`;
 }
+
+/** What a record is for, as its list shows it: a vehicle's, driver's or trip's label (an id naming none as it is). */
+const REF_LABEL = sql.raw(`coalesce((SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) FROM vehicles v WHERE v.id = page.ref),
+  (SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = page.ref),
+  (SELECT trip_label(t.id, t.origin, t.destination) FROM trips t WHERE t.id = page.ref), page.ref)`);
 
 export const complianceRegisterReport: ReportDefinition = {
   description: {
@@ -66,8 +68,9 @@ export const complianceRegisterReport: ReportDefinition = {
     const [page, counts] = await Promise.all([
       runSql<{ kind: string; id: string; name: string; type: string; for: string | null; until: string | null; state: string; daysLeft: number | null }>(
         database,
-        sql`SELECT kind, id, name, type, "for", to_char(until, 'YYYY-MM-DD') AS until, state, (until - ${today}::date)::int AS "daysLeft"
-              FROM (${rows}) AS register ORDER BY until NULLS LAST, id LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT kind, id, name, type, ${REF_LABEL} AS "for", to_char(until, 'YYYY-MM-DD') AS until, state, (until - ${today}::date)::int AS "daysLeft"
+              FROM (SELECT * FROM (${rows}) AS register ORDER BY until NULLS LAST, id LIMIT ${limit} OFFSET ${offset}) AS page
+             ORDER BY until NULLS LAST, id`,
       ),
       runSql<{ state: string; documents: number; policies: number }>(
         database,

@@ -36,7 +36,7 @@ export interface PdfExtent {
 export function pdfRowsText(rows: number, extent: PdfExtent): string {
   if (extent.moreRows === 0) return `This PDF holds all ${count(rows)} rows of the report.`;
   const more = `${extent.moreRowsAtLeast ? 'at least ' : ''}${count(extent.moreRows)} more rows`;
-  return `This PDF holds the first ${count(rows)} rows and stops there (the PDF limit of ${count(REPORT_PDF_ROW_CAP)} rows): ${more} exist. Download the CSV or narrow the period or filters for the rest.`;
+  return `This PDF holds the first ${count(rows)} rows and stops there (the PDF limit of ${count(REPORT_PDF_ROW_CAP)} rows): ${more} exist. Download the CSV or narrow the period or filters for the rest. The totals are over every row of the report.`;
 }
 
 export function reportPdf(answer: ReportAnswer, header: { period: string; filters: string; generated: string }, extent: PdfExtent): Promise<Buffer> {
