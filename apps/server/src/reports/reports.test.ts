@@ -339,3 +339,25 @@ describe('caps', () => {
     expect(csv).toContain('Total,,,2104 items,,2119,,12354241.89,,');
   }, 60_000);
 });
+
+describe('every registered report (this lane’s and the others’) keeps the contract', () => {
+  it('answers its declared columns only, pages stably, and its CSV holds the same rows', async () => {
+    const { items } = (await admin.get('/api/reports')).body as { items: { key: string; period: boolean; columns: { key: string }[]; chart: { x: string } }[] };
+    for (const item of items) {
+      const base = `/api/reports/${item.key}${item.period ? `?from=${addDays(today, -40)}&to=${today}&` : '?'}`;
+      const two = await admin.get(`${base}pageSize=2`);
+      expect(two.status, `${item.key}: ${two.text}`).toBe(200);
+      const keys = item.columns.map((column) => column.key);
+      for (const row of [...two.body.rows, ...(two.body.totals ? [two.body.totals] : [])]) expect(Object.keys(row).filter((key) => !keys.includes(key)), item.key).toEqual([]);
+      for (const point of two.body.chart.points) expect(point, item.key).toHaveProperty(item.chart.x);
+      const [first, second] = await Promise.all([admin.get(`${base}pageSize=1&page=1`), admin.get(`${base}pageSize=1&page=2`)]);
+      expect([...first.body.rows, ...second.body.rows], item.key).toEqual(two.body.rows);
+      expect(first.body.hasMore, item.key).toBe(two.body.rows.length > 1);
+      const csv = csvLines((await admin.get(`${base}format=csv`)).text);
+      const json = await admin.get(`${base}pageSize=200`);
+      // The rows end at the blank line before the totals, or at the first note.
+      const end = csv.findIndex((line, i) => i > 0 && (line === '' || /^"?Note: /.test(line)));
+      if (!json.body.hasMore) expect((end === -1 ? csv.length : end) - 1, item.key).toBe(json.body.rows.length);
+    }
+  }, 60_000);
+});
