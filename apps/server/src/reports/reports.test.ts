@@ -341,14 +341,19 @@ describe('caps', () => {
 });
 
 describe('every registered report (this lane’s and the others’) keeps the contract', () => {
-  it('answers its declared columns only, pages stably, and its CSV holds the same rows', async () => {
-    const { items } = (await admin.get('/api/reports')).body as { items: { key: string; period: boolean; columns: { key: string }[]; chart: { x: string } }[] };
+  it('answers its declared columns as cells, pages stably, its CSV holds the same rows, its PDF is made', async () => {
+    const { items } = (await admin.get('/api/reports')).body as { items: { key: string; title: string; period: boolean; columns: { key: string }[]; chart: { x: string } }[] };
     for (const item of items) {
       const base = `/api/reports/${item.key}${item.period ? `?from=${addDays(today, -40)}&to=${today}&` : '?'}`;
       const two = await admin.get(`${base}pageSize=2`);
       expect(two.status, `${item.key}: ${two.text}`).toBe(200);
       const keys = item.columns.map((column) => column.key);
-      for (const row of [...two.body.rows, ...(two.body.totals ? [two.body.totals] : [])]) expect(Object.keys(row).filter((key) => !keys.includes(key)), item.key).toEqual([]);
+      // A row may carry more (an id for a link); what the table, CSV and PDF show is its declared columns, each a cell.
+      const isCell = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+      for (const row of [...two.body.rows, ...(two.body.totals ? [two.body.totals] : [])]) {
+        expect(keys.filter((key) => key in row && !isCell(row[key])), item.key).toEqual([]);
+        expect(keys.some((key) => key in row), item.key).toBe(true);
+      }
       for (const point of two.body.chart.points) expect(point, item.key).toHaveProperty(item.chart.x);
       const [first, second] = await Promise.all([admin.get(`${base}pageSize=1&page=1`), admin.get(`${base}pageSize=1&page=2`)]);
       expect([...first.body.rows, ...second.body.rows], item.key).toEqual(two.body.rows);
@@ -358,6 +363,9 @@ describe('every registered report (this lane’s and the others’) keeps the co
       // The rows end at the blank line before the totals, or at the first note.
       const end = csv.findIndex((line, i) => i > 0 && (line === '' || /^"?Note: /.test(line)));
       if (!json.body.hasMore) expect((end === -1 ? csv.length : end) - 1, item.key).toBe(json.body.rows.length);
+      const pdf = await admin.get(`${base}format=pdf`);
+      expect(pdf.status, item.key).toBe(200);
+      expect((await pdfText(pdf.bytes))[0], item.key).toContain(item.title);
     }
   }, 60_000);
 });
