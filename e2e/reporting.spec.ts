@@ -39,7 +39,7 @@ test('Reporting keeps its title and buttons; Generate New Report opens the catal
   await expect(rows.nth(0).locator('td').nth(9)).toHaveText('Yes');
   await expect(rows.nth(10).locator('td').nth(7)).toHaveText('₹1,35,80,242.50'); // 11 × 12,34,567.50
   await expect(table.getByRole('row', { name: 'Totals' })).toContainText('Total');
-  await expect(page.getByText('items are at or below their reorder level (flagged).')).toBeVisible();
+  await expect(page.getByText('items at or below their reorder level (flagged).')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: '.tmp/screens/reporting-inventory-valuation.png', fullPage: true });
 

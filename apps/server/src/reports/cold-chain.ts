@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COLD_CHAIN_STATUSES, type ReportRow } from '@raahi/domain';
 import { companyTimeZone } from '../company-time';
 import type { ReportDefinition } from './report';
-import { numberOrNull, runSql } from './sql';
+import { counted, numberOrNull, runSql } from './sql';
 
 /**
  * Cold chain's Export Reports (issue 20): every unit with its range (min–max °C), its last readings (temperature,
@@ -62,9 +62,9 @@ export const coldChainReport: ReportDefinition = {
     const num = (row: Record<string, unknown>, key: string) => numberOrNull(row[key]);
     return {
       rows: units.map((row) => ({ ...(row as ReportRow), minTemp: num(row, 'minTemp'), maxTemp: num(row, 'maxTemp'), currentTemp: num(row, 'currentTemp'), humidity: num(row, 'humidity') })),
-      totals: { id: 'Total', name: `${unitCount} units`, outOfRange: null },
+      totals: { id: 'Total', name: counted(unitCount, 'unit'), outOfRange: null },
       points,
-      notes: [`${outside} of ${unitCount} units read outside their range (flagged); a unit without a current reading is not judged.`],
+      notes: [`${outside.toLocaleString('en-IN')} of ${counted(unitCount, 'unit')} read outside their range (flagged); a unit without a current reading is not judged.`],
     };
   },
 };

@@ -5,7 +5,7 @@ import { derivedValue } from '../http/derived-sql';
 import { complianceResource } from '../resources/compliance';
 import { insuranceResource } from '../resources/trip-insurance';
 import type { ReportDefinition } from './report';
-import { numberOrNull, runSql } from './sql';
+import { counted, numberOrNull, runSql } from './sql';
 
 /**
  * Report 4, the compliance register (issue 20): every compliance document and trip insurance policy with its state as
@@ -83,11 +83,11 @@ export const complianceRegisterReport: ReportDefinition = {
     const expired = counts.find((row) => row.state === 'Expired');
     const soon = counts.find((row) => row.state === 'Expires Soon');
     const notes = [`Days left count from ${today} (the company's today); a negative number is days since expiry.`];
-    if (expired) notes.push(`${expired.documents + expired.policies} expired (${expired.documents} documents, ${expired.policies} policies).`);
-    if (soon) notes.push(`${soon.documents} documents expire within 30 days.`);
+    if (expired) notes.push(`${(expired.documents + expired.policies).toLocaleString('en-IN')} expired (${counted(expired.documents, 'document')}, ${counted(expired.policies, 'policy', 'policies')}).`);
+    if (soon) notes.push(`${counted(soon.documents, 'document')} expire within 30 days.`);
     return {
       rows: page.map((row): ReportRow => ({ ...row, daysLeft: numberOrNull(row.daysLeft) })),
-      totals: { kind: 'Total', name: `${documentCount} documents, ${policyCount} policies` },
+      totals: { kind: 'Total', name: `${counted(documentCount, 'document')}, ${counted(policyCount, 'policy', 'policies')}` },
       points: counts.map((row) => ({ state: row.state, documents: row.documents, policies: row.policies })),
       notes,
     };

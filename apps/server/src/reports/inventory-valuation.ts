@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportRow } from '@raahi/domain';
 import type { ReportDefinition } from './report';
-import { numberOrNull, runSql } from './sql';
+import { counted, numberOrNull, runSql } from './sql';
 
 /**
  * Report 9, inventory valuation (issue 20): each item's value, quantity × cost per unit (numeric, exact to the paisa),
@@ -61,8 +61,8 @@ export const inventoryValuationReport: ReportDefinition = {
               FROM inventory_items GROUP BY 1 ORDER BY sum(quantity * cost_per_unit) DESC NULLS LAST, 1`,
       ),
     ]);
-    const notes = [`${totals.reorder} of ${totals.items} items are at or below their reorder level (flagged).`];
-    if (totals.unpriced > 0) notes.push(`${totals.unpriced} items have no cost per unit or quantity: their value is N/A and not in the total.`);
+    const notes = [`${totals.reorder.toLocaleString('en-IN')} of ${counted(totals.items, 'item')} at or below their reorder level (flagged).`];
+    if (totals.unpriced > 0) notes.push(`${counted(totals.unpriced, 'item')} without a cost per unit or quantity: value N/A, not in the total.`);
     const points: ReportRow[] = byLocation.slice(0, CHART_LOCATIONS).map((row) => ({ location: row.location, value: numberOrNull(row.value) }));
     if (byLocation.length > CHART_LOCATIONS) {
       const rest = byLocation.slice(CHART_LOCATIONS);
@@ -73,7 +73,7 @@ export const inventoryValuationReport: ReportDefinition = {
     }
     return {
       rows: items.map((row) => ({ ...(row as ReportRow), costPerUnit: numberOrNull(row.costPerUnit), value: numberOrNull(row.value) })),
-      totals: { location: 'Total', name: `${totals.items} items`, quantity: numberOrNull(totals.quantity), value: totals.items === 0 ? 0 : numberOrNull(totals.value) },
+      totals: { location: 'Total', name: counted(totals.items, 'item'), quantity: numberOrNull(totals.quantity), value: totals.items === 0 ? 0 : numberOrNull(totals.value) },
       points,
       notes,
     };

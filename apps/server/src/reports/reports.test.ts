@@ -200,7 +200,7 @@ describe('inventory valuation', () => {
       { location: 'Rack A, Pune', value: 5937.99 },
       { location: '(no location)', value: null },
     ]);
-    expect(res.body.notes).toEqual(['2 of 4 items are at or below their reorder level (flagged).', '1 items have no cost per unit or quantity: their value is N/A and not in the total.']);
+    expect(res.body.notes).toEqual(['2 of 4 items at or below their reorder level (flagged).', '1 item without a cost per unit or quantity: value N/A, not in the total.']);
   });
 
   it('CSV: money plain with 2 decimals, formulas defused, totals and notes after; PDF: ₹ with Indian grouping', async () => {
@@ -212,7 +212,7 @@ describe('inventory valuation', () => {
     expect(lines[4]).toBe(`(no location),,${ids.i4},Wiper,P-Wiper,2,,,0,No`);
     expect(lines[5]).toBe('');
     expect(lines[6]).toBe('Total,,,4 items,,19,,12351616.89,,');
-    expect(lines[7]).toBe('Note: 2 of 4 items are at or below their reorder level (flagged).');
+    expect(lines[7]).toBe('Note: 2 of 4 items at or below their reorder level (flagged).');
     const json = await admin.get('/api/reports/inventory-valuation');
     const pdf = await admin.get('/api/reports/inventory-valuation?format=pdf');
     expect(pdf.status).toBe(200);
@@ -263,7 +263,7 @@ describe('sales pipeline', () => {
     expect(pick(rows, 'Orders', 'Cancelled')).toEqual({ stage: 'Orders', status: 'Cancelled', count: 1, value: 700, paid: 0, receivable: null });
     expect(pick(rows, 'Orders', 'New')).toMatchObject({ count: 0, value: 0 });
     expect(res.body.totals).toEqual({ stage: 'Total', paid: 13300.25, receivable: 3000.25 });
-    expect(res.body.notes).toContain('1 quotations are priced per km only (no flat rate): they have no value and are not in Value.');
+    expect(res.body.notes).toContain('1 quotation priced per km only (no flat rate): no value, not in Value.');
     const wider = await admin.get(`/api/reports/sales-pipeline?from=${addDays(from, -10)}&to=${today}`);
     expect(pick(wider.body.rows, 'Orders', 'New')).toMatchObject({ count: 1, value: 99999, receivable: 99999 });
   });
@@ -336,7 +336,7 @@ describe('caps', () => {
     const csv = csvLines((await admin.get('/api/reports/inventory-valuation?format=csv')).text);
     expect(csv.filter((line) => line.startsWith('Zone Bulk') || line.startsWith('"Rack') || line.startsWith('(no'))).toHaveLength(2104);
     expect(csv.at(-1)).not.toContain('stops at');
-    expect(csv).toContain('Total,,,2104 items,,2119,,12354241.89,,');
+    expect(csv).toContain('Total,,,"2,104 items",,2119,,12354241.89,,');
   }, 60_000);
 });
 

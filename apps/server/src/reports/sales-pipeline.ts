@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LEAD_STATUSES, ORDER_STATUSES, QUOTATION_STATUSES, type ReportRow } from '@raahi/domain';
 import { companyTimeZone } from '../company-time';
 import type { ReportDefinition } from './report';
-import { containsPattern, numberOrNull, runSql } from './sql';
+import { containsPattern, counted, numberOrNull, runSql } from './sql';
 
 /**
  * Report 7, the sales pipeline (issue 20): leads by status; quotations by status with their value (the final amount an
@@ -97,7 +97,7 @@ export const salesPipelineReport: ReportDefinition = {
     const paise = (key: 'paid' | 'receivable') => all.reduce((sum, row) => sum + Math.round(Number(row[key] ?? 0) * 100), 0) / 100;
     const unvalued = quotations.reduce((sum, row) => sum + (row.unvalued ?? 0), 0);
     const notes = ['Receivable is final − paid per order, never below ₹0; cancelled orders are owed nothing.'];
-    if (unvalued > 0) notes.push(`${unvalued} quotations are priced per km only (no flat rate): they have no value and are not in Value.`);
+    if (unvalued > 0) notes.push(`${counted(unvalued, 'quotation')} priced per km only (no flat rate): no value, not in Value.`);
     if (filters.customer !== undefined) notes.push(`Customer: names containing "${filters.customer}".`);
     return {
       rows: all.slice(offset, offset + limit),

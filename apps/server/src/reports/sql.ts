@@ -13,3 +13,6 @@ export const numberOrNull = (value: unknown): number | null => (value === null |
 
 /** A case-insensitive substring pattern for LIKE, its wildcards escaped (a customer named '50%'). */
 export const containsPattern = (text: string) => '%' + text.toLowerCase().replace(/[\\%_]/g, (ch) => '\\' + ch) + '%';
+
+/** A count in words as a report's notes and totals say it, with Indian grouping: '1 item', '2,104 items'. */
+export const counted = (n: number, singular: string, plural = `${singular}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? singular : plural}`;
