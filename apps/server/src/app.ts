@@ -16,6 +16,7 @@ import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { moneyRoutes } from './money/routes';
 import { dashboardRoutes } from './dashboard/dashboard';
+import { reportRoutes } from './reports/routes';
 import { recordPageRoutes } from './record-pages/summaries';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
@@ -150,6 +151,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/notification-preferences', preferencesRoutes(database, config));
   // The dashboard's numbers: list totals (sharing the lists' cache) of the areas the role may view.
   secured.route('/dashboard', dashboardRoutes(database, lists));
+  // Reports (decision 0047): each checks that the role may view (for a file, export) every area it reads.
+  secured.route('/reports', reportRoutes(database));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {

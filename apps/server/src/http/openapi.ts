@@ -8,6 +8,7 @@ import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
+import { registerReportPaths } from '../reports/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -136,6 +137,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
+  registerReportPaths(registry, common);
 
   for (const resource of resources) {
     const { area } = resource;
