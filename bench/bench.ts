@@ -6,7 +6,8 @@
  *                  --dashboard-vehicles N (bench/dashboard.ts: GET /api/dashboard uncached, its own seeded database of N vehicles; 0 leaves it out)
  *                  --record-pages-vehicles N (bench/record-pages.ts: the vehicle page uncached, a fleet of N vehicles and one with
  *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)
- *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)]
+ *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)
+ *                  --file-samples N (bench/files.ts: upload and download throughput of 1 MB and 10 MB files on the disk and on s3rver, N of each, default 10; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -42,6 +43,7 @@ import { resourceOf } from '../apps/server/src/resources';
 import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
+import { benchFiles } from './files';
 import { benchMargin } from './margin';
 import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
@@ -569,6 +571,8 @@ async function main() {
       'margin-trips': { type: 'string' },
       // bench/record-pages.ts: the vehicle page uncached on its own seeded database (0 leaves it out).
       'record-pages-vehicles': { type: 'string' },
+      // bench/files.ts: upload and download throughput on both stores (0 leaves it out; default 10 of each).
+      'file-samples': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -772,6 +776,10 @@ async function main() {
     console.log(`Wrote ${file} (whole run ${((performance.now() - started) / 1000).toFixed(0)} s).`);
   } finally {
     await cleanUp();
+  }
+  if (values['file-samples'] !== '0') {
+    const { lines } = await benchFiles({ serverUrl: process.env.DATABASE_URL || undefined, samples: positive(values['file-samples'], 10, 'file-samples') });
+    console.log(['', ...lines].join('\n'));
   }
   if (values['history-entries'] !== '0') {
     const postgres = Boolean(process.env.DATABASE_URL);

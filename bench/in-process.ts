@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { loadConfig, type Config } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 
 /**
@@ -46,9 +46,14 @@ export async function temporaryDatabase(serverUrl: string | undefined, name: str
  * The real app on the database, uncached (the list cache off: every request runs its statements), served on a
  * free port of 127.0.0.1 with `admin` signed in by `password`. `close` stops it and removes its files directory.
  */
-export async function servedSignedIn(database: Database, name: string, password: string): Promise<{ origin: string; cookie: string; close(): Promise<void> }> {
+export async function servedSignedIn(
+  database: Database,
+  name: string,
+  password: string,
+  overrides: Partial<Config> = {},
+): Promise<{ origin: string; cookie: string; csrfToken: string; close(): Promise<void> }> {
   const dataDir = await mkdtemp(join(os.tmpdir(), `raahi-bench-${name}-files-`));
-  const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0 });
+  const app = createApp(database, { ...loadConfig({}), logRequests: false, dataDir, listCacheMs: 0, ...overrides });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,5 +68,6 @@ export async function servedSignedIn(database: Database, name: string, password:
     throw new Error(`Sign-in failed: ${login.status} ${text}`);
   }
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
-  return { origin, cookie, close };
+  const { csrfToken } = (await login.json()) as { csrfToken: string };
+  return { origin, cookie, csrfToken, close };
 }

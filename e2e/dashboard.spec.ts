@@ -41,16 +41,24 @@ test('every number on the dashboard opens the list whose total it is', async ({ 
     { testId: 'openIncidents-value', path: '/incident-emergency', chip: 'Open' },
   ];
   for (const { testId, path, chip } of cases) {
-    const link = page.getByTestId(testId);
-    await expect(link).toBeVisible();
-    const shown = number(await link.textContent());
-    await link.click();
-    await expect(page).toHaveURL((url) => url.pathname === path);
-    // The list says which derived filter it shows, and its total is the dashboard's number.
-    await expect(page.getByText(chip, { exact: true }).first()).toBeVisible();
-    expect(await listTotal(page), testId).toBe(shown);
-    await page.goBack();
-    await expect(page.getByRole('heading', { name: 'Fleet Overview Dashboard' })).toBeVisible();
+    // Other tests running at the same time add records between the dashboard's answer and the list's: the two
+    // are compared again (the dashboard asked afresh) until they agree, a few times at most.
+    const seen: [number, number][] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const link = page.getByTestId(testId);
+      await expect(link).toBeVisible();
+      const shown = number(await link.textContent());
+      await link.click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      // The list says which derived filter it shows, and its total is the dashboard's number.
+      await expect(page.getByText(chip, { exact: true }).first()).toBeVisible();
+      seen.push([shown, await listTotal(page)]);
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Fleet Overview Dashboard' })).toBeVisible();
+      if (seen.at(-1)![0] === seen.at(-1)![1]) break;
+      await page.reload();
+    }
+    expect(seen.at(-1)![1], `${testId}: dashboard and list total, each attempt: ${JSON.stringify(seen)}`).toBe(seen.at(-1)![0]);
   }
   // The overdue jobs made here are among those listed: the Scheduled one two days ago and the one On Hold since yesterday.
   expect(number(await page.getByTestId('maintenanceOverdue-value').textContent())).toBeGreaterThanOrEqual(2);
@@ -72,7 +80,8 @@ test('the dashboard follows the records without a reload (asked again when the w
   // Asked again when the window regains focus.
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect.poll(async () => number(await value.textContent()), { timeout: 65_000 }).toBe(before + 1);
+  // At least the one added here (other tests running at the same time may add theirs).
+  await expect.poll(async () => number(await value.textContent()), { timeout: 65_000 }).toBeGreaterThanOrEqual(before + 1);
   await expect(page.getByText('Performance Snapshot')).toBeVisible();
   await page.screenshot({ path: '.tmp/dashboard.png', fullPage: true });
 });

@@ -56,10 +56,8 @@ test('log a fill-up with the defaults: amount = quantity × price, locked; the u
   await openExpenses(page);
   await expect(page.getByText('Log fuel fill-ups, track expenses, and generate reports.')).toBeVisible();
   await expect(page.getByText('Expense Log', { exact: true })).toBeVisible();
-  for (const inert of ['Cost Reports', 'Fuel Consumption Analytics']) {
-    await page.getByRole('button', { name: inert }).click();
-    await expect(page.getByRole('dialog')).toBeHidden();
-  }
+  // Cost Reports and Fuel Consumption Analytics open their reports (issue 20, e2e/reporting.spec.ts).
+  for (const button of ['Cost Reports', 'Fuel Consumption Analytics']) await expect(page.getByRole('button', { name: button })).toBeEnabled();
 
   const dialog = await openAdd(page);
   await expect(dialog.getByRole('combobox', { name: /^Type/ })).toHaveText('Fuel');

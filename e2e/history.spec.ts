@@ -92,8 +92,9 @@ test('the Activity Log filters by user, area, operation and date range, kept in 
   await expect(page.getByRole('heading', { level: 1, name: 'Activity Log' })).toBeVisible();
   await expect(page).toHaveURL(/\/activity-log$/);
   await expect(page.getByRole('columnheader')).toHaveText(['When', 'User', 'Area', 'Record', 'Operation', 'Changes']);
-  // Newest first: the driver's delete (its last state kept), then its creation, then the vehicle's.
-  await expect(tableRows(page).nth(0).getByRole('cell')).toHaveText([
+  // Newest first: the driver's delete (its last state kept), then its creation (other tests' entries may come between).
+  const driverRows = tableRows(page).filter({ hasText: driver.id });
+  await expect(driverRows.nth(0).getByRole('cell')).toHaveText([
     /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     'Admin',
     'Drivers',
@@ -101,12 +102,12 @@ test('the Activity Log filters by user, area, operation and date range, kept in 
     'Deleted',
     new RegExp(`^Admin deleted driver ${driver.id}\\. Last state: Name: ${driver.name}; License No\\.: ${driver.license}; `),
   ]);
-  await expect(tableRows(page).nth(1)).toContainText(`Admin created driver ${driver.id}`);
+  await expect(driverRows.nth(1)).toContainText(`Admin created driver ${driver.id}`);
 
   const main = page.getByRole('main');
   await chooseOption(page, main, 'Filter by Area', 'Vehicles');
   await expect(page).toHaveURL(/[?&]area=vehicles(&|$)/);
-  await expect(tableRows(page).first()).toContainText(vehicle.id);
+  await expect(tableRows(page).filter({ hasText: vehicle.id }).first()).toBeVisible();
   await expect(tableRows(page).filter({ hasText: driver.id })).toHaveCount(0);
 
   await chooseOption(page, main, 'Filter by Operation', 'Created');
@@ -164,13 +165,15 @@ test('Recent Activity on the dashboard shows the latest changes, each linking to
     .filter({ has: page.getByRole('heading', { level: 3, name: 'Recent Activity', exact: true }) });
   const items = card.getByRole('listitem');
   await expect(items).toHaveCount(7);
-  await expect(items.nth(0).getByRole('link')).toHaveText(new RegExp(`^Admin created driver ${driver.id}`));
-  await expect(items.nth(0).getByRole('link')).toHaveAttribute('href', `/driver-management?edit=${driver.id}`);
-  await expect(items.nth(1).getByRole('link')).toHaveAttribute('href', `/vehicle-management?edit=${vehicle.id}`);
+  // The latest changes (other tests running at the same time may add theirs among them).
+  const driverItem = items.filter({ hasText: `Admin created driver ${driver.id}` });
+  await expect(driverItem.getByRole('link')).toHaveAttribute('href', `/driver-management?edit=${driver.id}`);
+  const vehicleItem = items.filter({ hasText: vehicle.id });
+  await expect(vehicleItem.getByRole('link')).toHaveAttribute('href', `/vehicle-management?edit=${vehicle.id}`);
   // None of the specification's static samples.
   await expect(card).not.toContainText('Trip delivered: Mumbai → Pune');
 
-  await items.nth(1).getByRole('link').click();
+  await vehicleItem.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/vehicle-management\\?edit=${vehicle.id}$`));
   await expect(page.getByRole('dialog', { name: 'Edit Vehicle Details' })).toBeVisible();
 });

@@ -163,13 +163,8 @@ test.describe('Settings', () => {
 });
 
 test.describe('placeholder screens', () => {
-  /** 002 §2.4, plus the cost-report and fuel-analytics buttons the specification mentions without naming. */
+  /** 002 §2.4. Reporting's buttons act since issue 20 (e2e/reporting.spec.ts drives them). */
   const SCREENS = [
-    {
-      path: '/reporting',
-      title: 'Dashboard & Reporting',
-      buttons: ['Generate New Report', 'View KPI Dashboard', 'Export Reports (CSV, PDF)', 'View Cost Reports', 'View Fuel Analytics'],
-    },
     {
       path: '/ai-predictive',
       title: 'AI & Predictive Analytics',

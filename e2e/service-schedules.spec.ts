@@ -81,7 +81,15 @@ test('a job card naming a schedule needs its odometer to be Completed, and reset
   const dialog = await openDialog(page, 'Create Job Card', 'Create Job Card');
   await pickRecord(page, dialog, /^Vehicle/, token, vehicleLabel(vehicle));
   await dialog.getByLabel('Job Description').fill(`Tyre rotation ${token}`);
-  await pickRecord(page, dialog, /^Schedule/, token, `Tyre Rotation · MH12${token}`);
+  // Only the chosen vehicle's schedules are offered: another vehicle's, found by the same words, is not.
+  const elsewhere = await createVehicle(page, token, { licensePlate: `KA01${token}`, currentMileage: 30000 });
+  await apiCreate(page, 'service-schedules', { vehicleId: elsewhere.id, task: 'Tyre Rotation', everyKm: 10000, everyMonths: null, lastDoneDate: null, lastDoneKm: 15000, notes: '' });
+  await dialog.getByRole('combobox', { name: /^Schedule/ }).click();
+  await page.getByRole('combobox', { name: 'Search choices' }).fill(token);
+  await expect(page.getByRole('option', { name: `Tyre Rotation · MH12${token}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Tyre Rotation · KA01${token}`, exact: true })).toHaveCount(0);
+  await page.getByRole('option', { name: `Tyre Rotation · MH12${token}`, exact: true }).click();
+  await expect(dialog.getByRole('combobox', { name: /^Schedule/ })).toHaveText(`Tyre Rotation · MH12${token}`);
   await chooseOption(page, dialog, 'Status', 'Completed');
   await dialog.getByLabel('Completion Date').fill(shownDate(todayInBrowserZone()));
   await clickSave(dialog, 'Create Job');

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -17,6 +16,7 @@ import { ListCache } from './http/list-cache';
 import { resourceRoutes } from './http/resource';
 import { moneyRoutes } from './money/routes';
 import { dashboardRoutes } from './dashboard/dashboard';
+import { reportRoutes } from './reports/routes';
 import { recordPageRoutes } from './record-pages/summaries';
 import { spaHandler } from './http/static';
 import { resources } from './resources';
@@ -24,13 +24,13 @@ import { fileRoutes } from './files/routes';
 import { historyRoutes } from './history/routes';
 import { notificationRoutes } from './reminders/routes';
 import { reminderSettingsRoutes } from './reminders/settings-routes';
-import { localDiskStorage, type FileStorage } from './files/storage';
+import { storageFor, type FileStorage } from './files/storage';
 import { liveListRoutes } from './lists/live-lists';
 import { preferencesRoutes } from './notifications/preferences';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
-export function createApp(database: Database, config: Config, storage: FileStorage = localDiskStorage(join(config.dataDir, 'files'))) {
+export function createApp(database: Database, config: Config, storage: FileStorage = storageFor(config)) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.use(allowedHostsOnly(config));
@@ -91,14 +91,20 @@ export function createApp(database: Database, config: Config, storage: FileStora
   });
 
   app.get('/livez', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
+  // Ready when the database answers: a blip of the object store must not take every server out of the
+  // balancer. The store's health is its own check; neither says which database or store it is.
+  const readiness = async (probe: (signal: AbortSignal) => Promise<unknown>) => {
+    const timeout = AbortSignal.timeout(2000);
+    const timedOut = new Promise((_, reject) => timeout.addEventListener('abort', () => reject(new Error('timeout'))));
     try {
-      await Promise.race([database.query('SELECT 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-      return c.json({ status: 'ready' });
+      await Promise.race([probe(timeout), timedOut]);
+      return true;
     } catch {
-      return c.json({ status: 'unavailable' }, 503);
+      return false;
     }
-  });
+  };
+  app.get('/readyz', async (c) => ((await readiness(() => database.query('SELECT 1'))) ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable' }, 503)));
+  app.get('/readyz/storage', async (c) => ((await readiness((signal) => storage.check(signal))) ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable' }, 503)));
 
   const api = new Hono<AppEnv>();
   // Records and sessions must not linger in browser or proxy caches (a route may say more, e.g. private files).
@@ -145,6 +151,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/notification-preferences', preferencesRoutes(database, config));
   // The dashboard's numbers: list totals (sharing the lists' cache) of the areas the role may view.
   secured.route('/dashboard', dashboardRoutes(database, lists));
+  // Reports (decision 0047): each checks that the role may view (for a file, export) every area it reads.
+  secured.route('/reports', reportRoutes(database));
   // Each request to an area is checked against the roles matrix before any route (its history too) reads a
   // body or writes anything.
   for (const resource of resources) {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkedTimeZone } from './company-time';
+import { storageConfigFrom, type StorageConfig } from './files/storage-config';
 import { mailConfigFrom, type MailConfig } from './notifications/mail';
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   reminderIntervalMs: number;
   /** The SMTP server and sender of e-mails (RAAHI_SMTP_URL, RAAHI_MAIL_FROM); undefined: no e-mail is sent (notifications/mail.ts). */
   mail: MailConfig | undefined;
+  /** Where files are kept: the local disk under dataDir (default) or an S3-compatible bucket (RAAHI_S3_*, files/storage-config.ts). */
+  storage: StorageConfig;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeLogMonths: Math.round(number(env, 'RAAHI_CHANGE_LOG_MONTHS', 24)),
     reminderIntervalMs: reminderMinutes(env) * 60_000,
     mail: mailConfigFrom(env),
+    storage: storageConfigFrom(env),
   };
 }
 

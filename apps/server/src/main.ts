@@ -8,6 +8,7 @@ import { ensureAdmin } from './auth/users';
 import { changeLogCommand } from './cli/change-log';
 import { checkDuplicatesCommand } from './cli/check-duplicates';
 import { commandHandlers } from './cli/command';
+import { filesCommand } from './cli/files';
 import { seedDemoCommand } from './cli/seed-demo';
 import { userCommand } from './cli/user';
 import { loadConfig } from './config';
@@ -16,14 +17,22 @@ import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
-import { deleteOrphanFiles, fileColumns } from './files/orphans';
+import { deleteOrphanFiles, fileColumns, sweepUnnamedObjects } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
-import { localDiskStorage } from './files/storage';
+import { storageFor } from './files/storage';
 import { resources } from './resources';
 import { startReminderRunner } from './reminders/runner';
 import { scheduleDailyDigest } from './notifications/digest';
 
-const config = loadConfig();
+// A setting in error (a mistyped zone, half an object store's settings) stops the start with its message, not a stack trace.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`Cannot start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 // PostgreSQL serves many clients; the embedded database is one process's (db/data-dir-lock.ts).
 let lock: DataDirLock | undefined;
 if (!config.databaseUrl) {
@@ -42,12 +51,13 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: join(con
   process.exit(1);
 });
 const admin = await ensureAdmin(database, config.adminPassword);
-lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand], database, config));
+lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand, filesCommand], database, config));
 
-const storage = localDiskStorage(join(config.dataDir, 'files'));
+const storage = storageFor(config);
 const app = createApp(database, config, storage);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${join(config.dataDir, 'db')}`;
+  const files = config.storage.kind === 's3' ? `bucket ${config.storage.bucket}` : join(config.dataDir, 'files');
   const shown = !config.host || config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   lock?.describe({ url: `http://${shown}:${info.port}` });
   const signIn = admin.generatedPassword
@@ -56,7 +66,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       ? 'First start: created the user "admin" with the password from RAAHI_ADMIN_PASSWORD.'
       : 'Sign in with your account. Add users or reset a password with: npm run user -- help';
   // One write, so that whoever reads the output sees the address and how to sign in together.
-  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where})\n${signIn}`);
+  console.log(`Raahi is running at http://${shown}:${info.port} (database: ${where}; files: ${files})\n${signIn}`);
 });
 
 // Housekeeping: expired sessions, old sign-in failures, uploads no record names, planner statistics.
@@ -66,6 +76,8 @@ const housekeeping = setInterval(() => {
     deleteExpiredSessions(database),
     deleteOldGuesses(database, config.loginWindowMs),
     deleteOrphanFiles(database, storage, storedFileColumns),
+    // Objects no row names (a delete whose second step failed): one server at a time, every 6 hours.
+    sweepUnnamedObjects(database, storage),
   ])
     .then(() => analyzeChangedTables(database))
     .catch((err) => console.error('Housekeeping failed:', err.message));
@@ -93,9 +105,11 @@ async function shutdown(signal: string) {
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   clearInterval(housekeeping);
   clearInterval(dailyUpkeep);
-  stopDigest();
+  // A digest being sent stops after its current e-mail (another server, or the next start, finishes the day).
+  const digestStopped = stopDigest();
   await stopper.stop(30_000);
   try {
+    await digestStopped;
     await reminders.stop();
     await lock?.stopCommands();
     await database.close();

@@ -53,6 +53,12 @@ export interface LinkConditions {
    * is made, and a kept link stays allowed after its record changes (a quotation no longer Approved).
    */
   checkedWhile?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The linked record's fields that must equal the linking record's (linked field → own field): a job card's
+   * schedule is one of the job card's vehicle. The form's pick-list offers only the records that match (its
+   * list filter of that name); the save is checked by the area's own rule (a job card's: 'Invalid Schedule').
+   */
+  sameAs?: Readonly<Record<string, string>>;
 }
 
 type Kind =
@@ -134,8 +140,8 @@ type LinkOptions = LinkConditions;
 function reference(area: string, options: FieldOptions<string> & LinkOptions & { required: true }): FieldDeclaration<string>;
 function reference(area: string, options: FieldOptions<string | null> & LinkOptions & { required?: false }): FieldDeclaration<string | null>;
 function reference(area: string, options: (FieldOptions<string> | FieldOptions<string | null>) & LinkOptions): FieldDeclaration<string> | FieldDeclaration<string | null> {
-  const { linkableWhen, unlinkableWhen, checkedWhile, ...rest } = options;
-  const kind = { kind: 'reference' as const, area, linkableWhen, unlinkableWhen, checkedWhile };
+  const { linkableWhen, unlinkableWhen, checkedWhile, sameAs, ...rest } = options;
+  const kind = { kind: 'reference' as const, area, linkableWhen, unlinkableWhen, checkedWhile, sameAs };
   return rest.required
     ? declare<string>(kind, rest as FieldOptions<string>, text(64), '')
     : declare<string | null>(kind, rest as FieldOptions<string | null>, text(64).nullable(), null);

@@ -37,3 +37,4 @@ export * from './training-validity';
 export * from './fuel-economy';
 export * from './dashboard';
 export * from './reports';
+export * from './report-format';

@@ -23,7 +23,7 @@ export const maintenanceArea = declareArea({
     status: field.choice(JOB_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     cost: field.money({ label: 'Cost (₹)', sort: true }),
     // Issue 18: the service schedule a job carries out (reset when the job is Completed) and the odometer then.
-    scheduleId: field.reference('service-schedules', { label: 'Schedule', added: true }),
+    scheduleId: field.reference('service-schedules', { label: 'Schedule', added: true, sameAs: { vehicleId: 'vehicleId' } }),
     odometer: field.integer({ label: 'Odometer (km)', min: 0, max: 99_999_999, placeholder: 'e.g. 184250', added: true }),
   },
   required: { title: 'Missing Fields', message: 'Vehicle ID and Job Description are required.' },

@@ -16,9 +16,9 @@ export type ReportFilter = (typeof REPORT_FILTERS)[number];
 /**
  * How a column's value is typed and shown. Money is rupees as a number to the paisa (2 decimals, never a float
  * sum: the server sums numeric and rounds once); `km` to 0.1; `kmPerLitre` to 0.1; `percent` 0–100 to 0.1;
- * `date` YYYY-MM-DD; `month` YYYY-MM; `flag` a boolean shown as a mark.
+ * `date` YYYY-MM-DD; `month` YYYY-MM; `flag` a boolean shown as a mark; `celsius` a temperature to 0.1 (added for cold chain).
  */
-export type ReportColumnKind = 'text' | 'integer' | 'money' | 'km' | 'litres' | 'kmPerLitre' | 'percent' | 'date' | 'month' | 'flag';
+export type ReportColumnKind = 'text' | 'integer' | 'money' | 'km' | 'litres' | 'kmPerLitre' | 'percent' | 'date' | 'month' | 'flag' | 'celsius';
 
 export interface ReportColumn {
   key: string;

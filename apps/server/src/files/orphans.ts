@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, getTableColumns, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { takeLease } from '../reminders/runner';
 import { files } from '../db/schema';
 import type { ResourceDefinition } from '../http/resource';
 import type { FileStorage } from './storage';
@@ -33,4 +35,40 @@ export async function deleteOrphanFiles(database: { db: Db }, storage: FileStora
     .returning({ storageKey: files.storageKey });
   for (const { storageKey } of gone) await storage.delete(storageKey).catch(() => undefined);
   return gone.length;
+}
+
+/**
+ * Deletes stored objects that no file row names, once they are older than `graceMs`. A file's row is
+ * deleted first and its object after the commit (attachments.ts); should that second step fail (the store
+ * was down, the server stopped), or an upload's bytes be stored and its row never written, the object
+ * is left with no row: nobody can read it, and this sweep removes it. The grace period covers an upload
+ * between its put and its row (milliseconds), so an upload under way is never taken. The store has no
+ * transactions; nothing here needs one, since no row can come to name an old object again.
+ */
+export async function deleteUnnamedObjects(database: Pick<Database, 'query'>, storage: FileStorage, graceMs = 24 * 3_600_000, batch = 500): Promise<number> {
+  const cutoff = Date.now() - graceMs;
+  let deleted = 0;
+  let chosen: string[] = [];
+  const sweep = async () => {
+    const named = new Set((await database.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE storage_key = ANY($1)', [chosen])).map((row) => row.storage_key));
+    for (const key of chosen.filter((k) => !named.has(k))) {
+      await storage.delete(key);
+      deleted++;
+    }
+    chosen = [];
+  };
+  for await (const object of storage.list()) {
+    if (object.modifiedAt.getTime() >= cutoff) continue;
+    chosen.push(object.key);
+    if (chosen.length >= batch) await sweep();
+  }
+  if (chosen.length > 0) await sweep();
+  return deleted;
+}
+
+/** The sweep of unnamed objects by one server at a time, at most once per `everyMs` (it lists the whole store). */
+export async function sweepUnnamedObjects(database: Database, storage: FileStorage, everyMs = 6 * 3_600_000): Promise<number | null> {
+  // The lease is not given back and a holder of its own each time: it is the time until the next sweep by any server.
+  if (!(await takeLease(database, 'file-objects-sweep', `sweep-${randomUUID()}`, everyMs))) return null;
+  return deleteUnnamedObjects(database, storage);
 }

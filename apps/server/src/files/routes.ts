@@ -66,7 +66,15 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
       }
       const stored: StoredFile = { id: 'FIL' + randomToken(12), name, size: bytes.length, contentType: type.contentType };
       const storageKey = randomToken(24);
-      await storage.put(storageKey, bytes);
+      try {
+        await storage.put(storageKey, bytes);
+      } catch (err) {
+        // The store refused or did not answer: no row is written, so no record can name bytes that are not there.
+        // (The key is random and the bytes are never logged; a partial object is the store's to drop, see storage.ts.)
+        console.error('Storing an upload failed:', (err as Error).name, (err as Error).message);
+        await storage.delete(storageKey).catch(() => undefined);
+        throw new ApiError(503, 'Upload Failed', 'The file could not be stored. Nothing was saved; please try again in a moment.');
+      }
       try {
         await database.db.insert(files).values({
           id: stored.id,

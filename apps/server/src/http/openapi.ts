@@ -7,6 +7,8 @@ import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 import { registerNotificationPaths } from '../notifications/openapi-paths';
+import { registerRecordPagePaths } from '../record-pages/openapi-paths';
+import { registerReportPaths } from '../reports/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -134,6 +136,8 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'delete', path: '/api/notifications/{id}', tags: notificationsTags, summary: 'Delete one of your notifications', request: { params: notificationId }, responses: { 204: { description: 'Deleted' }, 404: noSuchNotification, ...common } });
   registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
   registerNotificationPaths(registry, common);
+  registerRecordPagePaths(registry, common);
+  registerReportPaths(registry, common);
 
   for (const resource of resources) {
     const { area } = resource;

@@ -42,4 +42,17 @@ describe('seed:demo trip money', () => {
     expect(costs.filter((c) => c.stored > 0).length).toBeGreaterThan(20);
     for (const c of costs) expect(c.stored).toBe(c.recomputed);
   });
+
+  it('costs a trip what a carrier sees (at most 105 % of its freight, mostly 60–90 %), and links no spend to a trip not yet started', async () => {
+    const trips = await database.query<{ freight: string; cost: string }>(`SELECT freight, cost FROM trips WHERE cost > 0`);
+    expect(trips.length).toBeGreaterThan(20);
+    for (const t of trips) expect(Number(t.cost)).toBeLessThanOrEqual(Number(t.freight) * 1.05);
+    const atLoss = trips.filter((t) => Number(t.cost) > Number(t.freight)).length;
+    expect(atLoss).toBeLessThan(trips.length / 4);
+    const [{ early }] = await database.query<{ early: number }>(
+      `SELECT count(*)::int AS early FROM fuel_expenses e JOIN trips t ON t.id = e.trip_id
+        WHERE t.start_date > now() OR (t.start_date IS NOT NULL AND e.date < (t.start_date AT TIME ZONE 'Asia/Kolkata')::date)`,
+    );
+    expect(early).toBe(0);
+  });
 });

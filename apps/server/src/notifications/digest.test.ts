@@ -139,11 +139,52 @@ describe('the daily e-mail digest', () => {
     expect(errors.mock.calls.flat().join('\n')).toMatch(/failed \((ECONNECTION|ESOCKET)/);
   });
 
+  it('a day claimed by a server that died while sending is taken over once its heart stops, and only the users it did not reach get theirs', async () => {
+    smtp.received.length = 0;
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const day6 = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await notify('asha', 'Fitness of MH12AB1234 expired');
+    await notify('quiet', 'PUC of MH01XY0001 expired');
+    // The dead server claimed the day and reached asha, then stopped beating.
+    const [{ until }] = await server.database.query<{ until: string }>(
+      `INSERT INTO job_runs (job, run_key, holder) VALUES ('digest', $1, 'dead-server') RETURNING started_at::text AS until`,
+      [day6],
+    );
+    await server.database.query(`UPDATE notification_preferences SET digest_sent_until = $2::timestamptz WHERE user_id = $1`, [ids.asha, until]);
+
+    // While its heart still beats, the claim is its own: another server waits (and keeps looking).
+    const waiting = await runDailyDigest(server.database, mail, { now: at0730(day6), holder: 'server-b' });
+    expect(waiting).toMatchObject({ claimed: false, pendingElsewhere: true, sent: 0 });
+
+    await server.database.query(`UPDATE job_runs SET heartbeat_at = now() - interval '10 minutes' WHERE job = 'digest' AND run_key = $1`, [day6]);
+    const takeover = await runDailyDigest(server.database, mail, { now: at0730(day6), holder: 'server-b' });
+    expect(takeover).toMatchObject({ claimed: true, sent: 1 });
+    expect(smtp.received.map((r) => r.to)).toEqual([['quiet@example.in']]);
+    expect(smtp.received[0].text).toContain('PUC of MH01XY0001 expired');
+    const [run] = await server.database.query<{ holder: string; finished: boolean }>(`SELECT holder, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`, [day6]);
+    expect(run).toEqual({ holder: 'server-b', finished: true });
+    expect(await runDailyDigest(server.database, mail, { now: at0730(day6), holder: 'server-c' })).toMatchObject({ claimed: false, pendingElsewhere: false });
+  });
+
+  it('a server stopping while it sends leaves the day unfinished for another to take over', async () => {
+    smtp.received.length = 0;
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const day7 = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+    await notify('asha', 'Permit of MH12AB1234 expired');
+    const stopping = new AbortController();
+    stopping.abort();
+    const run = await runDailyDigest(server.database, mail, { now: at0730(day7), holder: 'stopping-server', signal: stopping.signal });
+    expect(run).toMatchObject({ claimed: true, interrupted: true, sent: 0 });
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await server.database.query<{ finished: boolean }>(`SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`, [day7]);
+    expect(row.finished).toBe(false);
+  });
+
   it('without an SMTP server nothing is scheduled and nothing is claimed', async () => {
     const before = await server.count('job_runs');
     const stop = scheduleDailyDigest(server.database, undefined);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    stop();
+    await stop();
     expect(await server.count('job_runs')).toBe(before);
   });
 });

@@ -10,7 +10,9 @@ import type { MailConfig } from './mail';
  * has an e-mail address gets one e-mail listing their unread notifications made since their last digest;
  * nothing to say, no e-mail. Sent once per day however many servers run: the server whose INSERT of
  * ('digest', <day>) into job_runs succeeds sends it. A server that starts after 07:00 on a day no server sent
- * sends it then (the catch-up). Without an SMTP server nothing is scheduled.
+ * sends it then (the catch-up). A claim left unfinished (the server stopped or died while sending) and silent
+ * for DIGEST_TAKEOVER_MINUTES is taken over by the next server that looks, which sends to the users not yet
+ * reached (each user's digest_sent_until says whether they were). Without an SMTP server nothing is scheduled.
  */
 
 export const DIGEST_JOB = 'digest';
@@ -18,6 +20,8 @@ export const DIGEST_JOB = 'digest';
 export const DIGEST_HOUR = 7;
 /** Notifications listed in one e-mail; more are counted ("and 12 more"). */
 export const DIGEST_MAX_ITEMS = 50;
+/** How long an unfinished claim may go without a heartbeat (one after each user) before another server takes it over. */
+export const DIGEST_TAKEOVER_MINUTES = 5;
 /** How often a running server looks whether the day's digest is due (and unclaimed). */
 const CHECK_EVERY_MS = 60_000;
 
@@ -78,8 +82,12 @@ export function digestEmail(input: { name: string; day: string; items: DigestIte
 
 export interface DigestRun {
   day: string | null;
-  /** Whether this call claimed the day (and so sent its e-mails). */
+  /** Whether this call claimed the day (and so sent its e-mails), or took over a claim left unfinished. */
   claimed: boolean;
+  /** Not claimed because another server's claim of the day is unfinished and still beating: look again later. */
+  pendingElsewhere?: boolean;
+  /** The run stopped before every user was reached (the server is stopping): another takes over later. */
+  interrupted?: boolean;
   sent: number;
   failed: number;
   /** Users who chose the digest but had nothing unread since their last one. */
@@ -106,16 +114,28 @@ export interface MailSender {
  * A user's failed e-mail is logged (without the address) and leaves their window as it was: the day is not
  * retried, and the next day's digest lists what this one would have (if still unread).
  */
-export async function runDailyDigest(database: Database, mail: MailConfig, options: { now?: Date; holder?: string; sender?: MailSender } = {}): Promise<DigestRun> {
+export async function runDailyDigest(
+  database: Database,
+  mail: MailConfig,
+  options: { now?: Date; holder?: string; sender?: MailSender; signal?: AbortSignal } = {},
+): Promise<DigestRun> {
   const day = digestDayAt(options.now ?? new Date());
   const run: DigestRun = { day, claimed: false, sent: 0, failed: 0, nothingToSay: 0 };
   if (!day) return run;
-  // The claim: one statement; the server whose row goes in sends the day's e-mails.
+  // The claim: one statement; the server whose row goes in (or that takes over a silent unfinished claim) sends
+  // the day's e-mails. The window's end stays the first claim's start, so a takeover lists the same notifications.
   const [claim] = await database.query<{ until: string }>(
-    `INSERT INTO job_runs (job, run_key, holder) VALUES ($1, $2, $3) ON CONFLICT (job, run_key) DO NOTHING RETURNING started_at::text AS until`,
-    [DIGEST_JOB, day, (options.holder ?? `${hostname()}:${process.pid}`).slice(0, 200)],
+    `INSERT INTO job_runs (job, run_key, holder) VALUES ($1, $2, $3)
+       ON CONFLICT (job, run_key) DO UPDATE SET holder = excluded.holder, heartbeat_at = now()
+         WHERE job_runs.finished_at IS NULL AND job_runs.heartbeat_at < now() - make_interval(mins => $4)
+       RETURNING started_at::text AS until`,
+    [DIGEST_JOB, day, (options.holder ?? `${hostname()}:${process.pid}`).slice(0, 200), DIGEST_TAKEOVER_MINUTES],
   );
-  if (!claim) return run;
+  if (!claim) {
+    const [row] = await database.query<{ finished: boolean }>(`SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = $1 AND run_key = $2`, [DIGEST_JOB, day]);
+    run.pendingElsewhere = row !== undefined && !row.finished;
+    return run;
+  }
   run.claimed = true;
   const until = claim.until;
   const recipients = await database.query<Recipient>(
@@ -123,12 +143,18 @@ export async function runDailyDigest(database: Database, mail: MailConfig, optio
             COALESCE(p.digest_sent_until, $1::timestamptz - interval '1 day')::text AS since
        FROM notification_preferences p JOIN users u ON u.id = p.user_id
       WHERE p.daily_digest AND u.active AND btrim(u.email) <> ''
+        -- Not the users an earlier claimer of this day already reached (a takeover).
+        AND (p.digest_sent_until IS NULL OR p.digest_sent_until < $1::timestamptz)
       ORDER BY u.id`,
     [until],
   );
   const sender = options.sender ?? nodemailer.createTransport(mail.smtpUrl);
   try {
     for (const user of recipients) {
+      if (options.signal?.aborted) {
+        run.interrupted = true;
+        break;
+      }
       // Only kinds the user still receives, of areas their role may still view.
       const kinds = Object.entries(REMINDER_KIND_INFO)
         .filter(([kind, info]) => isReminderKind(kind) && !user.muted_kinds.includes(kind) && can(user.role, info.area, 'view'))
@@ -157,39 +183,52 @@ export async function runDailyDigest(database: Database, mail: MailConfig, optio
         run.nothingToSay++;
       }
       await database.query(`UPDATE notification_preferences SET digest_sent_until = $2::timestamptz WHERE user_id = $1`, [user.id, until]);
+      await database.query(`UPDATE job_runs SET heartbeat_at = now() WHERE job = $1 AND run_key = $2`, [DIGEST_JOB, day]);
     }
   } finally {
     sender.close?.();
-    await database.query(`UPDATE job_runs SET finished_at = now() WHERE job = $1 AND run_key = $2`, [DIGEST_JOB, day]);
+    // An interrupted run stays unfinished, so that another server takes it over once its heart stops.
+    if (!run.interrupted) await database.query(`UPDATE job_runs SET finished_at = now() WHERE job = $1 AND run_key = $2`, [DIGEST_JOB, day]);
   }
-  console.log(`Daily digest of ${day}: ${plural(run.sent, 'e-mail')} sent${run.failed ? `, ${run.failed} failed` : ''}.`);
+  console.log(
+    `Daily digest of ${day}: ${plural(run.sent, 'e-mail')} sent${run.failed ? `, ${run.failed} failed` : ''}${run.interrupted ? '; stopped before the last user, another server will finish it' : ''}.`,
+  );
   return run;
 }
 
 /**
  * Runs the digest when due: now (the catch-up after a start past 07:00), then every minute. Without an SMTP
- * server nothing is scheduled. A failure is logged; the server goes on. Returns the stop function.
+ * server nothing is scheduled. A failure is logged; the server goes on. Returns the stop function, which stops
+ * a digest being sent after its current e-mail and resolves when it has.
  */
-export function scheduleDailyDigest(database: Database, mail: MailConfig | undefined, holder?: string): () => void {
-  if (!mail) return () => undefined;
+export function scheduleDailyDigest(database: Database, mail: MailConfig | undefined, holder?: string): () => Promise<void> {
+  if (!mail) return async () => undefined;
   let checkedDay: string | null = null;
-  let running = false;
+  let running: Promise<void> | null = null;
+  const stopping = new AbortController();
   const check = async () => {
     const day = digestDayAt(new Date());
-    if (!day || day === checkedDay || running) return;
-    running = true;
+    if (!day || day === checkedDay || running || stopping.signal.aborted) return;
+    let done!: () => void;
+    running = new Promise<void>((resolve) => (done = resolve));
     try {
-      await runDailyDigest(database, mail, { holder });
-      checkedDay = day;
+      const run = await runDailyDigest(database, mail, { holder, signal: stopping.signal });
+      // Another server's unfinished claim may yet be abandoned: keep looking until the day is done.
+      if (!run.pendingElsewhere && !run.interrupted) checkedDay = day;
     } catch (err) {
       // The claim may not have gone in (database down): look again at the next check.
       console.error(`Daily digest failed: ${(err as Error).message}`);
     } finally {
-      running = false;
+      running = null;
+      done();
     }
   };
   void check();
   const timer = setInterval(() => void check(), CHECK_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    stopping.abort();
+    await running;
+  };
 }

@@ -5,6 +5,7 @@ import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { ApiError, badRequest, readJson } from '../http/errors';
+import { recordChange, userActor } from '../history/change-log';
 
 /** Who may change the thresholds (Manage Expiry Alerts): administrators; whoever may view compliance documents reads them. */
 export const mayEditThresholds = (role: string) => role === 'administrator';
@@ -58,12 +59,21 @@ export function reminderSettingsRoutes(database: Database) {
       if (typeof dueSoonDays !== 'number' || !Number.isInteger(dueSoonDays) || dueSoonDays < min || dueSoonDays > max)
         throw new ApiError(422, 'Invalid Days', `Due Soon days for ${documentType} must be a whole number from ${min} to ${max}.`);
     }
-    // One statement: every type sent, or none.
-    const values = sent.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}::integer, now())`).join(', ');
-    await database.query(
-      `INSERT INTO document_alert_thresholds (document_type, due_soon_days, updated_at) VALUES ${values} ON CONFLICT (document_type) DO UPDATE SET due_soon_days = EXCLUDED.due_soon_days, updated_at = now()`,
-      sent.flatMap((t) => [t.documentType, t.dueSoonDays]),
-    );
+    // Every type sent, or none, with one Activity Log entry naming each changed type's days before and after.
+    const { user } = c.get('session');
+    await database.transaction(async (tx) => {
+      await tx.query(`LOCK TABLE document_alert_thresholds IN SHARE ROW EXCLUSIVE MODE`);
+      const before = new Map((await thresholds(tx)).map((t) => [t.documentType, t.dueSoonDays]));
+      const values = sent.map((_, i) => `($${i * 2 + 1}, $${i * 2 + 2}::integer, now())`).join(', ');
+      await tx.query(
+        `INSERT INTO document_alert_thresholds (document_type, due_soon_days, updated_at) VALUES ${values} ON CONFLICT (document_type) DO UPDATE SET due_soon_days = EXCLUDED.due_soon_days, updated_at = now()`,
+        sent.flatMap((t) => [t.documentType, t.dueSoonDays]),
+      );
+      const changes = sent
+        .filter((t) => before.get(t.documentType) !== t.dueSoonDays)
+        .map((t) => ({ field: t.documentType, label: `${t.documentType}: Due Soon days`, before: before.get(t.documentType) ?? null, after: t.dueSoonDays }));
+      if (changes.length > 0) await recordChange(tx, { actor: userActor(user), area: 'expiry-alerts', operation: 'update', changes });
+    });
     return c.json({ items: await thresholds(database), editable: true });
   });
 

@@ -27,6 +27,8 @@ export interface AppServer {
   signedIn(username?: string, password?: string): Promise<TestClient>;
   /** What the process printed, for a failing assertion's message. */
   output(): string;
+  /** The server's process, to stop it (SIGTERM) while the other keeps answering. */
+  process: RunningServer;
 }
 
 export interface TwoServers {
@@ -53,6 +55,7 @@ function appServer(process: RunningServer): AppServer {
       return client;
     },
     output: process.output,
+    process,
   };
 }
 

@@ -85,9 +85,12 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
   );
   if (vehicles.length === 0) throw new Error('Expenses need vehicles; the database has none (add some with --vehicles).');
   const vehicleIndex = new Map(vehicles.map((v, i) => [v.id, i]));
-  const trips = await database.query<{ id: string; vehicle: string; origin: string; destination: string; start: number; end: number }>(
-    `SELECT id, vehicle_id AS vehicle, origin, destination, ${ms('coalesce(start_date, created_at)')} AS start, ${ms('coalesce(end_date, eta, start_date, created_at)')} AS end FROM trips`,
-  );
+  // Only trips that have started carry spend: a trip still to come has no fuel bill yet.
+  const trips = (
+    await database.query<{ id: string; vehicle: string; origin: string; destination: string; start: number; end: number }>(
+      `SELECT id, vehicle_id AS vehicle, origin, destination, ${ms('coalesce(start_date, created_at)')} AS start, ${ms('coalesce(end_date, eta, start_date, created_at)')} AS end FROM trips`,
+    )
+  ).filter((t) => t.start <= now);
 
   const planning = performance.now();
   const rows = new Array<{ at: number; trip: number; vehicle: number; type: ExpenseType }>(count);

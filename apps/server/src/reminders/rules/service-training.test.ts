@@ -149,6 +149,20 @@ describe('Manage Expiry Alerts: GET and PUT /api/reminders/thresholds', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.items).toContainEqual({ documentType: 'Fitness Certificate', dueSoonDays: 45, defaultDays: 30 });
     expect((await client.get('/api/reminders/thresholds')).body.items).toContainEqual({ documentType: 'Vehicle Registration', dueSoonDays: 1, defaultDays: 30 });
+    // The Activity Log says who changed which days, from what to what; a save changing nothing adds no entry.
+    const logged = await client.get('/api/activity?area=expiry-alerts');
+    expect(logged.status, logged.text).toBe(200);
+    expect(logged.body.items).toHaveLength(1);
+    expect(logged.body.items[0]).toMatchObject({
+      area: 'expiry-alerts',
+      operation: 'update',
+      changes: [
+        { field: 'Fitness Certificate', label: 'Fitness Certificate: Due Soon days', before: 30, after: 45 },
+        { field: 'Vehicle Registration', label: 'Vehicle Registration: Due Soon days', before: 30, after: 1 },
+      ],
+    });
+    await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 45 }] });
+    expect((await client.get('/api/activity?area=expiry-alerts')).body.items).toHaveLength(1);
     // A workshop reads them (it views compliance) but may not change them; accounts may not read them.
     await server.createUser({ username: 'workshop1', name: 'Workshop One', role: 'workshop', password: 'workshop1-password-1' });
     const workshop = server.client();

@@ -55,7 +55,12 @@ export function formFields<F extends Record<string, AnyField>>(
     kind: inputKind(declaration),
     options: declaration.kind === 'choice' || declaration.kind === 'choices' ? declaration.options : undefined,
     optionLabels: declaration.kind === 'choice' ? declaration.labels : undefined,
-    reference: declaration.kind === 'reference' || declaration.kind === 'references' ? (references as Record<string, ReferenceSpec>)[name] : undefined,
+    reference:
+      declaration.kind === 'reference' && declaration.sameAs
+        ? { ...(references as Record<string, ReferenceSpec>)[name], filtersFrom: declaration.sameAs }
+        : declaration.kind === 'reference' || declaration.kind === 'references'
+          ? (references as Record<string, ReferenceSpec>)[name]
+          : undefined,
     entities: declaration.kind === 'entity' ? (references as Record<string, EntitySpec>)[name].choices : undefined,
     suggestEntity: declaration.kind === 'entity' ? (references as Record<string, EntitySpec>)[name].suggest : undefined,
     placeholder: declaration.placeholder,

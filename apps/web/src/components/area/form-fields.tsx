@@ -233,6 +233,13 @@ export interface FormFieldsProps {
   adding?: boolean;
 }
 
+/** A pick-list narrowed by the form's own values (a job card's schedules: those of its vehicle), when those are chosen. */
+function withFormFilters(reference: ReferenceSpec, values: FormValues): ReferenceSpec {
+  const from = Object.entries(reference.filtersFrom ?? {}).filter(([, own]) => typeof values[own] === 'string' && values[own] !== '');
+  if (from.length === 0) return reference;
+  return { ...reference, filters: { ...reference.filters, ...Object.fromEntries(from.map(([param, own]) => [param, String(values[own])])) } };
+}
+
 export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading = () => undefined, adding = true }: FormFieldsProps) {
   const queryClient = useQueryClient();
   /**
@@ -317,7 +324,7 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
                       f.onChange(value);
                       if (field.fills) void fillFrom(field, value);
                     }}
-                    reference={field.reference!}
+                    reference={withFormFilters(field.reference!, values)}
                     clearLabel={field.required ? undefined : `Clear ${field.label}`}
                   />
                 )}

@@ -29,6 +29,8 @@ export interface ReferenceSpec {
   fetchError: string;
   /** Only records with these values are offered (only Approved quotations); the one already chosen still shows. */
   filters?: Record<string, string>;
+  /** Filters taken from the form's values (list parameter → the form's field), added when the field is filled. */
+  filtersFrom?: Readonly<Record<string, string>>;
 }
 
 const PAGE = 20;

@@ -1,9 +1,10 @@
 import { Activity, Snowflake, Thermometer, Truck } from 'lucide-react';
-import { COLD_CHAIN_STATUSES, coldChainArea, outOfRange, type ColdChainInput, type ColdChainUnit } from '@raahi/domain';
+import { COLD_CHAIN_STATUSES, coldChainArea, outOfRange, REPORT_BUTTONS, type ColdChainInput, type ColdChainUnit } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
+import { reportAction } from '../../components/report-button';
 import type { BadgeTone } from '../../components/ui/badge';
 import { formatNumber, NA } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -32,6 +33,7 @@ const config: AreaPageConfig<ColdChainUnit> = {
   title: 'Cold Chain Monitoring',
   addLabel: 'Add Unit',
   inertActions: ['Configure Alerts', 'View All Live Data', 'Export Reports'],
+  activeActions: { 'Export Reports': reportAction('Export Reports', REPORT_BUTTONS.coldChainExport) },
   banner: Illustration,
   searchPlaceholder: 'Search units...',
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: COLD_CHAIN_STATUSES }],

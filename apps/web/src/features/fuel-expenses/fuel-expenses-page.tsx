@@ -1,9 +1,10 @@
 import { CircleEllipsis, Fuel, SquareParking, Ticket, Utensils, Wrench, type LucideIcon } from 'lucide-react';
-import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, fuelExpensesArea, fuelUnit, type Expense, type ExpenseInput } from '@raahi/domain';
+import { EXPENSE_TYPE_LABELS, EXPENSE_TYPES, fuelExpensesArea, fuelUnit, REPORT_BUTTONS, type Expense, type ExpenseInput } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, RecordLink, VehiclePlateCell } from '../../components/area/cells';
 import { column, formFields } from '../../components/area/declared';
+import { reportAction } from '../../components/report-button';
 import { formatNumber, formatRupees, NA, toastExcerpt } from '../../lib/format';
 import { tripReference, vehicleReference } from '../references';
 
@@ -30,6 +31,10 @@ const config: AreaPageConfig<Expense> = {
   addLabel: 'Log New Expense',
   cardTitle: 'Expense Log',
   inertActions: ['Cost Reports', 'Fuel Consumption Analytics'],
+  activeActions: {
+    'Cost Reports': reportAction('Cost Reports', REPORT_BUTTONS.fuelCostReport),
+    'Fuel Consumption Analytics': reportAction('Fuel Consumption Analytics', REPORT_BUTTONS.fuelConsumption),
+  },
   searchPlaceholder: 'Search expenses...',
   filters: [{ param: 'type', label: 'Type', allLabel: 'All Types', options: EXPENSE_TYPES, optionLabels: EXPENSE_TYPE_LABELS }],
   columns: [

@@ -1,6 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
-import { inventoryArea, type InventoryInput, type InventoryItem } from '@raahi/domain';
+import { inventoryArea, REPORT_BUTTONS, type InventoryInput, type InventoryItem } from '@raahi/domain';
 import { lazyAction } from '../../components/lazy-action';
+import { reportAction } from '../../components/report-button';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { column, derivedState, formFields } from '../../components/area/declared';
@@ -26,7 +27,10 @@ const config: AreaPageConfig<InventoryItem> = {
   title: 'Inventory Management',
   addLabel: 'Add New Item',
   inertActions: ['View Reorder Suggestions', 'Generate Inventory Report'],
-  activeActions: { 'View Reorder Suggestions': lazyAction('View Reorder Suggestions', () => import('./reorder-suggestions-dialog')) },
+  activeActions: {
+    'View Reorder Suggestions': lazyAction('View Reorder Suggestions', () => import('./reorder-suggestions-dialog')),
+    'Generate Inventory Report': reportAction('Generate Inventory Report', REPORT_BUTTONS.inventoryReport),
+  },
   searchPlaceholder: 'Search items...',
   filters: [{ param: 'stock', label: 'Stock level', allLabel: 'All Items', options: ['Low Stock', 'Reorder Needed'] }],
   columns: [

@@ -1,3 +1,4 @@
+import type { FeatureCardSpec } from '../../components/feature-screen';
 import {
   Activity,
   AlertTriangle,
@@ -5,11 +6,6 @@ import {
   BellRing,
   BrainCircuit,
   Calculator,
-  Download,
-  FileBarChart,
-  Fuel,
-  Gauge,
-  IndianRupee,
   LineChart,
   ListChecks,
   PackagePlus,
@@ -24,12 +20,7 @@ import {
 } from 'lucide-react';
 
 /** One capability a placeholder screen advertises, with its (inert) button. */
-export interface PlaceholderFeature {
-  title: string;
-  description: string;
-  button: string;
-  icon: LucideIcon;
-}
+export type PlaceholderFeature = FeatureCardSpec;
 
 export interface PlaceholderScreen {
   path: string;
@@ -39,21 +30,8 @@ export interface PlaceholderScreen {
   features: PlaceholderFeature[];
 }
 
-/** The four screens the specification leaves as descriptive text and buttons that do nothing (002 §2.4). */
+/** The screens the specification leaves as descriptive text and buttons that do nothing (002 §2.4); Reporting acts since issue 20 (features/reporting). */
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
-  {
-    path: '/reporting',
-    title: 'Dashboard & Reporting',
-    description: 'Build reports on trips, vehicles, drivers and costs, follow your key performance indicators and export the results.',
-    icon: BarChart3,
-    features: [
-      { title: 'Custom Reports', description: 'Trip, vehicle and driver reports for any date range, depot or customer.', button: 'Generate New Report', icon: FileBarChart },
-      { title: 'KPI Dashboard', description: 'On-time delivery, utilisation, fuel efficiency and downtime at a glance.', button: 'View KPI Dashboard', icon: Gauge },
-      { title: 'Export', description: 'Download any report as a spreadsheet or a printable document.', button: 'Export Reports (CSV, PDF)', icon: Download },
-      { title: 'Cost Reports', description: 'Fuel, maintenance, tolls and challans per vehicle, per trip and per kilometre in rupees.', button: 'View Cost Reports', icon: IndianRupee },
-      { title: 'Fuel Consumption Analytics', description: 'Mileage trends by vehicle, route and driver, with unusual consumption flagged.', button: 'View Fuel Analytics', icon: Fuel },
-    ],
-  },
   {
     path: '/ai-predictive',
     title: 'AI & Predictive Analytics',

@@ -1,0 +1,4 @@
+import { runCommandLine } from './command';
+import { filesCommand } from './files';
+
+runCommandLine(filesCommand, process.argv.slice(2));
