@@ -100,7 +100,9 @@ export async function runFuelEconomy(database: Database, params: ReportParams): 
   const [page, [totals], points, [leftOut]] = await Promise.all([
     database.query<Record<string, unknown>>(`${cte} SELECT * FROM r ORDER BY change NULLS LAST, vehicle, vehicle_id OFFSET $${n + 1} LIMIT $${n + 2}`, [...base, params.offset, params.limit]),
     database.query<Record<string, unknown>>(
-      `${cte} SELECT count(*)::int AS vehicles, sum(km)::float8 AS km, sum(litres)::float8 AS litres, sum(base_km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_km,
+      `${cte} SELECT count(*)::int AS vehicles, sum(km)::float8 AS km, sum(litres)::float8 AS litres,
+              sum(km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_km, sum(litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_litres,
+              sum(base_km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_km,
               sum(base_litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_litres, count(*) FILTER (WHERE flagged)::int AS flagged,
               count(*) FILTER (WHERE base_ratio IS NULL)::int AS without_baseline FROM r`,
       base,
@@ -114,12 +116,14 @@ export async function runFuelEconomy(database: Database, params: ReportParams): 
   ]);
   const vehicles = Number(totals.vehicles);
   const notes: string[] = [];
-  if (Number(leftOut.n) > 0) notes.push(`${Number(leftOut.n)} fills of fuels not sold by the litre (CNG in kg, electric charge) in the period are left out.`);
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (Number(leftOut.n) > 0) notes.push(`${count(Number(leftOut.n), 'fill of a fuel', 'fills of fuels')} not sold by the litre (CNG in kg, electric charge) in the period left out.`);
   if (Number(totals.without_baseline) > 0)
-    notes.push(`${Number(totals.without_baseline)} of ${vehicles} vehicles have no counted fill in the ${BASELINE_DAYS} days before the period: no baseline, never flagged.`);
+    notes.push(`${Number(totals.without_baseline)} of ${count(vehicles, 'vehicle', 'vehicles')} without a counted fill in the ${BASELINE_DAYS} days before the period: no baseline, not flagged.`);
   if (vehicles > points.length) notes.push(`The chart shows the ${CHART_EACH_END} lowest and ${CHART_EACH_END} highest km/L of ${vehicles} vehicles.`);
   const ratio = (km: unknown, litres: unknown) => (Number(litres) > 0 ? Math.round((Number(km) / Number(litres)) * 10) / 10 : null);
-  const fleetRatio = Number(totals.litres) > 0 ? Number(totals.km) / Number(totals.litres) : null;
+  // The fleet's change compares like with like: the vehicles with a baseline, their period against their baseline.
+  const fleetRatio = Number(totals.compared_litres) > 0 ? Number(totals.compared_km) / Number(totals.compared_litres) : null;
   const fleetBase = Number(totals.base_litres) > 0 && Number(totals.base_km) > 0 ? Number(totals.base_km) / Number(totals.base_litres) : null;
   return {
     rows: page.map(rowOf),
@@ -127,7 +131,7 @@ export async function runFuelEconomy(database: Database, params: ReportParams): 
       vehicles === 0
         ? null
         : {
-            vehicle: `${vehicles} vehicles`,
+            vehicle: count(vehicles, 'vehicle', 'vehicles'),
             km: Math.round(Number(totals.km) * 10) / 10,
             litres: Math.round(Number(totals.litres) * 100) / 100,
             kmPerLitre: ratio(totals.km, totals.litres),
