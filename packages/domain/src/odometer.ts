@@ -120,8 +120,8 @@ export function odometerMonthMarks(readings: readonly OdometerReading[]): { mont
   const first = days[0].date;
   const last = days[days.length - 1].date;
   const marks: { month: string; km: number }[] = [];
-  let [year, month] = first.split('-').map(Number);
-  if (!first.endsWith('-01')) month += 1;
+  const [year, firstMonth] = first.split('-').map(Number);
+  let month = firstMonth + (first.endsWith('-01') ? 0 : 1);
   for (;;) {
     const start = new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10);
     if (start > last) break;

@@ -38,7 +38,8 @@ CREATE INDEX vehicle_odometer_months_by_month ON vehicle_odometer_months (month)
 -- The kept rows of the vehicles named made again from their readings (odometer_readings of 0034), written as a
 -- difference (rows unchanged are not touched). Set-based: one pass for a bulk statement's vehicles, index lookups
 -- for a form's one. Planned at each call (EXECUTE) with the array as a constant, as fuel_fills_rebuild_vehicles.
-CREATE FUNCTION vehicle_odometers_rebuild(vehicles text[]) RETURNS void LANGUAGE plpgsql AS $fn$
+-- A bulk statement's groups and window sorts in memory, not in temporary files (this function only).
+CREATE FUNCTION vehicle_odometers_rebuild(vehicles text[]) RETURNS void LANGUAGE plpgsql SET work_mem = '64MB' AS $fn$
 BEGIN
   IF coalesce(cardinality(vehicles), 0) = 0 THEN RETURN; END IF;
   EXECUTE $sql$
