@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, currentOdometer, dayStart, odometerAt, odometerDays, odometerMonthMarks, type OdometerReading } from '@raahi/domain';
 import type { Database } from './client';
+import { createRandom } from './seed/random';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 /**
@@ -9,16 +10,11 @@ import { startTestServer, type TestServer } from '../testing/test-server';
  * odometer_readings view) through the domain functions and odometer_from, after every kind of write.
  */
 
-/** A small seeded generator (mulberry32), so that a failure can be run again. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seed's generator (mulberry32), so that a failure can be run again. */
+const seeded = (seed: number) => {
+  const random = createRandom(seed);
+  return () => random.next();
+};
 
 let server: TestServer;
 let db: Database;

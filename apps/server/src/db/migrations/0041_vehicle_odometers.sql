@@ -141,22 +141,19 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER vehicles_odometers_inserted AFTER INSERT ON vehicles REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER vehicles_odometers_updated AFTER UPDATE ON vehicles REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER vehicles_odometers_deleted AFTER DELETE ON vehicles REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER vehicles_odometers_emptied AFTER TRUNCATE ON vehicles FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_emptied();
-CREATE TRIGGER fuel_expenses_odometers_inserted AFTER INSERT ON fuel_expenses REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER fuel_expenses_odometers_updated AFTER UPDATE ON fuel_expenses REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER fuel_expenses_odometers_deleted AFTER DELETE ON fuel_expenses REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER fuel_expenses_odometers_emptied AFTER TRUNCATE ON fuel_expenses FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_emptied();
-CREATE TRIGGER refueling_logs_odometers_inserted AFTER INSERT ON refueling_logs REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER refueling_logs_odometers_updated AFTER UPDATE ON refueling_logs REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER refueling_logs_odometers_deleted AFTER DELETE ON refueling_logs REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER refueling_logs_odometers_emptied AFTER TRUNCATE ON refueling_logs FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_emptied();
-CREATE TRIGGER maintenance_jobs_odometers_inserted AFTER INSERT ON maintenance_jobs REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER maintenance_jobs_odometers_updated AFTER UPDATE ON maintenance_jobs REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER maintenance_jobs_odometers_deleted AFTER DELETE ON maintenance_jobs REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written();
-CREATE TRIGGER maintenance_jobs_odometers_emptied AFTER TRUNCATE ON maintenance_jobs FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_emptied();
+-- On each reading table: after INSERT, UPDATE and DELETE (with the statement's rows), and after TRUNCATE.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['vehicles', 'fuel_expenses', 'refueling_logs', 'maintenance_jobs'] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_odometers_inserted AFTER INSERT ON %1$I REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_odometers_updated AFTER UPDATE ON %1$I REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_odometers_deleted AFTER DELETE ON %1$I REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_written()', t);
+    EXECUTE format('CREATE TRIGGER %1$s_odometers_emptied AFTER TRUNCATE ON %1$I FOR EACH STATEMENT EXECUTE FUNCTION vehicle_odometers_emptied()', t);
+  END LOOP;
+END
+$$;
 
 -- One vehicle's current odometer (NULL without readings): now a read of the kept row (0034 computed it each call).
 CREATE OR REPLACE FUNCTION vehicle_odometer(vid text) RETURNS integer LANGUAGE sql STABLE AS $$
