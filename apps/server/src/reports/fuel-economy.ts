@@ -33,7 +33,7 @@ const COLUMNS: ReportColumn[] = [
 const zoneLiteral = () => companyTimeZone().replace(/'/g, '');
 
 /**
- * The statement's CTEs: `v`, one row per vehicle with a counted fill in the period: km, litres, base_km, base_litres
+ * The statement's CTEs: `r`, one row per vehicle with a counted fill in the period: km, litres, base_km, base_litres
  * (null without a fill in the baseline), ratio (km/L), change (%, numeric) and flagged. $1 the baseline's first
  * day, $2 the period's first, $3 its last, $4 the vehicle when filtered. Also for the bench's EXPLAIN.
  */
@@ -97,23 +97,29 @@ export async function runFuelEconomy(database: Database, params: ReportParams): 
   const base = [addDays(params.from, -BASELINE_DAYS), params.from, params.to, ...(vehicle === undefined ? [] : [vehicle])];
   const cte = perVehicleStatement(vehicle !== undefined);
   const n = base.length;
-  const [page, [totals], points, [leftOut]] = await Promise.all([
-    database.query<Record<string, unknown>>(`${cte} SELECT * FROM r ORDER BY change NULLS LAST, vehicle, vehicle_id OFFSET $${n + 1} LIMIT $${n + 2}`, [...base, params.offset, params.limit]),
-    database.query<Record<string, unknown>>(
-      `${cte} SELECT count(*)::int AS vehicles, sum(km)::float8 AS km, sum(litres)::float8 AS litres,
-              sum(km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_km, sum(litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_litres,
-              sum(base_km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_km,
-              sum(base_litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_litres, count(*) FILTER (WHERE flagged)::int AS flagged,
-              count(*) FILTER (WHERE base_ratio IS NULL)::int AS without_baseline FROM r`,
-      base,
-    ),
-    database.query<Record<string, unknown>>(
-      `${cte}, ranked AS (SELECT r.*, row_number() OVER (ORDER BY ratio, vehicle, vehicle_id) AS low, row_number() OVER (ORDER BY ratio DESC, vehicle DESC, vehicle_id DESC) AS high FROM r WHERE ratio IS NOT NULL)
-       SELECT * FROM ranked WHERE low <= ${CHART_EACH_END} OR high <= ${CHART_EACH_END} ORDER BY low`,
-      base,
+  // The page, the totals and the chart's points from one pass over the fills (r is computed once, then read thrice).
+  const order = 'change NULLS LAST, vehicle, vehicle_id';
+  const [[answer], [leftOut]] = await Promise.all([
+    database.query<{ page: unknown; totals: unknown; points: unknown }>(
+      `${cte}
+       SELECT (SELECT coalesce(json_agg(p ORDER BY ${order}), '[]'::json) FROM (SELECT * FROM r ORDER BY ${order} OFFSET $${n + 1} LIMIT $${n + 2}) p) AS page,
+              (SELECT row_to_json(t) FROM (
+                 SELECT count(*)::int AS vehicles, sum(km)::float8 AS km, sum(litres)::float8 AS litres,
+                        sum(km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_km, sum(litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS compared_litres,
+                        sum(base_km) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_km, sum(base_litres) FILTER (WHERE base_ratio IS NOT NULL)::float8 AS base_litres,
+                        count(*) FILTER (WHERE base_ratio IS NULL)::int AS without_baseline FROM r) t) AS totals,
+              (SELECT coalesce(json_agg(q ORDER BY low), '[]'::json) FROM (
+                 SELECT * FROM (SELECT r.*, row_number() OVER (ORDER BY ratio, vehicle, vehicle_id) AS low,
+                                       row_number() OVER (ORDER BY ratio DESC, vehicle DESC, vehicle_id DESC) AS high FROM r WHERE ratio IS NOT NULL) ranked
+                  WHERE low <= ${CHART_EACH_END} OR high <= ${CHART_EACH_END}) q) AS points`,
+      [...base, params.offset, params.limit],
     ),
     database.query<{ n: number }>(leftOutStatement(vehicle !== undefined), [params.from, params.to, ...(vehicle === undefined ? [] : [vehicle])]),
   ]);
+  const parsed = <T,>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const page = parsed<Record<string, unknown>[]>(answer.page);
+  const totals = parsed<Record<string, unknown>>(answer.totals);
+  const points = parsed<Record<string, unknown>[]>(answer.points);
   const vehicles = Number(totals.vehicles);
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
