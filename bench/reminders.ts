@@ -43,7 +43,7 @@ const n = (v: number) => v.toLocaleString('en-IN');
 
 
 /** Vehicles with five documents each (a tenth with an older, replaced copy), drivers with one health check each; expiries spread from 60 days ago to a year ahead. */
-export async function fill(database: Database, documents: number, drivers: number, scheduleVehicles: number, today: string) {
+async function fill(database: Database, documents: number, drivers: number, scheduleVehicles: number, today: string) {
   const replaced = Math.floor(documents / 11);
   const current = documents - replaced;
   const vehicles = Math.max(Math.ceil(current / DOCUMENT_TYPES.length), scheduleVehicles);
