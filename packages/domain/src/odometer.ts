@@ -9,7 +9,8 @@
  * in time, first reading or last, so it never makes every schedule Overdue; as soon as half the readings are
  * believable, the median is one of them. A reading below the current odometer (an old receipt entered late, a
  * typo of 9,999) changes nothing. The server's SQL function `odometer_from` (migration 0034) is this same
- * rule; a test holds the two together.
+ * rule; a test holds the two together. The database keeps its result per vehicle as the readings are written
+ * (migration 0041, decision 0045: `vehicle_odometers`, and odometerDays / odometerMonthMarks below as tables).
  */
 export interface OdometerReading {
   km: number;
