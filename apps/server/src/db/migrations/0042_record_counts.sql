@@ -121,7 +121,7 @@ END
 $fn$;
 
 -- The dashboard's cards (decision 0036) and the lists they open. Keys name the columns by their SQL names.
-SELECT record_counts_declare('vehicles', 'vehicles', $$jsonb_build_object('status', status)$$);
+SELECT record_counts_declare('vehicles', 'vehicles', $$jsonb_build_object('status', status, 'type', type)$$);
 SELECT record_counts_declare('drivers', 'drivers', $$jsonb_build_object('status', status)$$);
 SELECT record_counts_declare('maintenance', 'maintenance_jobs', $$jsonb_build_object('status', status)$$);
 SELECT record_counts_declare('incidents', 'incidents', $$jsonb_build_object('status', status, 'severity', severity)$$);
