@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidentsArea, type ListTotal } from '@raahi/domain';
+import { DRIVER_STATUSES, INCIDENT_SEVERITIES, INCIDENT_STATUSES, incidentsArea, JOB_STATUSES, VEHICLE_STATUSES, type ListTotal } from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
 import { companyTimeZone, companyToday } from '../company-time';
 import type { Database } from '../db/client';
@@ -61,10 +61,10 @@ describe('kept record counts', () => {
       const share = pick([0.02, 0.3]); // a form's save or two, or a bulk statement
       switch (round % 6) {
         case 0:
-          await db.query(`UPDATE vehicles SET status = $2 WHERE id = ANY($1)`, [await ids('vehicles', share), pick(['Active', 'Maintenance', 'Out of Service', 'Sold'])]);
+          await db.query(`UPDATE vehicles SET status = $2 WHERE id = ANY($1)`, [await ids('vehicles', share), pick(VEHICLE_STATUSES)]);
           break;
         case 1:
-          await db.query(`UPDATE drivers SET status = CASE WHEN random() < 0.5 THEN 'Active' ELSE 'Inactive' END WHERE id = ANY($1)`, [await ids('drivers', share)]);
+          await db.query(`UPDATE drivers SET status = $2 WHERE id = ANY($1)`, [await ids('drivers', share), pick(DRIVER_STATUSES)]);
           break;
         case 2:
           // Trips delivered at random instants around the window's edges, with an ETA before, at or after the end, or none.
@@ -76,8 +76,8 @@ describe('kept record counts', () => {
           );
           break;
         case 3:
-          await db.query(`UPDATE incidents SET status = $2, severity = $3 WHERE id = ANY($1)`, [await ids('incidents', share), pick(['Open', 'Investigating', 'Resolved', 'Closed']), pick(['Low', 'Critical'])]);
-          await db.query(`UPDATE maintenance_jobs SET status = $2 WHERE id = ANY($1)`, [await ids('maintenance_jobs', share), pick(['Scheduled', 'On Hold', 'Completed'])]);
+          await db.query(`UPDATE incidents SET status = $2, severity = $3 WHERE id = ANY($1)`, [await ids('incidents', share), pick(INCIDENT_STATUSES), pick(INCIDENT_SEVERITIES)]);
+          await db.query(`UPDATE maintenance_jobs SET status = $2 WHERE id = ANY($1)`, [await ids('maintenance_jobs', share), pick(JOB_STATUSES)]);
           break;
         case 4: {
           // Copies of some records (a bulk insert), then some deleted (a bulk delete).
@@ -187,7 +187,7 @@ describe('kept record counts written at once', () => {
     const db = server.database;
     const vehicles = (await db.query<{ id: string }>(`SELECT id FROM vehicles ORDER BY id`)).map((r) => r.id);
     const half = Math.floor(vehicles.length / 2);
-    await db.query(`UPDATE vehicles SET status = CASE WHEN id = ANY($1) THEN 'Active' ELSE 'Maintenance' END`, [vehicles.slice(0, half)]);
+    await db.query(`UPDATE vehicles SET status = CASE WHEN id = ANY($1) THEN 'Active' ELSE 'In Maintenance' END`, [vehicles.slice(0, half)]);
     // Each moves vehicles between the same two keys, the other way round, and holds its locks a while before committing.
     const slowly = (ids: string[], status: string) =>
       db.transaction(async (tx) => {
@@ -196,7 +196,7 @@ describe('kept record counts written at once', () => {
         await tx.query(`UPDATE vehicles SET type = type WHERE id = ANY($1)`, [ids]);
       });
     for (let round = 0; round < 3; round++) {
-      await Promise.all([slowly(vehicles.slice(0, half).filter(() => random() < 0.5), 'Maintenance'), slowly(vehicles.slice(half).filter(() => random() < 0.5), 'Active')]);
+      await Promise.all([slowly(vehicles.slice(0, half).filter(() => random() < 0.5), 'In Maintenance'), slowly(vehicles.slice(half).filter(() => random() < 0.5), 'Active')]);
     }
     expect(await wrongCounts(db)).toEqual([]);
   });

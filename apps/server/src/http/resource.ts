@@ -314,7 +314,10 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   const { all, selected } = selection(def);
   const filterNames = filterParams(def);
   type Prepared<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
-  const prepared = new Map<string, { page: Prepared<unknown>; count: Prepared<{ count: number }>; kept?: Prepared<{ count: number; zone: string }>; where: SQL | undefined }>();
+  const prepared = new Map<
+    string,
+    { page: Prepared<unknown>; count: Prepared<{ count: number }>; kept?: Prepared<{ count: number; zone: string }>; where: SQL | undefined; totalSql: { sql: string; params: unknown[] } }
+  >();
   const kept = def.keptCounts && keptSource(def, def.keptCounts);
 
   const derivedNames = Object.keys(def.area.derived ?? {});
@@ -331,12 +334,12 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
       const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
       const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
-      const count = db.select({ count: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_count`);
+      const counting = db.select({ count: sql<number>`count(*)::int` }).from(capped);
       // The same filters over the kept counts' keys, when they answer them: a sum of a few rows, exact at any size.
-      const fromKept = kept && keptAnswers(def.keptCounts, hasTerm, filters)
-        ? db.select(keptSelection).from(kept.source).where(listConditions(def, kept.columns, undefined, filterValues, sql.placeholder('today'))).prepare(`${name}_kept`)
+      const summing = kept && keptAnswers(def.keptCounts, hasTerm, filters)
+        ? db.select(keptSelection).from(kept.source).where(listConditions(def, kept.columns, undefined, filterValues, sql.placeholder('today')))
         : undefined;
-      entry = { page, count, kept: fromKept, where };
+      entry = { page, count: counting.prepare(`${name}_count`), kept: summing?.prepare(`${name}_kept`), where, totalSql: (summing ?? counting).toSQL() };
       prepared.set(key, entry);
     }
     return { key, ...entry };
@@ -359,6 +362,12 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<string, unknown>[];
       return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize, page: query.page, pageSize: query.pageSize };
     },
+    /** The statement total() runs first (the kept counts' sum, or the capped count), bound: for the benches' EXPLAIN. */
+    totalStatement(query: Partial<ListQuery>): { text: string; params: unknown[] } {
+      const { term, filters, values } = bind(query);
+      const { totalSql } = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order, query);
+      return { text: totalSql.sql, params: bound(totalSql.params, values) };
+    },
     /** The matches of a search and filters (sort and page do not change it), cached like the pages. */
     total(query: Partial<ListQuery>): Promise<ListTotal> {
       const { term, filters, values } = bind(query);
@@ -377,12 +386,14 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   };
 }
 
+/** toSQL leaves placeholders as such: their values in order. */
+const bound = (params: unknown[], values: Record<string, unknown>) =>
+  params.map((param) => (param && typeof param === 'object' && 'name' in param ? values[(param as { name: string }).name] : param));
+
 /** Above EXACT_COUNT_LIMIT matches, the planner's estimate (never less than what was counted). */
 async function estimateMatches(database: Database, table: PgTable, where: SQL | undefined, values: Record<string, unknown>, counted: number) {
   const statement = database.db.select({ one: sql`1` }).from(table).where(where).toSQL();
-  // toSQL leaves placeholders as such: bind them in order.
-  const params = statement.params.map((param) => (param && typeof param === 'object' && 'name' in param ? values[(param as { name: string }).name] : param));
-  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, params);
+  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, bound(statement.params, values));
   const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
