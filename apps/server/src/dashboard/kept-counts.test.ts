@@ -148,7 +148,7 @@ describe('kept record counts', () => {
     expect(compared).toBeGreaterThan(100);
     // Some of each of the dashboard's trips, so that the comparisons above say something.
     const trips = resourceOf('trips');
-    for (const filters of [{ delivered: 'Delivered (30d)' }, { delivery: 'On Time (30d)' }, { delivery: 'Late (30d)' }]) expect((await bothTotals(server.database, trips, filters))[0].total).toBeGreaterThan(0);
+    for (const filters of [{ delivered: 'Delivered (30d)' }, { delivery: 'On Time (30d)' }, { delivery: 'Late (30d)' }] as Record<string, string>[]) expect((await bothTotals(server.database, trips, filters))[0].total).toBeGreaterThan(0);
 
     // The list's own total endpoint answers the same, and the lists read the counts: a kept count moved by hand shows (then put back).
     const vehicles = resourceOf('vehicles');
