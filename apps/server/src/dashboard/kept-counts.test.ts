@@ -4,6 +4,7 @@ import { declaredBody } from '../testing/declared-body';
 import { companyTimeZone, companyToday } from '../company-time';
 import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
+import { createRandom } from '../db/seed/random';
 import { keepCountsInZone } from '../http/kept-counts';
 import { filterParams, listQueries, type ListQuery, type ResourceDefinition } from '../http/resource';
 import { resourceOf } from '../resources';
@@ -14,17 +15,6 @@ import { startTestServer, TestClient, type TestServer } from '../testing/test-se
  * writes, and every total they answer equal to the total counted from the rows.
  */
 const KEPT_AREAS = ['vehicles', 'drivers', 'maintenance', 'incidents', 'trips'] as const;
-
-/** A small seeded generator (mulberry32), so that a failure can be run again. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The keys whose kept count differs from a count of the table now. */
 const wrongCounts = (database: Database) => database.query('SELECT * FROM record_counts_wrong()');
@@ -37,7 +27,8 @@ async function bothTotals(database: Database, def: ResourceDefinition, filters: 
 
 let server: TestServer;
 let admin: TestClient;
-const random = seeded(46);
+const generator = createRandom(46);
+const random = () => generator.next();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -54,7 +45,7 @@ describe('kept record counts', () => {
     expect((await db.query<{ n: number }>(`SELECT count(DISTINCT counted)::int AS n FROM record_counts`))[0].n).toBe(KEPT_AREAS.length);
     const ids = async (table: string, share: number) =>
       (await db.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id`)).map((r) => r.id).filter(() => random() < share);
-    const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
+    const pick = <T>(values: readonly T[]) => generator.pick(values);
     const days = () => Math.floor(random() * 70) - 40;
     let copies = 0;
     for (let round = 0; round < 24; round++) {
