@@ -348,6 +348,8 @@ describe('fuel economy in SQL', () => {
     await other.database.query(`UPDATE fuel_expenses SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     await other.database.query(`UPDATE refueling_logs SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     expect((await fuelTotals(other.database, today)).km).toBe(expected.km);
+    // The fleet's figure is read from sums kept by day (decision 0046): equal to the fills' own.
+    expect(await other.database.query('SELECT * FROM record_counts_wrong()')).toEqual([]);
   });
 });
 
