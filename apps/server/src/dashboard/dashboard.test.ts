@@ -87,6 +87,9 @@ describe('GET /api/dashboard', () => {
     expect(maintenance.sub.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold') AND scheduled_date < '${today}'`));
     expect(incidents.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed')`));
     expect(incidents.sub.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed') AND severity = 'Critical'`));
+    // The counts the database keeps from the seeded records (decision 0046), fuel fills' sums included, equal the tables'.
+    expect(await server.database.query('SELECT * FROM record_counts_wrong()')).toEqual([]);
+    expect((await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM record_counts WHERE counted = 'fuel-fills'`))[0].n).toBeGreaterThan(0);
     // The seeded fleet has some of each, so that these comparisons say something.
     expect(Math.min(vehicles.value, drivers.value, maintenance.value, maintenance.sub.value, incidents.value)).toBeGreaterThan(0);
 
