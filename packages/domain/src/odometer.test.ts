@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, currentOdometer, dayStart, interpolateOdometer, kmBetween, odometerAt, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
+import { addMonths, currentOdometer, dayStart, interpolateOdometer, kmBetween, odometerAt, odometerDays, odometerMonthMarks, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
 
 describe('currentOdometer', () => {
   it('is null without readings, the one reading with one', () => {
@@ -103,5 +103,33 @@ describe('odometerAt (interpolated between the nearest readings)', () => {
   it('interpolateOdometer over counted readings agrees with odometerAt', () => {
     const readings = [oct25, nov10, { km: 10_900, date: '2026-11-02' }];
     for (const day of ['2026-10-26', '2026-11-02', '2026-11-06']) expect(interpolateOdometer(readings, dayStart(day))).toBe(odometerAt(readings, dayStart(day)));
+  });
+});
+
+describe('odometerDays and odometerMonthMarks (what the database keeps per vehicle)', () => {
+  const readings = [
+    { km: 10_000, date: '2026-01-10' },
+    { km: 10_200, date: '2026-01-10' },
+    { km: 999_999, date: '2026-02-15' },
+    { km: 11_000, date: '2026-03-20' },
+    { km: 11_600, date: '2026-04-01' },
+  ];
+  it('keeps the counted readings, one per day (its highest), in day order: a typo far above is left out', () => {
+    expect(odometerDays(readings)).toEqual([
+      { km: 10_200, date: '2026-01-10' },
+      { km: 11_000, date: '2026-03-20' },
+      { km: 11_600, date: '2026-04-01' },
+    ]);
+    expect(odometerDays([])).toEqual([]);
+  });
+  it('marks each month start between the first and last counted day, interpolated to 0.1 km; a reading on the 1st is its mark', () => {
+    // 1 Feb: 22 of the 69 days from 10 Jan to 20 Mar → 10,200 + 800 × 22 / 69 = 10,455.07; 1 Mar: 50 days → 10,779.71.
+    expect(odometerMonthMarks(readings)).toEqual([
+      { month: '2026-02-01', km: 10_455.1 },
+      { month: '2026-03-01', km: 10_779.7 },
+      { month: '2026-04-01', km: 11_600 },
+    ]);
+    expect(odometerMonthMarks([{ km: 5, date: '2026-05-01' }])).toEqual([{ month: '2026-05-01', km: 5 }]);
+    expect(odometerMonthMarks([{ km: 5, date: '2026-05-02' }])).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@
  * in time, first reading or last, so it never makes every schedule Overdue; as soon as half the readings are
  * believable, the median is one of them. A reading below the current odometer (an old receipt entered late, a
  * typo of 9,999) changes nothing. The server's SQL function `odometer_from` (migration 0034) is this same
- * rule; a test holds the two together.
+ * rule; a test holds the two together. The database keeps its result per vehicle as the readings are written
+ * (migration 0041, decision 0045: `vehicle_odometers`, and odometerDays / odometerMonthMarks below as tables).
  */
 export interface OdometerReading {
   km: number;
@@ -95,3 +96,38 @@ export function kmBetween(odometerAtStart: number | null, odometerAtEnd: number 
 /** The warning answered with a record whose reading is left out (the record is saved). */
 export const odometerWarning = (km: number, current: number | null) =>
   `The odometer ${km.toLocaleString('en-IN')} km is far above this vehicle's other readings${current === null ? '' : ` (${current.toLocaleString('en-IN')} km)`}: it was saved, but is left out of the vehicle's current odometer and its service reminders. Check it for a typo.`;
+
+/**
+ * The readings the rule counts, one per day (the day's highest), in day order: what the database keeps per vehicle
+ * as `vehicle_odometer_days` (migration 0041, decision 0045), and all interpolateOdometer needs.
+ */
+export function odometerDays(readings: readonly OdometerReading[]): OdometerReading[] {
+  const highest = new Map<string, number>();
+  for (const r of judged(readings).counted) {
+    const day = r.date.slice(0, 10);
+    highest.set(day, Math.max(highest.get(day) ?? -Infinity, r.km));
+  }
+  return [...highest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, km]) => ({ km, date }));
+}
+
+/**
+ * The odometer at the start of each calendar month whose first day lies between the first and the last counted
+ * day (both included), interpolated (interpolateOdometer), to 0.1 km: `vehicle_odometer_months` of migration 0041.
+ * A month's km is the next month's mark − its own (null for the last month, and when negative).
+ */
+export function odometerMonthMarks(readings: readonly OdometerReading[]): { month: string; km: number }[] {
+  const days = odometerDays(readings);
+  if (days.length === 0) return [];
+  const first = days[0].date;
+  const last = days[days.length - 1].date;
+  const marks: { month: string; km: number }[] = [];
+  const [year, firstMonth] = first.split('-').map(Number);
+  let month = firstMonth + (first.endsWith('-01') ? 0 : 1);
+  for (;;) {
+    const start = new Date(Date.UTC(year, month - 1, 1)).toISOString().slice(0, 10);
+    if (start > last) break;
+    marks.push({ month: start, km: Math.round(interpolateOdometer(days, dayStart(start))! * 10) / 10 });
+    month += 1;
+  }
+  return marks;
+}

@@ -16,7 +16,7 @@ function seeded(seed: number) {
 }
 import { companyToday } from '../company-time';
 import { seedDemo } from '../db/seed/demo';
-import { fuelTotals } from './dashboard';
+import { fuelTotals, ON_TIME } from './dashboard';
 import { startTestServer, TestClient, vehicleBody, type Json, type TestServer } from '../testing/test-server';
 
 /**
@@ -87,6 +87,9 @@ describe('GET /api/dashboard', () => {
     expect(maintenance.sub.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold') AND scheduled_date < '${today}'`));
     expect(incidents.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed')`));
     expect(incidents.sub.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed') AND severity = 'Critical'`));
+    // The counts the database keeps from the seeded records (decision 0046), fuel fills' sums included, equal the tables'.
+    expect(await server.database.query('SELECT * FROM record_counts_wrong()')).toEqual([]);
+    expect((await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM record_counts WHERE counted = 'fuel-fills'`))[0].n).toBeGreaterThan(0);
     // The seeded fleet has some of each, so that these comparisons say something.
     expect(Math.min(vehicles.value, drivers.value, maintenance.value, maintenance.sub.value, incidents.value)).toBeGreaterThan(0);
 
@@ -148,6 +151,7 @@ describe('GET /api/dashboard', () => {
     expect(onTime).toMatchObject({ title: 'On-time Delivery', value: all ? Math.round((100 * good) / all) : null, href: '/fleet-management?delivery=On+Time+%2830d%29' });
     expect(onTime.detail).toBe(all ? `${onTime.value}%` : 'N/A');
     expect((await admin.get(onTime.totalUrl)).body.total).toBe(good);
+    expect((await admin.get(`/api/trips/total?${new URLSearchParams(ON_TIME.delivered)}`)).body).toEqual({ total: all, totalIsEstimate: false });
   });
 
   it('answers only the areas the role may view: a workshop sees vehicles, maintenance and incidents, no drivers, trips or fuel', async () => {
@@ -171,6 +175,31 @@ describe('GET /api/dashboard', () => {
   it('needs a session', async () => {
     expect((await server.client().get('/api/dashboard')).status).toBe(401);
   });
+});
+
+describe('the dashboard past the exact-count cap', () => {
+  let fresh: TestServer;
+  beforeAll(async () => {
+    fresh = await startTestServer();
+  });
+  afterAll(() => fresh?.close());
+
+  it('answers exact numbers from the kept counts, as their lists do: 50,001 open incidents, 20,000 of them critical', async () => {
+    const client = await fresh.signedIn();
+    const first = await client.post('/api/incidents', declaredBody(incidentsArea.fields, {}, { location: 'NH 48, Khalapur', description: 'Tyre burst', severity: 'Critical', status: 'Open', vehicleId: null, driverId: null, images: [] }));
+    expect(first.status).toBe(201);
+    // Copies of it in one statement (a bulk import), a part of them made Low.
+    await fresh.database.exec(`CREATE TEMP TABLE copied AS SELECT i.*, g FROM incidents i, generate_series(1, ${EXACT_COUNT_LIMIT}) g;
+      UPDATE copied SET id = id || 'B' || g, severity = CASE WHEN g > 19999 THEN 'Low' ELSE severity END;
+      ALTER TABLE copied DROP COLUMN g;
+      INSERT INTO incidents SELECT * FROM copied; DROP TABLE copied;`);
+    const card = (await client.get('/api/dashboard')).body.cards.find((c: Json) => c.key === 'openIncidents');
+    expect([card.value, card.totalIsEstimate, card.detail, card.sub.value, card.sub.detail]).toEqual([EXACT_COUNT_LIMIT + 1, false, '50,001', 20_000, '20,000 critical']);
+    expect((await client.get(card.totalUrl)).body).toEqual({ total: EXACT_COUNT_LIMIT + 1, totalIsEstimate: false });
+    expect((await client.get(card.sub.totalUrl)).body).toEqual({ total: 20_000, totalIsEstimate: false });
+    // A search is not among what the counts answer: its total is the capped count, the estimate marked.
+    expect((await client.get('/api/incidents/total?open=Open&q=Tyre')).body).toMatchObject({ totalIsEstimate: true });
+  }, 120_000);
 });
 
 describe('fuel economy on the dashboard', () => {
@@ -322,6 +351,8 @@ describe('fuel economy in SQL', () => {
     await other.database.query(`UPDATE fuel_expenses SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     await other.database.query(`UPDATE refueling_logs SET odometer = odometer + 1 WHERE odometer IS NOT NULL`);
     expect((await fuelTotals(other.database, today)).km).toBe(expected.km);
+    // The fleet's figure is read from sums kept by day (decision 0046): equal to the fills' own.
+    expect(await other.database.query('SELECT * FROM record_counts_wrong()')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';
 import type { Database } from '../db/client';
+import { keepCountsInZone } from '../http/kept-counts';
 import { ListCache } from '../http/list-cache';
 import { listQueries, type ListQuery } from '../http/resource';
 import { resourceOf } from '../resources';
@@ -76,13 +77,20 @@ export const FUEL_WINDOW_DAYS = 30;
  * counted in it, which the database keeps as fuel expenses and refuelling logs are written (migration 0039,
  * decision 0044) exactly as countFills() (packages/domain/src/fuel-economy.ts) counts them — per vehicle, one fill
  * per odometer reading, the vehicle's first fill only setting the start, partial fills carried to the next full
- * one. A fill is the window's when the earliest day of its expenses or of its logs is. Read through the two
- * indexes of counted fills by day, never a table whole. The figure merges both kinds of record, so it is answered
- * to a role that may view both (every role that views one views the other).
+ * one. A fill is the window's when the earliest day of its expenses or of its logs is. The fleet's: a sum over the
+ * kept sums of counted fills by those two days (record_counts, migration 0042, decision 0046), a few keys a day;
+ * one vehicle's (or the fleet's while the sums are kept in another zone): through the two indexes of counted fills
+ * by day. Never a table whole. The figure merges both kinds of record, so it is answered to a role that may view
+ * both (every role that views one views the other).
  */
 export async function fuelTotals(database: Database, today: string, scope: FuelScope = {}): Promise<{ km: number; litres: number }> {
   const { text, params } = fuelTotalsStatement(today, scope);
-  const [row] = await database.query<{ km: number | null; litres: number | null }>(text, params);
+  let [row] = await database.query<{ km: number | null; litres: number | null; zone?: string }>(text, params);
+  if (row?.zone !== undefined && row.zone !== companyTimeZone()) {
+    void keepCountsInZone(database);
+    const fills = fuelFillsStatement(today, scope);
+    [row] = await database.query<{ km: number | null; litres: number | null }>(fills.text, fills.params);
+  }
   return { km: Number(row?.km ?? 0), litres: Number(row?.litres ?? 0) };
 }
 
@@ -95,11 +103,25 @@ export interface FuelScope {
   days?: number;
 }
 
-/** The statement of fuelTotals, also for the benches' EXPLAIN. */
-export function fuelTotalsStatement(today: string, scope: FuelScope = {}): { text: string; params: string[] } {
+/** The window's first day: `days` days ending today. */
+function windowStart(today: string, scope: FuelScope) {
   const days = scope.days ?? FUEL_WINDOW_DAYS;
   if (!Number.isInteger(days) || days < 1) throw new Error(`A fuel window is a whole number of days (got ${days})`);
-  const from = addDays(today, -(days - 1));
+  return addDays(today, -(days - 1));
+}
+
+/** The statement of fuelTotals, also for the benches' EXPLAIN: the fleet's from the kept sums (with their zone), a vehicle's from its fills. */
+export function fuelTotalsStatement(today: string, scope: FuelScope = {}): { text: string; params: string[] } {
+  if (scope.vehicleId !== undefined) return fuelFillsStatement(today, scope);
+  const text = `SELECT (SELECT time_zone FROM record_counts_zone) AS zone, sum(sums[1])::float8 AS km, sum(sums[2])::float8 AS litres
+      FROM record_counts WHERE counted = 'fuel-fills'
+       AND ((key->>'expense_day')::date BETWEEN $1::date AND $2::date OR (key->>'log_day')::date BETWEEN $1::date AND $2::date)`;
+  return { text, params: [windowStart(today, scope), today] };
+}
+
+/** The window's counted fills summed from fuel_fills' indexes. */
+function fuelFillsStatement(today: string, scope: FuelScope): { text: string; params: string[] } {
+  const from = windowStart(today, scope);
   const zone = companyTimeZone().replace(/'/g, '');
   const vehicle = scope.vehicleId === undefined ? '' : ' AND vehicle_id = $3';
   // Two index-only ranges (by expense day, then by log time for the fills no expense day already put in the window),

@@ -27,6 +27,7 @@ import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn
 import { ListCache } from './list-cache';
 import { companyTimeZone, companyToday } from '../company-time';
 import { derivedFilter, derivedValue } from './derived-sql';
+import { keepCountsInZone, keptAnswers, keptInZone, keptSelection, keptSource, type KeptCounts } from './kept-counts';
 import { hiddenKeysOf, refuseHiddenSort, roleOf, withoutKeys } from '../auth/permissions';
 import { optionRoutes } from './options';
 import { userActor } from '../history/change-log';
@@ -136,6 +137,8 @@ export interface ResourceDefinition {
   afterWrite?: AfterWrite;
   /** Runs inside a delete's transaction, after the delete, on the record as it was (writes that follow from it: a trip's cost). */
   afterDelete?: AfterDelete;
+  /** Counts of its records the database keeps by a key; totals of the filters they answer are read from them (decision 0046). */
+  keptCounts?: KeptCounts;
 }
 
 /** The columns a derived state reads: the table's and the resource's derivedColumns (SQL values used as columns are). */
@@ -310,7 +313,12 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   const { db } = database;
   const { all, selected } = selection(def);
   const filterNames = filterParams(def);
-  const prepared = new Map<string, { page: { execute(values: Record<string, unknown>): Promise<unknown[]> }; count: { execute(values: Record<string, unknown>): Promise<{ count: number }[]> }; where: SQL | undefined }>();
+  type Prepared<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
+  const prepared = new Map<
+    string,
+    { page: Prepared<unknown>; count: Prepared<{ count: number }>; kept?: Prepared<{ count: number; zone: string }>; where: SQL | undefined; totalSql: { sql: string; params: unknown[] } }
+  >();
+  const kept = def.keptCounts && keptSource(def, def.keptCounts);
 
   const derivedNames = Object.keys(def.area.derived ?? {});
   function shape(hasTerm: boolean, filters: string[], sort: string, order: 'asc' | 'desc', query: Partial<ListQuery>) {
@@ -326,8 +334,12 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
       const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
       const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
-      const count = db.select({ count: sql<number>`count(*)::int` }).from(capped).prepare(`${name}_count`);
-      entry = { page, count, where };
+      const counting = db.select({ count: sql<number>`count(*)::int` }).from(capped);
+      // The same filters over the kept counts' keys, when they answer them: a sum of a few rows, exact at any size.
+      const summing = kept && keptAnswers(def.keptCounts, hasTerm, filters)
+        ? db.select(keptSelection).from(kept.source).where(listConditions(def, kept.columns, undefined, filterValues, sql.placeholder('today')))
+        : undefined;
+      entry = { page, count: counting.prepare(`${name}_count`), kept: summing?.prepare(`${name}_kept`), where, totalSql: (summing ?? counting).toSQL() };
       prepared.set(key, entry);
     }
     return { key, ...entry };
@@ -350,12 +362,23 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<string, unknown>[];
       return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize, page: query.page, pageSize: query.pageSize };
     },
+    /** The statement total() runs first (the kept counts' sum, or the capped count), bound: for the benches' EXPLAIN. */
+    totalStatement(query: Partial<ListQuery>): { text: string; params: unknown[] } {
+      const { term, filters, values } = bind(query);
+      const { totalSql } = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order, query);
+      return { text: totalSql.sql, params: bound(totalSql.params, values) };
+    },
     /** The matches of a search and filters (sort and page do not change it), cached like the pages. */
     total(query: Partial<ListQuery>): Promise<ListTotal> {
       const { term, filters, values } = bind(query);
       const statement = shape(Boolean(term), filters, def.area.defaultSort.sort, def.area.defaultSort.order, query);
       // One cache serves every area: the key names the area, or two areas' lists of the same shape would share a total.
       return cache.remember(`${def.area.key} total|${statement.key}\u0000${JSON.stringify(values)}`, async () => {
+        if (statement.kept) {
+          const [row] = await statement.kept.execute(values);
+          if (keptInZone(def.keptCounts!, row.zone)) return { total: row.count, totalIsEstimate: false };
+          void keepCountsInZone(database);
+        }
         const [{ count }] = await statement.count.execute(values);
         return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
       });
@@ -363,12 +386,14 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   };
 }
 
+/** toSQL leaves placeholders as such: their values in order. */
+const bound = (params: unknown[], values: Record<string, unknown>) =>
+  params.map((param) => (param && typeof param === 'object' && 'name' in param ? values[(param as { name: string }).name] : param));
+
 /** Above EXACT_COUNT_LIMIT matches, the planner's estimate (never less than what was counted). */
 async function estimateMatches(database: Database, table: PgTable, where: SQL | undefined, values: Record<string, unknown>, counted: number) {
   const statement = database.db.select({ one: sql`1` }).from(table).where(where).toSQL();
-  // toSQL leaves placeholders as such: bind them in order.
-  const params = statement.params.map((param) => (param && typeof param === 'object' && 'name' in param ? values[(param as { name: string }).name] : param));
-  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, params);
+  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, bound(statement.params, values));
   const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
   return { total: Math.max(estimate, counted), totalIsEstimate: true };

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
  *
  * Km: the odometer at the end of `to` − at the start of `from`, each interpolated in time between the nearest
  * readings (packages/domain/src/odometer.ts: a reading's day is taken as read when it begins), the readings being
- * those of the odometer rule (migration 0034's view, outliers flagged by the median anchor left out). Null
+ * those of the odometer rule (kept per day by migration 0041, outliers flagged by the median anchor left out). Null
  * without a reading on both sides of each end, or when the readings go backwards.
  */
 
@@ -51,40 +51,41 @@ export function costLinesStatement(sources: CostSources = ALL_COST_SOURCES): str
   return `SELECT kind, sum(amount)::float8 AS amount, count(*)::int AS records FROM (${parts.join('\n UNION ALL ')}) costs(kind, amount) GROUP BY kind`;
 }
 
-/** A vehicle's readings that count by the odometer rule (odometer_from of migration 0034, over all its readings): CTE `c`. $1 the vehicle. */
-const COUNTED_READINGS = `r AS (SELECT km, read_on FROM odometer_readings WHERE vehicle_id = $1 AND km IS NOT NULL AND read_on IS NOT NULL),
-    m AS (SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY km) AS mk FROM r),
-    a AS (SELECT m.mk, min(r.read_on) AS md FROM r JOIN m ON r.km = m.mk GROUP BY m.mk),
-    c AS MATERIALIZED (SELECT r.km, r.read_on FROM r, a WHERE r.km::bigint <= a.mk::bigint + 5000 + 1500::bigint * greatest(r.read_on - a.md, 0))`;
-
-/** Rows of the counted readings nearest some days' starts (SQL date expressions): the last day at or before each and the first at or after, each day's highest. */
+/**
+ * Rows of the vehicle's counted readings ($1) nearest some days' starts (SQL date expressions): the last day at or
+ * before each and the first at or after, each day's highest — from the kept days (vehicle_odometer_days, migration
+ * 0041: the odometer rule applied as the readings are written), two primary-key lookups per day.
+ */
 const nearRows = (days: string[]) =>
-  `SELECT 'near' AS what, read_on::text AS read_on, max(km)::float8 AS km FROM c WHERE read_on IN (${days
-    .map((day) => `(SELECT max(read_on) FROM c WHERE read_on <= ${day}), (SELECT min(read_on) FROM c WHERE read_on >= ${day})`)
-    .join(', ')}) GROUP BY read_on`;
+  days
+    .flatMap((day) => [
+      `(SELECT 'near' AS what, day::text AS read_on, km::float8 AS km FROM vehicle_odometer_days WHERE vehicle_id = $1 AND day <= ${day} ORDER BY day DESC LIMIT 1)`,
+      `(SELECT 'near', day::text, km::float8 FROM vehicle_odometer_days WHERE vehicle_id = $1 AND day >= ${day} ORDER BY day LIMIT 1)`,
+    ])
+    .join('\n    UNION ');
+
+/** The vehicle's current odometer (its kept row: the highest counted reading), as a 'current' row. */
+const CURRENT_ROW = `SELECT 'current' AS what, NULL AS read_on, (SELECT km FROM vehicle_odometers WHERE vehicle_id = $1)::float8 AS km`;
 
 /**
- * The vehicle's current odometer (the highest counted reading) and its counted readings nearest the starts of
- * some days ($2…; a reading's day is read when it begins, so an instant at a day's start is that day). Also for
- * the bench's EXPLAIN.
+ * The vehicle's current odometer and its counted readings nearest the starts of some days ($2…; a reading's day
+ * is read when it begins, so an instant at a day's start is that day). Also for the bench's EXPLAIN.
  */
 export function odometerNearStatement(instants: number): string {
-  return `WITH ${COUNTED_READINGS}
-    SELECT 'current' AS what, NULL AS read_on, max(km)::float8 AS km FROM c
-    UNION ALL ${nearRows(Array.from({ length: instants }, (_, i) => `$${i + 2}::date`))}`;
+  return `${CURRENT_ROW}
+    UNION ALL (${nearRows(Array.from({ length: instants }, (_, i) => `$${i + 2}::date`))})`;
 }
 
 /**
- * The vehicle page's odometer in one pass over its readings: as odometerNearStatement, with the window chosen in
- * the statement ($2 today, $3 the window's days): it ends at the start of the vehicle's last counted reading's day
- * when that is not after today, else at the end of today (the 'end' row), and starts $3 days earlier.
+ * The vehicle page's odometer: as odometerNearStatement, with the window chosen in the statement ($2 today, $3 the
+ * window's days): it ends at the start of the vehicle's last counted reading's day when that is not after today,
+ * else at the end of today (the 'end' row), and starts $3 days earlier.
  */
 export function windowOdometerStatement(): string {
-  return `WITH ${COUNTED_READINGS},
-    e AS (SELECT CASE WHEN max(read_on) <= $2::date THEN max(read_on) ELSE $2::date + 1 END AS end_day FROM c)
-    SELECT 'current' AS what, NULL AS read_on, max(km)::float8 AS km FROM c
+  return `WITH e AS MATERIALIZED (SELECT CASE WHEN max(last_day) <= $2::date THEN max(last_day) ELSE $2::date + 1 END AS end_day FROM vehicle_odometers WHERE vehicle_id = $1)
+    ${CURRENT_ROW}
     UNION ALL SELECT 'end', end_day::text, NULL FROM e
-    UNION ALL ${nearRows(['(SELECT end_day FROM e)', '(SELECT end_day - $3::int FROM e)'])}`;
+    UNION ALL (${nearRows(['(SELECT end_day FROM e)', '(SELECT end_day - $3::int FROM e)'])})`;
 }
 
 type OdometerRow = { what: string; read_on: string | null; km: number | null };

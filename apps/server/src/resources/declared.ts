@@ -5,6 +5,7 @@ import { derive, type AnyField, type DeclaredArea, type IdFormat } from '@raahi/
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
+import type { KeptCounts } from '../http/kept-counts';
 import { entityAreaOf, fileListOf, fileNameOf, labelListOf } from './labels';
 
 type Columns = Record<string, PgColumn>;
@@ -37,6 +38,8 @@ export interface DeclaredOptions<Name extends string = string> {
   afterWrite?: AfterWrite;
   /** Writes inside a delete's transaction (ResourceDefinition.afterDelete). */
   afterDelete?: AfterDelete;
+  /** Counts of its records kept by the database, and the filters they answer (ResourceDefinition.keptCounts). */
+  keptCounts?: KeptCounts;
 }
 
 /** An area as declared on the server: its declaration, table and options. The registry links them (linkResources). */
@@ -250,6 +253,7 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
     derivedColumns: options.derivedColumns,
     afterWrite: options.afterWrite,
     afterDelete: options.afterDelete,
+    keptCounts: options.keptCounts,
   };
 }
 

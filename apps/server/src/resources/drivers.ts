@@ -14,6 +14,8 @@ export const driversResource = declaredResource(driversArea, drivers, {
   uniqueValues: [
     uniqueKey('drivers_license_unique', 'license', 'Duplicate License No.', (d, license) => `The license number ${license} is already held by driver ${String(d.name)} (${String(d.id)}, ${String(d.license)}).`),
   ],
+  // Active Drivers and the list's totals by status (migration 0042, decision 0046).
+  keptCounts: { name: 'drivers', fields: ['status'], answers: ['status'] },
   // Neither the address nor the Aadhaar card leaves in a spreadsheet.
   exportColumns: ['id', 'name', 'license', 'contact', 'email', 'joiningDate', 'status'],
 });

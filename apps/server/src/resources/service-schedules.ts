@@ -16,7 +16,10 @@ export const serviceSchedules = declaredTable('service_schedules', serviceSchedu
 
 type Columns = Record<string, PgColumn | SQL>;
 
-/** A vehicle's current odometer (migration 0034: the odometer rule of packages/domain/src/odometer.ts over its readings). */
+/**
+ * A vehicle's current odometer: its kept row (vehicle_odometer() of migration 0041, decision 0045: the odometer
+ * rule of packages/domain/src/odometer.ts applied as its readings are written), a primary-key lookup.
+ */
 export const vehicleOdometer = (vehicleId: SQL | PgColumn) => sql<number | null>`vehicle_odometer(${vehicleId})`;
 
 /**
@@ -34,37 +37,13 @@ export function scheduleDueColumns(c: Columns, odometer: SQL): Record<string, SQ
   };
 }
 
-/**
- * The current odometers of many vehicles at once, set-based (the reminder run, the seed): the rule of
- * `odometer_from` (migration 0034) as three grouped passes over `readings` (a SELECT of vehicle_id, km,
- * read_on), rather than a function call per vehicle. A test holds the two together. Columns: vehicle_id, km.
- */
-export const odometersOf = (readings: SQL) => sql`(
-  WITH r AS (${readings}),
-  m AS (SELECT vehicle_id, percentile_disc(0.5) WITHIN GROUP (ORDER BY km) AS mk FROM r GROUP BY vehicle_id),
-  anchor AS (SELECT r.vehicle_id, m.mk, min(r.read_on) AS md FROM r JOIN m ON m.vehicle_id = r.vehicle_id AND r.km = m.mk GROUP BY r.vehicle_id, m.mk)
-  SELECT r.vehicle_id, max(r.km) AS km FROM r JOIN anchor a ON a.vehicle_id = r.vehicle_id
-  WHERE r.km::bigint <= a.mk::bigint + 5000 + 1500::bigint * greatest(r.read_on - a.md, 0)
-  GROUP BY r.vehicle_id
-)`;
-
-/**
- * The readings of the vehicles of some schedules, or of every vehicle. OFFSET 0 keeps the lateral subquery a
- * per-vehicle lookup by each reading table's vehicle index (flattened, the planner scans the tables whole).
- */
-export const scheduleReadings = (ids: readonly string[] | null) =>
-  ids
-    ? sql`SELECT o.vehicle_id, o.km, o.read_on FROM (SELECT DISTINCT vehicle_id FROM service_schedules WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) j
-        CROSS JOIN LATERAL (SELECT x.vehicle_id, x.km, x.read_on FROM odometer_readings x WHERE x.vehicle_id = j.vehicle_id AND x.km IS NOT NULL AND x.read_on IS NOT NULL OFFSET 0) o`
-    : sql`SELECT vehicle_id, km, read_on FROM odometer_readings WHERE km IS NOT NULL AND read_on IS NOT NULL`;
-
 const columnsOf = (c: Record<string, PgColumn>) => scheduleDueColumns(c, vehicleOdometer(c.vehicleId));
 
 const km = (n: number) => `${n.toLocaleString('en-IN')} km`;
 
-/** The vehicle's current odometer, read in the transaction (so a reading saved in it counts). */
+/** The vehicle's current odometer, read in the transaction (its triggers have kept it: a reading saved in it counts). */
 export async function odometerOf(tx: Database, vehicleId: string): Promise<number | null> {
-  const [row] = await tx.query<{ km: number | null }>('SELECT vehicle_odometer($1) AS km', [vehicleId]);
+  const [row] = await tx.query<{ km: number | null }>('SELECT km FROM vehicle_odometers WHERE vehicle_id = $1', [vehicleId]);
   return row?.km ?? null;
 }
 

@@ -23,6 +23,9 @@ const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string,
 /** Other areas name a trip as 'TRP… (Origin → Destination)' (trip_label). */
 export const tripsResource = declaredResource(tripsArea, trips, {
   idHeader: 'Trip ID',
+  // On-time delivery and the list's totals by status (migration 0042, decision 0046): a Delivered trip's key holds its
+  // end day in the company's zone and whether it was on time.
+  keptCounts: { name: 'trips', fields: ['status', 'endDate', 'eta'], answers: ['status', 'delivery', 'delivered'], zoned: true },
   label: (c) => sql`trip_label(${c.id}, ${c.origin}, ${c.destination})`,
   uniqueValues: [onTheRoad('trips_vehicle_on_the_road', 'vehicleId', 'vehicle', 'Vehicle Busy'), onTheRoad('trips_driver_on_the_road', 'driverId', 'driver', 'Driver Busy')],
   exportColumns: ['id', 'origin', 'destination', 'vehicleId', 'driverId', 'status', 'eta', 'startDate', 'endDate'],

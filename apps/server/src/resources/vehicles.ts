@@ -19,5 +19,7 @@ export const vehiclesResource = declaredResource(vehiclesArea, vehicles, {
   ],
   // A recorded mileage far above the vehicle's other readings is saved with a warning (decision 0037).
   afterWrite: odometerCheck('currentMileage', 'id'),
+  // Total Vehicles and the list's totals by status and type (migration 0042, decision 0046).
+  keptCounts: { name: 'vehicles', fields: ['status', 'type'], answers: ['status', 'type', 'fleet'] },
   exportColumns: ['id', { header: 'Make & Model', value: (v) => `${v.make} ${v.model}` }, 'year', 'licensePlate', 'vin', 'type', { field: 'currentMileage', header: 'Mileage (km)' }, 'status', 'purchaseDate'],
 });

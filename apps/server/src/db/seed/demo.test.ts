@@ -101,6 +101,21 @@ describe('seed:demo with linked fleet records', () => {
     expect(counts.overdue / total).toBeLessThan(0.2);
   });
 
+  it('leaves the kept odometers (migration 0041) as a recomputation from the seeded readings', async () => {
+    const kept = await database.query<{ vehicle_id: string; km: number }>('SELECT vehicle_id, km FROM vehicle_odometers ORDER BY vehicle_id');
+    const recomputed = await database.query<{ vehicle_id: string; km: number }>(
+      `SELECT vehicle_id, odometer_from(array_agg(km), array_agg(read_on)) AS km FROM odometer_readings WHERE km IS NOT NULL AND read_on IS NOT NULL GROUP BY vehicle_id ORDER BY vehicle_id`,
+    );
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual(recomputed);
+    const tables = async () =>
+      Promise.all(['vehicle_odometer_days ORDER BY vehicle_id, day', 'vehicle_odometer_months ORDER BY vehicle_id, month'].map((t) => database.query(`SELECT * FROM ${t}`)));
+    const before = await tables();
+    expect(before[1].length).toBeGreaterThan(100);
+    await database.query('SELECT vehicle_odometers_rebuild(array_agg(id)) FROM vehicles');
+    expect(await tables()).toEqual(before);
+  });
+
   it('stores only records its areas would have saved: input schema, rules, computed values and links, in one check per area', async () => {
     // The seed writes around the operations (operations/check-stored.ts says why); this is where their rules are checked.
     for (const def of resources) expect(await checkStored(database, def, { limit: 300 }), def.area.key).toEqual([]);
@@ -489,6 +504,8 @@ describe('seed:demo with linked fleet records', () => {
       partner_fuel_stations: 0,
       refueling_logs: 0,
       fuel_station_invoices: 0,
+      // Kept from the readings (migration 0041), emptied with the vehicles its rows refer to.
+      vehicle_odometers: expect.any(Number),
     });
     expect(Object.keys(again.deleted).indexOf('incidents')).toBeLessThan(Object.keys(again.deleted).indexOf('drivers'));
     expect(Object.keys(again.deleted).indexOf('trips')).toBeLessThan(Object.keys(again.deleted).indexOf('vehicles'));

@@ -1,7 +1,6 @@
 import { addDays, addMonths, serviceDueSoonKm, serviceSchedulesArea } from '@raahi/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { odometersOf, scheduleReadings } from '../../resources/service-schedules';
 import { bulkLoad, type BulkColumn, type ComputedColumns } from './bulk-insert';
 import { isoDate, seededId, type SeedOptions } from './common';
 
@@ -42,13 +41,13 @@ type Target = 'ok' | 'soon' | 'overdue';
 /**
  * Service schedules for the vehicles without any (newest first, Sold ones left out), two per vehicle: the oil
  * change and one other plan, last done so that most are OK, about one in six Due Soon and one in twelve
- * Overdue by today and each vehicle's current odometer (odometer_from over its readings, which the earlier
+ * Overdue by today and each vehicle's current odometer (kept from its readings, which the earlier
  * steps seeded). `count`: the schedules to add.
  */
 export async function seedSchedules(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
-  // Each vehicle's odometer as the reminder run computes it (set-based over every reading).
+  // Each vehicle's odometer as the reminder run reads it (kept by migration 0041's triggers).
   const result = (await database.db.execute(sql`
     WITH targets AS (
       SELECT v.id, v.created_at FROM vehicles v
@@ -56,7 +55,7 @@ export async function seedSchedules(database: Database, options: SeedOptions): P
       ORDER BY v.created_at DESC, v.id LIMIT ${Math.ceil(count / 2)}
     )
     SELECT t.id, (extract(epoch FROM t.created_at) * 1000)::float8 AS created, o.km
-    FROM targets t LEFT JOIN ${odometersOf(scheduleReadings(null))} o ON o.vehicle_id = t.id
+    FROM targets t LEFT JOIN vehicle_odometers o ON o.vehicle_id = t.id
     ORDER BY t.created_at, t.id`)) as unknown as { rows: { id: string; km: number | null; created: number }[] } | { id: string; km: number | null; created: number }[];
   const vehicles = Array.isArray(result) ? result : result.rows;
   const today = isoDate(now);

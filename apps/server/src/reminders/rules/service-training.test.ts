@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { areaTestKit } from '../../testing/area-tests';
 import { startTestServer, type Json, type TestClient, type TestServer } from '../../testing/test-server';
-import { odometersOf, scheduleReadings } from '../../resources/service-schedules';
 import { serviceRule } from './service';
 import { trainingRule } from './training';
 
@@ -67,20 +66,20 @@ describe('the service rule', () => {
   });
 });
 
-describe('odometersOf, the run\'s set-based odometers, is odometer_from per vehicle', () => {
-  it('gives every vehicle with readings the same current odometer, for all vehicles and for some schedules', async () => {
+describe("the run's odometers, kept per vehicle, are odometer_from per vehicle", () => {
+  it('gives every vehicle with readings the same current odometer as odometer_from over its readings, and the rule reads it', async () => {
     const v = await createVehicle({ licensePlate: 'MH12RR0009', currentMileage: 70000 });
     await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-01', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 700000, vendor: '', gpsLocation: '', description: '' });
     await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-03', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 71000, vendor: '', gpsLocation: '', description: '' });
     const s = await create('/api/service-schedules', { vehicleId: v.id, task: 'Air Filter', everyKm: 30000, everyMonths: null, lastDoneDate: null, lastDoneKm: 50000, notes: '' });
-    const perVehicle = Object.fromEntries(
-      (await server.database.query<{ id: string; km: number | null }>('SELECT id, vehicle_odometer(id) AS km FROM vehicles')).filter((r) => r.km !== null).map((r) => [r.id, r.km]),
+    const recomputed = await server.database.query<{ id: string; km: number }>(
+      `SELECT vehicle_id AS id, odometer_from(array_agg(km), array_agg(read_on)) AS km FROM odometer_readings WHERE km IS NOT NULL AND read_on IS NOT NULL GROUP BY vehicle_id ORDER BY vehicle_id`,
     );
-    const all = (await rows(sql`SELECT vehicle_id AS record_id, km::text AS state, '' AS label, NULL AS due FROM ${odometersOf(scheduleReadings(null))} o`)).map((r) => [r.record_id, Number(r.state)]);
-    expect(Object.fromEntries(all)).toEqual(perVehicle);
-    expect(perVehicle[v.id]).toBe(71000);
-    const some = await rows(sql`SELECT vehicle_id AS record_id, km::text AS state, '' AS label, NULL AS due FROM ${odometersOf(scheduleReadings([s.id]))} o`);
-    expect(some.map((r) => [r.record_id, Number(r.state)])).toEqual([[v.id, 71000]]);
+    const kept = await server.database.query<{ id: string; km: number }>('SELECT vehicle_id AS id, km FROM vehicle_odometers ORDER BY vehicle_id');
+    expect(kept).toEqual(recomputed);
+    expect(kept.find((r) => r.id === v.id)?.km).toBe(71000);
+    // 71,000 − 50,000 = 21,000 of 30,000: OK; were the typo counted it would be Overdue.
+    expect((await statesOf(serviceRule, '2026-06-01', [s.id]))[s.id]).toBe('ok');
   });
 });
 

@@ -2,7 +2,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SERVICE_DUE } from '@raahi/domain';
 import { derivedValue } from '../../http/derived-sql';
-import { odometersOf, scheduleDueColumns, scheduleReadings, serviceSchedules } from '../../resources/service-schedules';
+import { scheduleDueColumns, serviceSchedules } from '../../resources/service-schedules';
 import type { ReminderRule } from '../rule';
 import { shownDate } from './common';
 
@@ -15,8 +15,9 @@ const shownDue = (due: string): string =>
 
 /**
  * Service schedules (issue 18, rule 4; decision 0037): the Due state the list's badge and filter show, from the
- * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer computed once per run, set-based
- * (odometersOf: the rule of odometer_from in three grouped passes) (outliers left out). A Sold vehicle's schedules are not reminded.
+ * same declaration (SERVICE_DUE) in SQL, with each vehicle's current odometer read from its kept row
+ * (vehicle_odometers, migration 0041: the rule of odometer_from applied as readings are written, outliers left
+ * out): one join, no reading recomputed per run. A Sold vehicle's schedules are not reminded.
  */
 export const serviceRule: ReminderRule = {
   kind: 'service',
@@ -25,12 +26,11 @@ export const serviceRule: ReminderRule = {
     const s = getTableColumns(serviceSchedules) as Record<string, PgColumn>;
     const due = scheduleDueColumns(s, sql`odo.km`);
     const state = derivedValue(SERVICE_DUE, { ...s, ...due } as Record<string, PgColumn>, today);
-    return sql`WITH odo AS ${odometersOf(scheduleReadings(ids))}
-      SELECT ${s.id} AS record_id,
+    return sql`SELECT ${s.id} AS record_id,
         CASE ${state} WHEN 'Overdue' THEN 'overdue' WHEN 'Due Soon' THEN 'due_soon' ELSE 'ok' END AS state,
         ${s.task} || ' of ' || coalesce(nullif(v.license_plate, ''), v.id) AS label,
         nullif(concat_ws(' or ', to_char(${due.nextDueDate}, 'YYYY-MM-DD'), ${due.nextDueKm} || ' km'), '') AS due
-      FROM service_schedules JOIN vehicles v ON v.id = ${s.vehicleId} LEFT JOIN odo ON odo.vehicle_id = ${s.vehicleId}
+      FROM service_schedules JOIN vehicles v ON v.id = ${s.vehicleId} LEFT JOIN vehicle_odometers odo ON odo.vehicle_id = ${s.vehicleId}
       WHERE v.status <> 'Sold' ${ids ? sql`AND ${s.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}`;
   },
   notice({ state, label, due }) {
