@@ -73,7 +73,7 @@ const run = (report: ReportDefinition, from: string, to: string, filters: Report
 
 describe('money reports, hand-computed', () => {
   it('are registered, each with its key, columns and areas', () => {
-    expect(MONEY_REPORTS.map((r) => r.description.key)).toEqual(['trip-profitability', 'challans', 'maintenance-cost', 'station-settlements']);
+    expect(MONEY_REPORTS.map((r) => r.description.key)).toEqual(['cost-per-km', 'trip-profitability', 'challans', 'maintenance-cost', 'station-settlements']);
     for (const report of MONEY_REPORTS) {
       expect(report.areas.length).toBeGreaterThan(0);
       for (const key of [report.description.chart.x, ...report.description.chart.series]) expect(report.description.columns.map((c) => c.key)).toContain(key);
