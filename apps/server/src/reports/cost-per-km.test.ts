@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { vehicleCost } from '../record-pages/vehicle-cost';
+import { openTestDatabase } from '../testing/test-server';
+import { costPerKmReport } from './cost-per-km';
+import type { ReportParams } from './report';
+
+/**
+ * Cost per km by vehicle and month (decision 0048), computed by hand over 15 Sep – 10 Nov 2026: September's and
+ * November's days from the records, October from the rollup; km from the odometer lane's marks (a reading on 1 Sep
+ * 10,000, 1 Oct 13,000, 1 Nov 16,100, 21 Nov 17,100: 15 Sep is 11,400 and 11 Nov 16,600 by interpolation).
+ */
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  await database.exec(`
+    INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES
+      ('VEH-1', 'Tata', 'Prima', 2022, 'VIN1', 'MH12AB1234', 'Truck', 'Active'), ('VEH-2', 'Ashok Leyland', 'Dost', 2022, 'VIN2', 'MH12AB1235', 'Truck', 'Active');
+    INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES
+      ('STN-1', 'Alpha Fuels', 'Pune', '9000000001', 'a@example.in', 'Active', 'Credit', 'Monthly');
+    INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, odometer, fuel_type, quantity) VALUES
+      ('X1', 'Fuel', '2026-09-01', 'VEH-1', 5000.00, 10000, 'Diesel', 50), ('X2', 'Fuel', '2026-10-01', 'VEH-1', 6000.50, 13000, 'Diesel', 60),
+      ('X3', 'Fuel', '2026-11-01', 'VEH-1', 4000.25, 16100, 'Diesel', 40), ('X4', 'Toll', '2026-11-21', 'VEH-1', 300, 17100, '', NULL),
+      ('X5', 'Toll', '2026-10-10', 'VEH-2', 150, NULL, '', NULL);
+    INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, scheduled_date, completion_date, status, cost) VALUES
+      ('J1', 'VEH-1', 'Preventive', 'Oil', '2026-10-10', '2026-10-15', 'Completed', 2500);
+    INSERT INTO challans (id, date, vehicle_id, offense_type, amount, status) VALUES ('C1', '2026-09-20', 'VEH-1', 'Speeding', 1000, 'Paid');
+    INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, total_cost, "timestamp", refuel_method) VALUES
+      ('L1', 'VEH-1', 'STN-1', 'Diesel', 777.77, '2026-10-31T18:29:59Z', 'Card');
+  `);
+}, 120_000);
+afterAll(() => drop?.());
+
+const run = (from: string, to: string, filters: ReportParams['filters'] = {}) =>
+  costPerKmReport.run(database, { from, to, filters, today: '2026-11-24', role: 'administrator', offset: 0, limit: 50 });
+const none = { fuel: 0, maintenance: 0, toll: 0, meal: 0, parking: 0, other: 0, refuelling: 0, jobCards: 0, challans: 0 };
+
+describe('cost per km report', () => {
+  it('by vehicle and month, with the cost by kind, over a period starting and ending mid-month', async () => {
+    const answer = await run('2026-09-15', '2026-11-10');
+    const v1 = { vehicle: 'Tata Prima (MH12AB1234)', vehicleId: 'VEH-1' };
+    expect(answer.rows).toEqual([
+      { ...v1, month: '2026-09', ...none, challans: 1000, total: 1000, km: 1600, costPerKm: 0.63 },
+      { ...v1, month: '2026-10', ...none, fuel: 6000.5, refuelling: 777.77, jobCards: 2500, total: 9278.27, km: 3100, costPerKm: 2.99 },
+      { ...v1, month: '2026-11', ...none, fuel: 4000.25, total: 4000.25, km: 500, costPerKm: 8 },
+      { vehicle: 'Ashok Leyland Dost (MH12AB1235)', vehicleId: 'VEH-2', month: '2026-10', ...none, toll: 150, total: 150, km: null, costPerKm: null },
+    ]);
+    expect(answer.totals).toEqual({ ...none, fuel: 10000.75, toll: 150, refuelling: 777.77, jobCards: 2500, challans: 1000, total: 14428.52, km: 5200, costPerKm: 2.75 });
+    expect(answer.points).toEqual([
+      { month: '2026-09', total: 1000, km: 1600, costPerKm: 0.63 },
+      { month: '2026-10', total: 9428.27, km: 3100, costPerKm: 2.99 },
+      { month: '2026-11', total: 4000.25, km: 500, costPerKm: 8 },
+    ]);
+    expect(answer.notes).toEqual([expect.stringContaining('1 vehicle-month has no km')]);
+    expect((await run('2026-09-15', '2026-11-10', { vehicle: 'VEH-2' })).rows.map((r) => r.total)).toEqual([150]);
+  });
+
+  it("equals the vehicle page's cost and km (vehicleCost) over each whole month, to the paisa", async () => {
+    for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
+      const page = await vehicleCost(database, 'VEH-1', from, to);
+      const [row] = (await run(from, to, { vehicle: 'VEH-1' })).rows;
+      expect({ total: row.total, km: row.km, costPerKm: row.costPerKm }, from).toEqual({ total: page.total, km: page.km, costPerKm: page.costPerKm });
+    }
+  });
+});
