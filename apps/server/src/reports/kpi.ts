@@ -1,6 +1,7 @@
 import { can, type KpiAnswer, type KpiMonth } from '@raahi/domain';
 import { companyTimeZone } from '../company-time';
 import type { Database } from '../db/client';
+import { notAllowed } from '../auth/permissions';
 import { ApiError } from '../http/errors';
 import { ensureRollupZone } from '../rollups/rollups';
 import { percentOf } from '../rollups/report-run';
@@ -73,7 +74,7 @@ export async function kpiAnswer(database: Database, role: string, last: string, 
     Object.entries(KPI_AREAS).map(([figure, areas]) => [figure, areas.every((area) => can(role, area, 'view'))]),
   ) as Record<keyof typeof KPI_AREAS, boolean>;
   if (!Object.values(allowed).some(Boolean)) {
-    throw new ApiError(403, 'Forbidden', `The role ${role} may not view the KPI dashboard: it reads ${[...new Set(Object.values(KPI_AREAS).flat())].join(', ')}.`);
+    throw notAllowed(role, `view the KPI dashboard: its figures read ${[...new Set(Object.values(KPI_AREAS).flat())].join(', ')}`);
   }
   const months = kpiMonths(last);
   const from = `${months[0]}-01`;
