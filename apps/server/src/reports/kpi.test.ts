@@ -96,6 +96,12 @@ describe('KPI dashboard', () => {
     expect(res.body.months.at(-1).month).toBe(lastFullMonth(todayIn('Asia/Kolkata')).from.slice(0, 7));
   });
 
+  it('is in the OpenAPI document', async () => {
+    const doc = await admin.get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths['/api/reports/kpi'])).toEqual(['get']);
+  });
+
   it('refuses a bad to (422) and an unknown parameter (400)', async () => {
     for (const to of ['2026-13', '2026-1', '2026-001', 'x'.repeat(5000), '2026/10', '1899-12', '1900-11', '2201-01', '２０２６-10']) {
       const res = await admin.get(`/api/reports/kpi?to=${encodeURIComponent(to)}`);
