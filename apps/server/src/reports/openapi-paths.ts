@@ -28,6 +28,36 @@ export function registerReportPaths(registry: OpenAPIRegistry, common: Record<nu
     summary: 'The reports your role may view (every area each reads)',
     responses: { 200: { description: 'The catalogue', ...json(z.object({ items: z.array(description) })) }, ...responses },
   });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/reports/kpi',
+    tags,
+    summary: 'The KPI dashboard: twelve full months of cost per km, km/L, on-time delivery % and margin %, oldest first (decision 0050)',
+    request: { query: z.object({ to: z.string().length(7).optional().describe('The last month YYYY-MM (1900-12 to 2200-12); absent: the last full month') }) },
+    responses: {
+      200: {
+        description: 'Twelve months; a figure is null when nothing can be computed from, or your role may not view its areas (said in notes)',
+        ...json(
+          z.object({
+            months: z.array(
+              z.object({
+                month: z.string(),
+                costPerKm: z.number().nullable().describe('Rupees per km to the paisa'),
+                kmPerLitre: z.number().nullable(),
+                onTimePercent: z.number().nullable(),
+                marginPercent: z.number().nullable(),
+              }),
+            ),
+            notes: z.array(z.string()),
+          }),
+        ),
+      },
+      400: error('An unknown parameter, or to given twice'),
+      403: error('Your role may view none of the areas the figures read'),
+      422: error('to is not a month YYYY-MM within 1900–2200'),
+      ...responses,
+    },
+  });
   const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
   const row = z.record(z.string(), cell);
   registry.registerPath({

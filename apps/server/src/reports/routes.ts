@@ -4,7 +4,8 @@ import type { AppEnv } from '../auth/middleware';
 import { notAllowed, roleOf } from '../auth/permissions';
 import { companyToday } from '../company-time';
 import type { Database } from '../db/client';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { kpiAnswer, kpiLastMonth } from './kpi';
 import { reportCsv } from './csv';
 import { reportOf, REPORTS } from './index';
 import { reportPdf } from './pdf';
@@ -31,6 +32,17 @@ export function reportRoutes(database: Database) {
     // Each with whether the role may download its files (the Reporting screen shows the buttons only then).
     const items = REPORTS.filter((report) => mayAll(role, report, 'view')).map((report) => ({ ...report.description, exportable: mayAll(role, report, 'export') }));
     return c.json({ items });
+  });
+
+  // The KPI dashboard (decision 0050), before /:key so that 'kpi' is not read as a report's key.
+  routes.get('/kpi', async (c) => {
+    const queries = c.req.queries();
+    for (const [name, values] of Object.entries(queries)) {
+      if (name !== 'to') throw badRequest(`Unknown parameter: ${name.slice(0, 40)}. The KPI dashboard takes to (YYYY-MM).`);
+      if (values.length !== 1) throw badRequest('to may be given once.');
+    }
+    const today = companyToday();
+    return c.json(await kpiAnswer(database, roleOf(c), kpiLastMonth(queries.to?.[0], today), today));
   });
 
   routes.get('/:key', async (c) => {

@@ -5,6 +5,7 @@ import { isReportKey, reportHref, type ReportKey } from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
 import { FeatureCards, FeatureScreenHeader } from '../../components/feature-screen';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { KpiView } from './kpi-view';
 import { ReportView } from './report-view';
 import { useReportCatalogue, type CatalogueItem } from './reports-api';
 import { REPORTING_SCREEN, type ReportingFeature } from './reporting-texts';
@@ -48,11 +49,15 @@ function Catalogue({ open, onOpenChange, title, items, failed }: { open: boolean
   );
 }
 
-/** /reporting (spec 002 §2.4, issue 20): the screen's title and buttons, now acting; with ?report=<key>, that report. */
+/** The KPI dashboard's address (decision 0050). */
+const KPI_HREF = '/reporting?view=kpi';
+
+/** /reporting (spec 002 §2.4, issue 20): the screen's title and buttons, now acting; with ?report=<key>, that report; with ?view=kpi, the KPI dashboard. */
 export function ReportingPage() {
   const [searchParams] = useSearchParams();
   const catalogue = useReportCatalogue();
   const key = searchParams.get('report');
+  if (searchParams.get('view') === 'kpi') return <KpiView />;
   if (key !== null) {
     const description = catalogue.data?.items.find((item) => item.key === key);
     if (description) return <ReportView key={key} description={description} />;
@@ -83,7 +88,8 @@ function ReportingHome({ items, failed }: { items: CatalogueItem[] | undefined; 
     const { action } = feature;
     if (action.kind === 'catalogue') setCatalogue(feature.button);
     else if (action.kind === 'report' && available(action.report)) navigate(reportHref(action.report));
-    // The KPI dashboard and a report not built yet: the button stays inert.
+    else if (action.kind === 'kpi') navigate(KPI_HREF);
+    // A report not built yet (or not the role's): the button stays inert.
   };
   return (
     <div className="grid gap-6">
