@@ -7,7 +7,9 @@
  *                  --record-pages-vehicles N (bench/record-pages.ts: the vehicle page uncached, a fleet of N vehicles and one with
  *                  10,000 trips and 10,000 expenses; default 10,000; 0 leaves it out)
  *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)
- *                  --file-samples N (bench/files.ts: upload and download throughput of 1 MB and 10 MB files on the disk and on s3rver, N of each, default 10; 0 leaves it out)]
+ *                  --file-samples N (bench/files.ts: upload and download throughput of 1 MB and 10 MB files on the disk and on s3rver, N of each, default 10; 0 leaves it out)
+ *                  --report-samples N (bench/reports.ts: the ten reports' first page over one and twelve months, N samples each, default 20; 0 leaves it out)
+ *                  --report-vehicles N (bench/reports.ts: its own seeded database of N vehicles with the records scaled alike; default --vehicles)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -44,6 +46,7 @@ import { benchHistory } from './history';
 import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
 import { benchFiles } from './files';
+import { benchReports } from './reports';
 import { benchMargin } from './margin';
 import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
@@ -573,6 +576,9 @@ async function main() {
       'record-pages-vehicles': { type: 'string' },
       // bench/files.ts: upload and download throughput on both stores (0 leaves it out; default 10 of each).
       'file-samples': { type: 'string' },
+      // bench/reports.ts: the ten reports' first page, samples each (0 leaves it out; default 20), on its own database of N vehicles.
+      'report-samples': { type: 'string' },
+      'report-vehicles': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -822,6 +828,14 @@ async function main() {
     const recordPagesVehicles = positive(values['record-pages-vehicles'], 10_000, 'record-pages-vehicles');
     const { lines, verdicts } = await benchRecordPages({ serverUrl: process.env.DATABASE_URL || undefined, vehicles: recordPagesVehicles, vehicleTrips: 10_000, vehicleExpenses: 10_000 });
     console.log(['', ...lines, '', 'Record pages targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['report-samples'] !== '0') {
+    const { lines, verdicts } = await benchReports({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      vehicles: positive(values['report-vehicles'], vehicles, 'report-vehicles'),
+      samples: positive(values['report-samples'], 20, 'report-samples'),
+    });
+    console.log(['', ...lines, '', 'Report targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { vehicleCost } from '../record-pages/vehicle-cost';
 import { openTestDatabase } from '../testing/test-server';
-import { costPerKmReport } from './cost-per-km';
+import { costPerKmReport, odometerAt, odometerEnds } from './cost-per-km';
 import type { ReportParams } from './report';
 
 /**
@@ -63,5 +63,36 @@ describe('cost per km report', () => {
       const [row] = (await run(from, to, { vehicle: 'VEH-1' })).rows;
       expect({ total: row.total, km: row.km, costPerKm: row.costPerKm }, from).toEqual({ total: page.total, km: page.km, costPerKm: page.costPerKm });
     }
+  });
+
+  it('reads the mid-month ends set-based exactly as vehicle_odometer_at does, to 0.1 km, over random readings', async () => {
+    // Random readings (a fixed seed) of three vehicles in 2025, outside the periods above: gaps, several a day, outliers.
+    let seed = 20;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const values: string[] = [];
+    for (const vehicle of ['VEH-R1', 'VEH-R2', 'VEH-R3']) {
+      let km = Math.floor(random() * 50_000);
+      for (let i = 0; i < 40; i += 1) {
+        km += Math.floor(random() * 900);
+        const date = new Date(Date.UTC(2025, 0, 1 + Math.floor(random() * 365))).toISOString().slice(0, 10);
+        const reading = random() < 0.1 ? km + 200_000 : random() < 0.1 ? Math.max(km - 3_000, 0) : km;
+        values.push(`('R-${vehicle}-${i}', 'Toll', '${date}', '${vehicle}', 1, ${reading}, '', NULL)`);
+      }
+    }
+    await database.exec(`
+      INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES
+        ('VEH-R1', 'Tata', 'Ace', 2022, 'VINR1', 'MH12RR0001', 'Truck', 'Active'), ('VEH-R2', 'Tata', 'Ace', 2022, 'VINR2', 'MH12RR0002', 'Truck', 'Active'),
+        ('VEH-R3', 'Tata', 'Ace', 2022, 'VINR3', 'MH12RR0003', 'Truck', 'Active');
+      INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, odometer, fuel_type, quantity) VALUES ${values.join(', ')};
+    `);
+    const rows = await database.query<{ vehicle_id: string; on_day: string; at: string | null; ends: string | null }>(
+      `SELECT c.vehicle_id, c.on_day::text, round(vehicle_odometer_at(c.vehicle_id, c.on_day), 1)::text AS at, round(${odometerAt('x', 'c.on_day')}, 1)::text AS ends
+         FROM (SELECT v AS vehicle_id, g::date AS on_day FROM unnest(ARRAY['VEH-R1', 'VEH-R2', 'VEH-R3']) v, generate_series('2024-12-25'::date, '2026-01-05'::date, interval '1 day') g
+                WHERE extract(day FROM g) <> 1) c
+         ${odometerEnds('x', 'c.on_day')}`,
+    );
+    expect(rows.length).toBe(3 * 364);
+    expect(rows.filter((r) => r.at !== null).length).toBeGreaterThan(600);
+    expect(rows.filter((r) => r.at !== r.ends)).toEqual([]);
   });
 });

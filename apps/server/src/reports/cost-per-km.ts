@@ -9,11 +9,25 @@ const kindKey = (kind: string) => kind.charAt(0).toLowerCase() + kind.slice(1).r
 const KINDS = COST_KINDS.map((kind) => ({ kind, key: kindKey(kind), label: `${EXPENSE_TYPE_LABELS[kind] ?? kind} (₹)` }));
 
 /**
+ * The odometer at the start of the day `on` of the rows `c`, read set-based from vehicle_odometer_days (decision
+ * 0048): the nearest counted day at or before it (joined as `${alias}b`) and at or after it (`${alias}a`), by the
+ * (vehicle_id, day) key, only for days other than a month's first (those have the month marks); interpolated exactly
+ * as vehicle_odometer_at (0041, decision 0042) does, unrounded; NULL without readings on both sides.
+ */
+export const odometerEnds = (alias: string, on: string) => `
+  LEFT JOIN LATERAL (SELECT d.day, d.km FROM vehicle_odometer_days d
+                      WHERE extract(day FROM ${on}) <> 1 AND d.vehicle_id = c.vehicle_id AND d.day <= ${on} ORDER BY d.day DESC LIMIT 1) ${alias}b ON true
+  LEFT JOIN LATERAL (SELECT d.day, d.km FROM vehicle_odometer_days d
+                      WHERE extract(day FROM ${on}) <> 1 AND d.vehicle_id = c.vehicle_id AND d.day >= ${on} ORDER BY d.day LIMIT 1) ${alias}a ON true`;
+export const odometerAt = (alias: string, on: string) =>
+  `CASE WHEN ${alias}b.day = ${alias}a.day THEN ${alias}b.km::numeric ELSE ${alias}b.km + (${alias}a.km - ${alias}b.km)::numeric * (${on} - ${alias}b.day) / (${alias}a.day - ${alias}b.day) END`;
+
+/**
  * The odometer mark at the start of a day `on` (to 0.1 km) of the rows `c`: the odometer lane's month marks
- * (vehicle_odometer_months, joined as `alias`) on a month's first day, else vehicle_odometer_at rounded alike
+ * (vehicle_odometer_months, joined as `alias`) on a month's first day, else the set-based ends above rounded alike
  * (decision 0045); NULL without readings on both sides.
  */
-const mark = (alias: string, on: string) => `coalesce(${alias}.km, CASE WHEN extract(day FROM ${on}) <> 1 THEN round(vehicle_odometer_at(c.vehicle_id, ${on}), 1) END)`;
+const mark = (alias: string, on: string) => `coalesce(${alias}.km, CASE WHEN extract(day FROM ${on}) <> 1 THEN round(${odometerAt(alias, on)}, 1) END)`;
 
 /**
  * 1 Cost per km by vehicle and month, with the breakdown by kind (issue 20; decision 0048): each month's costs of a
@@ -56,7 +70,9 @@ export const costPerKmReport: ReportDefinition = {
                   SELECT c.*, ${mark('a', 'c.s')} AS m0, ${mark('b', 'c.e')} AS m1 FROM (
                     SELECT vehicle_id, month, ${kinds}, sum(amount) AS total, ${start} AS s, ${end}::date AS e FROM p GROUP BY vehicle_id, month) c
                   LEFT JOIN vehicle_odometer_months a ON a.vehicle_id = c.vehicle_id AND a.month = c.s
-                  LEFT JOIN vehicle_odometer_months b ON b.vehicle_id = c.vehicle_id AND b.month = c.e) c`,
+                  LEFT JOIN vehicle_odometer_months b ON b.vehicle_id = c.vehicle_id AND b.month = c.e
+                  ${odometerEnds('a', 'c.s')}
+                  ${odometerEnds('b', 'c.e')}) c`,
       page: `SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) AS vehicle, g.* FROM g LEFT JOIN vehicles v ON v.id = g.vehicle_id ORDER BY g.vehicle_id, g.month`,
       totals: `SELECT ${kindSums}, sum(total) AS total, ${withKm} FROM g`,
       points: `SELECT month, sum(total) AS total, ${withKm} FROM g GROUP BY month ORDER BY month`,
