@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft, ChevronLeft, ChevronRight, Download, FileText, Flag, RotateCw } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { ChevronLeft, ChevronRight, Download, FileText, Flag } from 'lucide-react';
 import { formatReportCell, isNumericKind, type ReportAnswer, type ReportColumn, type ReportFilter, type ReportKey, type ReportRow } from '@raahi/domain';
 import { DateRangeFilter } from '../../components/area/date-range-filter';
 import { ReferencePicker, type ReferenceSpec } from '../../components/area/reference-picker';
@@ -8,10 +8,10 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { driverReference, stationReference, vehicleReference } from '../references';
 import { REPORT_QUERY_PARAMS, reportFileUrl, useReport, type CatalogueItem, type ReportQuery } from './reports-api';
+import { AnswerFailed, AnswerNotes, BackToReporting } from './report-parts';
 
 const ReportChart = lazy(() => import('./report-chart'));
 
@@ -114,9 +114,7 @@ export function ReportView({ description }: { description: CatalogueItem }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <Link to="/reporting" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden /> Dashboard &amp; Reporting
-        </Link>
+        <BackToReporting />
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="grid gap-1">
             <h1 className="text-2xl font-semibold tracking-tight">{description.title}</h1>
@@ -175,13 +173,7 @@ export function ReportView({ description }: { description: CatalogueItem }) {
       </Card>
 
       {report.isError ? (
-        <Card role="alert" className="grid gap-3 p-6">
-          <p className="font-medium">{report.error instanceof ApiError ? report.error.title : 'Error'}</p>
-          <p className="text-sm text-muted-foreground">{report.error.message}</p>
-          <Button variant="outline" className="w-fit" onClick={() => report.refetch()}>
-            <RotateCw aria-hidden /> Retry
-          </Button>
-        </Card>
+        <AnswerFailed error={report.error} onRetry={() => void report.refetch()} />
       ) : !answer ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading report...
@@ -215,20 +207,7 @@ export function ReportView({ description }: { description: CatalogueItem }) {
               </nav>
             </CardContent>
           </Card>
-          {answer.notes.length > 0 && (
-            <Card>
-              <CardHeader>
-                <CardTitle>Notes</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
-                  {answer.notes.map((note) => (
-                    <li key={note}>{note}</li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-          )}
+          <AnswerNotes notes={answer.notes} />
         </>
       )}
     </div>
