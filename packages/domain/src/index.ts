@@ -38,3 +38,5 @@ export * from './fuel-economy';
 export * from './dashboard';
 export * from './reports';
 export * from './report-format';
+export * from './imports';
+export * from './integrations';

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { Actor } from '@raahi/domain';
 import { randomToken, sha256 } from './tokens';
 
 export const SESSION_COOKIE = 'raahi_session';
@@ -10,7 +11,10 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface ActiveSession {
   id: string;
   csrfToken: string;
+  /** For an API key: its creator, with the key's role (decision 0053). */
   user: typeof users.$inferSelect;
+  /** Set for an API key ({ type: 'api_key', id, name }); a browser session acts as its user. */
+  actor?: Actor;
 }
 
 /** A session ends after `idleMs` without a request, and `maxMs` after sign-in however busy it is. */

@@ -26,7 +26,8 @@ import { csvStream, exportRows, firstBatchFetched, isTimeZone, type ExportColumn
 import { ApiError, badRequest, notFound } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { recordedExport } from '../operations/export-records';
-import { changeLog, userActor } from './change-log';
+import { changeLog } from './change-log';
+import { actorOf } from '../auth/actor';
 import { ACCOUNT_AREAS, ACTIVITY_AREA, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type Paging, type RecordAreas } from './read';
 
 /** `?page=&pageSize=`, as the lists take them: deep pages are out of reach (each would scan every entry before it). */
@@ -130,7 +131,7 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     ];
     const rows = exportRows(database, all, changeLog, { where: activityConditions(filters), sortColumn: all.at, idColumn: all.id, order: 'desc' });
     // Reading the whole log out is an entry of its own, as every export is: its filters and row count.
-    const batches = await firstBatchFetched(recordedExport(rows, { database, actor: userActor(c.get('session').user), area: ACTIVITY_AREA, filters, searched: false }));
+    const batches = await firstBatchFetched(recordedExport(rows, { database, actor: actorOf(c), area: ACTIVITY_AREA, filters, searched: false }));
     const stream = csvStream(columns, batches, tz, 'activity', todayIn(tz));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="activity-log-${todayIn(tz)}.csv"` });
   });

@@ -30,7 +30,7 @@ import { derivedFilter, derivedValue } from './derived-sql';
 import { keepCountsInZone, keptAnswers, keptInZone, keptSelection, keptSource, type KeptCounts } from './kept-counts';
 import { hiddenKeysOf, refuseHiddenSort, roleOf, withoutKeys } from '../auth/permissions';
 import { optionRoutes } from './options';
-import { userActor } from '../history/change-log';
+import { actorOf } from '../auth/actor';
 import type { OperationContext } from '../operations/context';
 import { createRecord } from '../operations/create-record';
 import { deleteRecord } from '../operations/delete-record';
@@ -456,7 +456,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const where = listConditions(def, all, term === undefined ? undefined : likePattern(term), filters, today);
     const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, derivedColumnsOf(def, all), sort, today), idColumn: all.id, order });
     // The export is a change entry too: its filters and row count, never its search text.
-    const exported = { database, actor: userActor(c.get('session').user), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
+    const exported = { database, actor: actorOf(c), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
     const batches = await firstBatchFetched(recordedExport(rows, exported));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const hidden = hiddenKeysOf(roleOf(c), area);
@@ -485,7 +485,7 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
 
   // Writes are operations (operations/): the handler reads the body, names the actor and answers.
   // What the user's role may not see (a driver's Aadhaar card) is left out of answers and kept as stored by edits.
-  const context = (c: Context<AppEnv>): OperationContext => ({ database, actor: userActor(c.get('session').user), storage, keep: hiddenKeysOf(roleOf(c), area) });
+  const context = (c: Context<AppEnv>): OperationContext => ({ database, actor: actorOf(c), storage, keep: hiddenKeysOf(roleOf(c), area) });
   const shown = (c: Context<AppEnv>, row: Record<string, unknown>) => withoutKeys(row, hiddenKeysOf(roleOf(c), area));
   app.post('/', async (c) => c.json(shown(c, await createRecord(def, await readJson(c), context(c))), 201));
 

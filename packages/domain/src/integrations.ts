@@ -1,0 +1,113 @@
+import { PERMISSION_AREAS, type Role } from './roles';
+
+/**
+ * API keys and webhooks (issue 22, decisions 0053 and 0054): the contract between the server
+ * (apps/server/src/api-keys/, apps/server/src/webhooks/) and the Integrations screen
+ * (apps/web/src/features/integrations/). Administrators only; no API key reaches these routes.
+ *
+ * - POST   /api/api-keys            ApiKeyInput → 201 ApiKeyCreated (the key is shown once, never again)
+ * - GET    /api/api-keys            → { rows: ApiKey[] }
+ * - DELETE /api/api-keys/:id        revokes → 204
+ * - POST   /api/webhooks            WebhookInput → 201 Webhook (the secret is never answered)
+ * - GET    /api/webhooks            → { rows: Webhook[] }
+ * - DELETE /api/webhooks/:id        → 204 (its pending deliveries are dropped)
+ * - POST   /api/webhooks/:id/secret { secret } rotates: the old secret still signs beside it for 24 hours
+ * - GET    /api/webhooks/deliveries?status=&webhookId=&page=&pageSize=  → { rows: WebhookDelivery[], total }
+ *
+ * A key is sent as `Authorization: Bearer <key>` on any API route, with its role's rights and no CSRF token.
+ */
+
+/** A key acts with one of these roles: never Administrator. */
+export type ApiKeyRole = Exclude<Role, 'administrator'>;
+
+export interface ApiKeyInput {
+  name: string;
+  role: ApiKeyRole;
+  /** ISO 8601; none: it does not expire. */
+  expiresAt?: string | null;
+}
+
+export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  role: ApiKeyRole;
+  /** The key's first characters, to tell keys apart (never enough to use it). */
+  prefix: string;
+  createdAt: string;
+  createdBy: { id: string; name: string };
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  status: ApiKeyStatus;
+}
+
+export interface ApiKeyCreated {
+  id: string;
+  /** The whole key: answered once, stored only as its SHA-256 hash. */
+  key: string;
+  apiKey: ApiKey;
+}
+
+/** Events a webhook can choose: each area's created, updated, deleted and imported, and the reminders'. */
+export const RECORD_EVENT_KINDS = ['created', 'updated', 'deleted', 'imported'] as const;
+export const REMINDER_EVENTS = ['reminder.due_soon', 'reminder.overdue'] as const;
+export const WEBHOOK_EVENTS: readonly string[] = [...PERMISSION_AREAS.flatMap((area) => RECORD_EVENT_KINDS.map((kind) => `${area}.${kind}`)), ...REMINDER_EVENTS];
+export const isWebhookEvent = (value: unknown): value is string => typeof value === 'string' && WEBHOOK_EVENTS.includes(value);
+
+/** The header that signs a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (two v1 while a secret rotates). */
+export const WEBHOOK_SIGNATURE_HEADER = 'Raahi-Signature';
+/** Receivers should refuse a delivery whose timestamp is older than this. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface WebhookInput {
+  url: string;
+  secret: string;
+  events: string[];
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  createdBy: { id: string; name: string };
+  /** When the secret was last rotated (the old one signs beside it until `previousSecretUntil`). */
+  secretRotatedAt: string | null;
+  previousSecretUntil: string | null;
+}
+
+/** What a receiver gets: the body of each delivery. */
+export interface WebhookPayload {
+  /** The event's id: the same on every retry, so a receiver can drop a repeat. */
+  id: string;
+  event: string;
+  /** ISO 8601 with the company zone's offset (2026-11-25T09:15:00.000+05:30). */
+  occurredAt: string;
+  actor: { type: string; id: string; name: string };
+  /** The record as the API answers it (for a deletion, as it was); for `<area>.imported` { batchId, count, update }. */
+  data: Record<string, unknown>;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookDelivery {
+  id: string;
+  webhookId: string;
+  url: string;
+  eventId: string;
+  event: string;
+  occurredAt: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  /** The receiver's last answer: status code, time taken, body as text truncated to 1 KB, or why it failed (timeout, refused address). */
+  statusCode: number | null;
+  durationMs: number | null;
+  response: string | null;
+  error: string | null;
+}
