@@ -11,17 +11,17 @@ import { addWebhook, deleteWebhook, listDeliveries, listWebhooks, rotateSecret, 
 const WEBHOOK_ID_PATTERN = idPattern(WEBHOOK_ID);
 const MAX_EVENTS = 200;
 
-/** A secret a receiver can hold: 16–200 characters, none of them a control character. */
+/** A secret a receiver can hold: 16–200 characters, none of them a control character. (Messages follow the field's label.) */
 const secret = z
   .string()
-  .min(16, 'The secret must be at least 16 characters long.')
-  .max(200, 'The secret must be at most 200 characters long.')
-  .refine((value) => ![...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127), 'The secret must not hold control characters.');
+  .min(16)
+  .max(200)
+  .refine((value) => ![...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127), 'must not hold control characters');
 
 export const webhookInputSchema = z.strictObject({
-  url: z.string().min(1, 'Enter the URL that receives the deliveries.').max(MAX_URL_LENGTH, `The URL must be at most ${MAX_URL_LENGTH} characters long.`),
+  url: z.string().min(1).max(MAX_URL_LENGTH),
   secret,
-  events: z.array(z.string().max(100)).min(1, 'Choose at least one event.').max(MAX_EVENTS, `Choose at most ${MAX_EVENTS} events.`),
+  events: z.array(z.string().max(100)).min(1, 'must name at least one event').max(MAX_EVENTS, `must name at most ${MAX_EVENTS} events`),
 });
 export const secretInputSchema = z.strictObject({ secret });
 export const deliveriesQuerySchema = z.strictObject({

@@ -72,7 +72,7 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, response: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s (timed out)`, delivered: false });
+      finish({ statusCode: null, response: null, error: `No answer within ${Number((timeoutMs / 1000).toFixed(1))} s (timed out)`, delivered: false });
       request.destroy();
     }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => finish({ statusCode: null, response: null, error: describeNetworkError(err), delivered: false }));
