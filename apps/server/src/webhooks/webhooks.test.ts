@@ -223,6 +223,19 @@ describe('the outbox', () => {
     }
   }, 20_000);
 
+  it('a claim held by a live lease is left alone; one whose server crashed is taken over when its lease lapses, and the late outcome is ignored', async () => {
+    const hook = await receiver();
+    await addWebhook(hook.url, ['vehicles.created']);
+    await admin.post('/api/vehicles', vehicleBody());
+    await server.database.query(`UPDATE webhook_deliveries SET lease_until = now() + interval '1 minute', leased_by = 'other-server', attempts = 1`);
+    expect(await deliverDue(server.database, allowed)).toEqual({ attempted: 0, delivered: 0 });
+    await server.database.query(`UPDATE webhook_deliveries SET lease_until = now() - interval '1 second', leased_by = 'crashed-server'`);
+    expect(await deliverDue(server.database, allowed)).toEqual({ attempted: 1, delivered: 1 });
+    expect(hook.received).toHaveLength(1);
+    const [row] = await server.database.query(`SELECT status, attempts, leased_by FROM webhook_deliveries`);
+    expect(row).toEqual({ status: 'delivered', attempts: 2, leased_by: null });
+  });
+
   it('a reminder’s change of state is announced in its run’s transaction', async () => {
     const hook = await receiver();
     await addWebhook(hook.url, ['reminder.overdue', 'reminder.due_soon']);
