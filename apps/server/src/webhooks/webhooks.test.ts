@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, WEBHOOK_SIGNATURE_HEADER } from '@raahi/domain';
+import { addDays, WEBHOOK_EVENTS, WEBHOOK_SIGNATURE_HEADER } from '@raahi/domain';
 import { companyToday } from '../company-time';
 import { recordChange } from '../history/change-log';
 import { runReminders } from '../reminders/engine';
@@ -339,6 +339,32 @@ describe('bad input', () => {
       expect(res.body.title).toBe('Not Allowed');
     }
     expect((await server.client().get('/api/webhooks')).status).toBe(401);
+  });
+});
+
+describe('the API document', () => {
+  it('declares every event under OpenAPI 3.1 webhooks with its payload, the signature header and how to verify it; only for administrators', async () => {
+    const doc = (await admin.get('/api/openapi.json')).body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const created = doc.webhooks['vehicles.created'].post;
+    expect(created.description).toContain('timingSafeEqual');
+    expect(created.description).toContain('300');
+    expect(created.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Raahi-Signature', required: true })]));
+    const body = created.requestBody.content['application/json'].schema;
+    expect(body.properties.event).toMatchObject({ enum: ['vehicles.created'] });
+    expect(body.properties.data.$ref).toBe('#/components/schemas/VehiclesRecord');
+    expect(doc.components.schemas.VehiclesRecord.properties).toHaveProperty('licensePlate');
+    expect(doc.webhooks['trips.imported'].post.requestBody.content['application/json'].schema.properties.data.properties).toHaveProperty('batchId');
+    expect(doc.paths['/api/webhooks'].post).toBeDefined();
+    expect(doc.paths['/api/webhooks/deliveries'].get).toBeDefined();
+
+    await server.createUser({ username: 'viewer-wh', password: PASSWORD, role: 'viewer' });
+    const viewer = server.client();
+    expect((await viewer.login('viewer-wh', PASSWORD)).status).toBe(200);
+    const theirs = (await viewer.get('/api/openapi.json')).body;
+    expect(theirs.webhooks).toBeUndefined();
+    expect(Object.keys(theirs.paths).filter((path) => path.startsWith('/api/webhooks'))).toEqual([]);
   });
 });
 
