@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { isPermissionArea, type Actor, type ChangeOperation, type FieldChange } from '@raahi/domain';
-import type { Database } from '../db/client';
-import { announce } from '../webhooks/announce';
+import { announce, type Announcer } from '../webhooks/announce';
 
 /** Drizzle's view of migration 0027's change_log (append-only, partitioned by month). */
 export const changeLog = pgTable('change_log', {
@@ -44,7 +43,7 @@ const RECORD_EVENTS: Partial<Record<ChangeOperation, string>> = { create: 'creat
  * (`<area>.created` …) in that transaction; an entry of an import batch is not (the import announces its
  * batch once as `<area>.imported`), nor are accounts, sign-ins, settings or exports.
  */
-export async function recordChange(tx: Pick<Database, 'db'>, entry: NewChange): Promise<void> {
+export async function recordChange(tx: Announcer, entry: NewChange): Promise<void> {
   const { db } = tx;
   await db.insert(changeLog).values({
     id: sql`nextval('change_log_id_seq')`,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Actor } from '@raahi/domain';
 import type { Database } from '../db/client';
 
@@ -11,44 +10,45 @@ export interface OutgoingEvent {
   subject: string;
 }
 
+/** The transaction of the change (any Database inside `database.transaction`). */
+export type Announcer = Pick<Database, 'db' | 'query'>;
+
 /**
  * Writes the event to the webhooks' outbox with the transaction that makes the change, so a change that
- * rolls back is never announced and one that commits always is. (Contract: the webhooks lane fills this in.)
+ * rolls back is never announced and one that commits always is (decision 0054).
+ *
+ * It runs on every write of every record, so the common case, nobody listening, is one statement: which live
+ * webhooks chose the event (a scan of a table of at most a hundred live rows, no index to plan around; measured
+ * by measure-announce.ts). Only when some did are the event and one delivery per webhook written, in one more.
  */
-export async function announce(tx: Pick<Database, 'db'>, event: OutgoingEvent): Promise<void> {
+export async function announce(tx: Announcer, event: OutgoingEvent): Promise<void> {
   await announceAll(tx, [event]);
 }
 
-/**
- * Writes several events in one statement (a reminder run's changes of state). One INSERT … SELECT from the
- * live webhooks that chose each event: an event nobody chose writes nothing, so on every write that nobody
- * listens to this costs one probe of the (tiny) webhooks table. The events keep their given order.
- */
-export async function announceAll(tx: Pick<Database, 'db'>, events: readonly OutgoingEvent[]): Promise<void> {
+/** Several events in the same two statements at most, whatever their number (a reminder run's changes of state); ids follow their order. */
+export async function announceAll(tx: Announcer, events: readonly OutgoingEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const column = <T>(pick: (e: OutgoingEvent) => T) => JSON.stringify(events.map(pick));
-  // Drizzle's session runs the raw statement on the transaction's connection (PGlite or pg alike).
-  await tx.db.execute(announceStatement(column((e) => e.event), column((e) => e.subject), column((e) => e.actor), column((e) => e.data)));
+  const names = [...new Set(events.map((e) => e.event))];
+  const listened = await tx.query<{ event: string }>(
+    `SELECT DISTINCT unnest(w.events) AS event FROM webhooks w WHERE w.deleted_at IS NULL AND w.events && $1::text[]`,
+    [names],
+  );
+  if (listened.length === 0) return;
+  const chosen = new Set(listened.map((row) => row.event));
+  const heard = events.filter((e) => chosen.has(e.event));
+  // The events as one JSON array (one parameter however many); the deliveries joined from the webhooks that chose each.
+  await tx.query(
+    `WITH incoming AS (
+       SELECT i.ord, i.item FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS i(item, ord)
+     ),
+     written AS (
+       INSERT INTO webhook_events (event, subject, actor, data)
+       SELECT item->>'event', item->>'subject', item->'actor', item->'data' FROM incoming ORDER BY ord
+       RETURNING id, event, subject
+     )
+     INSERT INTO webhook_deliveries (webhook_id, event_id, subject)
+     SELECT w.id, written.id, written.subject FROM written JOIN webhooks w ON w.deleted_at IS NULL AND written.event = ANY(w.events)
+     ORDER BY written.id, w.id`,
+    [JSON.stringify(heard.map(({ event, subject, actor, data }) => ({ event, subject, actor, data })))],
+  );
 }
-
-/**
- * The events arrive as four JSON arrays (one parameter each, whatever their number); `ord` keeps their order in
- * the outbox's ids, which is the order deliveries of one subject are sent in.
- */
-const announceStatement = (events: string, subjects: string, actors: string, data: string) => sql`
-  WITH incoming AS (
-    SELECT e.ord, e.event, s.subject, a.actor, d.data
-    FROM jsonb_array_elements_text(${events}::jsonb) WITH ORDINALITY AS e(event, ord)
-    JOIN jsonb_array_elements_text(${subjects}::jsonb) WITH ORDINALITY AS s(subject, ord) USING (ord)
-    JOIN jsonb_array_elements(${actors}::jsonb) WITH ORDINALITY AS a(actor, ord) USING (ord)
-    JOIN jsonb_array_elements(${data}::jsonb) WITH ORDINALITY AS d(data, ord) USING (ord)
-    WHERE EXISTS (SELECT 1 FROM webhooks w WHERE w.deleted_at IS NULL AND w.events @> ARRAY[e.event])
-  ),
-  written AS (
-    INSERT INTO webhook_events (event, subject, actor, data)
-    SELECT event, subject, actor, data FROM incoming ORDER BY ord
-    RETURNING id, event, subject
-  )
-  INSERT INTO webhook_deliveries (webhook_id, event_id, subject)
-  SELECT w.id, written.id, written.subject
-  FROM written JOIN webhooks w ON w.deleted_at IS NULL AND w.events @> ARRAY[written.event]`;
