@@ -35,6 +35,8 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
+    // Set once the receiver's status has arrived: a body that then stalls is cut, the status still counts.
+    let answered: (() => void) | undefined;
     const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -60,6 +62,7 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
           finish({ statusCode, response: keptText(text), error, delivered });
           response.destroy();
         };
+        answered = done;
         response.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           size += chunk.length;
@@ -72,6 +75,11 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
       },
     );
     const timer = setTimeout(() => {
+      if (answered) {
+        answered();
+        request.destroy();
+        return;
+      }
       finish({ statusCode: null, response: null, error: `No answer within ${Number((timeoutMs / 1000).toFixed(1))} s (timed out)`, delivered: false });
       request.destroy();
     }, timeoutMs);
@@ -80,10 +88,10 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
   });
 }
 
-/** The receiver's answer as text that fits the column: ≤ 1,024 characters, a character cut in two dropped. */
+/** The receiver's answer as text the database can keep: ≤ 1,024 characters, a character cut in two dropped, no NUL (text cannot hold one). */
 function keptText(text: string): string {
-  const clean = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
-  return clean.slice(0, RESPONSE_LIMIT_BYTES);
+  const whole = text.endsWith('\uFFFD') ? text.slice(0, -1) : text;
+  return whole.split('\u0000').join('').slice(0, RESPONSE_LIMIT_BYTES);
 }
 
 function describeNetworkError(err: NodeJS.ErrnoException): string {

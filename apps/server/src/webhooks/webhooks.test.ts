@@ -118,6 +118,17 @@ describe('a signed delivery', () => {
     expect(delivered).toMatchObject({ attempts: 2, statusCode: 204, response: '', error: null });
   });
 
+  it('any answer is kept as text the log can show: a NUL dropped, a character cut at 1 KB dropped whole', async () => {
+    const hook = await receiver((_, index) => (index === 0 ? { status: 400, body: `bad\u0000${'é'.repeat(1000)}` } : { status: 200, body: 'ok' }));
+    await addWebhook(hook.url, ['vehicles.created']);
+    await admin.post('/api/vehicles', vehicleBody());
+    expect(await deliverDue(server.database, allowed)).toEqual({ attempted: 1, delivered: 0 });
+    const [kept] = (await admin.get('/api/webhooks/deliveries')).body.rows;
+    expect(kept.statusCode).toBe(400);
+    expect(kept.response).toBe(`bad${'é'.repeat(510)}`);
+    expect(await deliverDue(server.database, allowed)).toEqual({ attempted: 1, delivered: 1 });
+  });
+
   it('a receiver that hangs is cut at the timeout and retried; past the retry window a delivery is marked failed', async () => {
     const hook = await receiver(() => 'hang');
     await addWebhook(hook.url, ['vehicles.created']);
