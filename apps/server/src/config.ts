@@ -48,6 +48,11 @@ export interface Config {
   mail: MailConfig | undefined;
   /** Where files are kept: the local disk under dataDir (default) or an S3-compatible bucket (RAAHI_S3_*, files/storage-config.ts). */
   storage: StorageConfig;
+  /**
+   * RAAHI_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may be sent to private, loopback and link-local addresses (tests, a
+   * closed network). Off by default, so that a webhook cannot be used to reach inside the network (decision 0054).
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -111,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: reminderMinutes(env) * 60_000,
     mail: mailConfigFrom(env),
     storage: storageConfigFrom(env),
+    webhooksAllowPrivate: flag(env.RAAHI_WEBHOOKS_ALLOW_PRIVATE),
   };
 }
 
