@@ -39,8 +39,10 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & ZipLimit
     entries: 'ignore',
   });
   let rowNumber = 0;
+  let sheets = 0;
   try {
     for await (const sheet of reader) {
+      sheets++;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         // Blank rows in between are skipped by the reader: keep the spreadsheet's numbering with empty rows.
         while (rowNumber + 1 < row.number) {
@@ -60,8 +62,11 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & ZipLimit
       // Only the first worksheet is imported.
       break;
     }
+    if (sheets === 0) throw unreadable(NOT_A_WORKBOOK);
   } catch (err) {
     if (err instanceof Error && 'status' in err) throw err;
-    throw unreadable('The file is not a valid Excel workbook (.xlsx). Save it again from Excel, or export it as CSV, and upload it again.');
+    throw unreadable(NOT_A_WORKBOOK);
   }
 }
+
+const NOT_A_WORKBOOK = 'The file is not a valid Excel workbook (.xlsx). Save it again from Excel, or export it as CSV, and upload it again.';
