@@ -14,7 +14,7 @@ export const HEADER_ALIASES: Record<string, Record<string, readonly string[]>> =
     make: ['Manufacturer', 'Brand', 'Company'],
     year: ['Model Year', 'Mfg Year', 'Year of Manufacture', 'Manufacturing Year'],
     type: ['Vehicle Type', 'Body Type'],
-    currentMileage: ['Odometer', 'Odometer (km)', 'KM Reading', 'Mileage', 'Kms Run'],
+    currentMileage: ['Odometer', 'Odometer (km)', 'KM Reading', 'Mileage (km)', 'Kms Run'],
     purchaseDate: ['Date of Purchase', 'Purchased On', 'Bought On'],
   },
   drivers: {
@@ -107,7 +107,7 @@ export function matchColumns(def: ResourceDefinition, header: readonly string[],
   for (const { field, label } of fields) if (!keys.has(headerKey(withoutUnit(label)))) keys.set(headerKey(withoutUnit(label)), field);
   for (const [field, aliases] of Object.entries(HEADER_ALIASES[def.area.key] ?? {})) {
     if (!fields.some((f) => f.field === field)) continue;
-    for (const alias of aliases) if (!keys.has(headerKey(alias))) keys.set(headerKey(alias), field);
+    for (const alias of aliases) for (const name of [alias, withoutUnit(alias)]) if (!keys.has(headerKey(name))) keys.set(headerKey(name), field);
   }
   keys.set('id', 'id');
   const taken = new Set<string>();

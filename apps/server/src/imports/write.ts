@@ -81,14 +81,22 @@ type Staged = typeof importStagedRows.$inferSelect;
 async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<string[]> {
   const { def, actor, batchId } = job;
   const { all, selected } = recordSelection(def);
-  let pending = page.map((staged) => ({ ...toRow(all, staged.input as Record<string, unknown>), id: generateId(def.area.idFormat) }));
+  // Ids are short (prefix, time digits, random capitals): within a page each is drawn again until it is unique,
+  // and a row whose id a stored record already holds is inserted again with a new one.
+  const taken = new Set<string>();
+  const freshId = () => {
+    let id = generateId(def.area.idFormat);
+    while (taken.has(id)) id = generateId(def.area.idFormat);
+    taken.add(id);
+    return id;
+  };
+  let pending = page.map((staged) => ({ ...toRow(all, staged.input as Record<string, unknown>), id: freshId() }));
   const ids: string[] = [];
-  // Ids are short (prefix, time digits, random capitals): a collision is possible, so those rows get new ones.
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 8) throw new ApiError(503, 'Import Failed', 'Could not allocate unique ids. Nothing was imported; please try again.');
     const inserted = new Set((await tx.db.insert(def.table).values(pending).onConflictDoNothing({ target: all.id }).returning({ id: all.id })).map((row) => row.id as string));
     ids.push(...inserted);
-    pending = pending.filter((row) => !inserted.has(row.id)).map((row) => ({ ...row, id: generateId(def.area.idFormat) }));
+    pending = pending.filter((row) => !inserted.has(row.id)).map((row) => ({ ...row, id: freshId() }));
   }
   const records = (await tx.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[];
   if (def.afterWrite) for (const record of records) await def.afterWrite(tx, record, null, actor);
