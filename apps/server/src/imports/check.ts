@@ -1,4 +1,5 @@
-import { and, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { firstFailure, type ImportColumn, type ImportRowError } from '@raahi/domain';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -12,6 +13,23 @@ import { fieldsOf, idHeaderOf } from './mapping';
 import { linkFields, resolveLinks } from './natural-keys';
 import type { FileRow } from './read-file';
 import { cellValue } from './values';
+
+/** Rows whose link checks run at once: PostgreSQL answers them on several pooled connections (PGlite one after another). */
+const LINK_CHECKS_AT_ONCE = 8;
+
+/** `work` over the items, at most `limit` at a time; the answers in the items' order. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
 /** A row that passed every check: the input as the operation prepared it (update mode: its record, version and whether anything differs). */
 export interface CheckedRow {
@@ -177,26 +195,43 @@ export function importChecker(database: Database, plan: ImportPlan) {
 
     // Links whose records must hold (or must not hold) some values, and records of several areas: the operation's
     // own checks, one link at a time so that a refusal names its column.
-    const linked: typeof checked = [];
-    for (const item of checked) {
-      let refused: ImportRowError | undefined;
+    // The linked records' values the conditions name, one query per link and batch: a row whose linked records meet
+    // them would pass the operation's check, which then runs only for the others (for its refusal, in its words).
+    const linkedValues = new Map<string, Map<string, Record<string, unknown>>>();
+    for (const ref of conditionalRefs) {
+      const ids = [...new Set(checked.flatMap((item) => (typeof item.input[ref.field] === 'string' && item.input[ref.field] !== '' ? [item.input[ref.field] as string] : [])))];
+      const columns = getTableColumns(ref.table) as Record<string, PgColumn>;
+      const named = [...Object.keys(ref.linkableWhen?.values ?? {}), ...Object.keys(ref.unlinkableWhen ?? {})];
+      const rows = ids.length ? ((await database.db.select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])) }).from(ref.table).where(inArray(columns.id, ids))) as Record<string, unknown>[]) : [];
+      linkedValues.set(ref.field, new Map(rows.map((row) => [String(row.id), row])));
+    }
+    const meetsConditions = (ref: (typeof conditionalRefs)[number], id: string) => {
+      const linked = linkedValues.get(ref.field)?.get(id);
+      if (!linked) return false;
+      const barred = Object.entries(ref.unlinkableWhen ?? {}).some(([name, values]) => values.includes(String(linked[name])));
+      const unmet = Object.entries(ref.linkableWhen?.values ?? {}).some(([name, wanted]) => linked[name] !== wanted);
+      return !barred && !unmet;
+    };
+    const refusals = await inParallel(checked, LINK_CHECKS_AT_ONCE, async (item): Promise<ImportRowError | undefined> => {
+      const previous = item.previous && asBody(item.previous);
+      const refusedAs = (field: string) => (err: unknown): ImportRowError => {
+        if (!(err instanceof ApiError)) throw err;
+        return { row: item.row, column: columnOf(field), message: `${err.title}: ${err.message}` };
+      };
       for (const ref of conditionalRefs) {
-        if (refused || item.input[ref.field] === null || item.input[ref.field] === '') continue;
-        await checkReferences(database, { ...def, references: [ref] }, item.input, item.previous && asBody(item.previous)).catch((err) => {
-          if (!(err instanceof ApiError)) throw err;
-          refused = { row: item.row, column: columnOf(ref.field), message: `${err.title}: ${err.message}` };
-        });
+        if (item.input[ref.field] === null || item.input[ref.field] === '' || meetsConditions(ref, String(item.input[ref.field]))) continue;
+        const refused = await checkReferences(database, { ...def, references: [ref] }, item.input, previous).then(() => undefined, refusedAs(ref.field));
+        if (refused) return refused;
       }
       for (const entity of def.entities ?? []) {
-        if (refused || !item.input[entity.field]) continue;
-        await checkEntities(database, { ...def, entities: [entity] }, item.input, item.previous && asBody(item.previous)).catch((err) => {
-          if (!(err instanceof ApiError)) throw err;
-          refused = { row: item.row, column: columnOf(entity.field), message: `${err.title}: ${err.message}` };
-        });
+        if (!item.input[entity.field]) continue;
+        const refused = await checkEntities(database, { ...def, entities: [entity] }, item.input, previous).then(() => undefined, refusedAs(entity.field));
+        if (refused) return refused;
       }
-      if (refused) errors.push(refused);
-      else linked.push(item);
-    }
+      return undefined;
+    });
+    const linked = checked.filter((_, i) => !refusals[i]);
+    errors.push(...refusals.filter((e): e is ImportRowError => e !== undefined));
 
     // Unique values: within the file (the first row keeps it), then against the records stored (one query per value and batch).
     const refusedRows = new Set<number>();

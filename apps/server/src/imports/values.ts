@@ -50,13 +50,17 @@ export function parseDate(text: string): string | null {
   return null;
 }
 
+/** One formatter per zone: building one costs more than a thousand uses. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** The offset of a zone from UTC at an instant, in minutes (Asia/Kolkata: 330). */
 function zoneOffsetMinutes(zone: string, at: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    formats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60_000);
 }
