@@ -52,8 +52,8 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
     lines.push(`Import bench: ${label}, ${os.cpus().length} cores, load average ${load()}.`);
     await seedDemo(database, { vehicles: 2000, drivers: 2000, trips: 0, training: 0, health: 0, inventory: 0, compliance: 0, insurance: 0, maintenance: 0, schedules: 0, incidents: 0, coldChain: 0, expenses: 0, seed: 22 });
     // Vehicles a scheduled trip may take (not Sold), and drivers by licence number.
-    const plates = (await database.query<{ p: string }>(`SELECT license_plate AS p FROM vehicles WHERE status <> 'Sold' ORDER BY id`)).map((r) => r.p);
-    const licences = (await database.query<{ l: string }>(`SELECT license AS l FROM drivers ORDER BY id`)).map((r) => r.l);
+    const plates = (await database.query<{ p: string }>(`SELECT license_plate AS p FROM vehicles WHERE status = 'Active' ORDER BY id`)).map((r) => r.p);
+    const licences = (await database.query<{ l: string }>(`SELECT license AS l FROM drivers WHERE status = 'Active' ORDER BY id`)).map((r) => r.l);
     const bytes = tripsCsv(options.trips, plates, licences);
     lines.push(`A CSV of ${n(options.trips)} trips (${mb(bytes.length)}) naming ${n(plates.length)} vehicles by plate and ${n(licences.length)} drivers by licence number.`);
     const def = resourceOf('trips');

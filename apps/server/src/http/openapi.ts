@@ -9,6 +9,7 @@ import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './r
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
 import { registerReportPaths } from '../reports/openapi-paths';
+import { registerImportPaths } from '../imports/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -138,6 +139,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
   registerReportPaths(registry, common);
+  registerImportPaths(registry, common, resources);
 
   for (const resource of resources) {
     const { area } = resource;

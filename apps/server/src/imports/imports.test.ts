@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverBody, multipartBody, startTestServer, vehicleBody, type Json, type TestClient, type TestServer } from '../testing/test-server';
@@ -331,5 +332,19 @@ describe('rights and limits', () => {
     expect((await importFile(admin, 'vehicles', 'c.csv', 'Colour,Wheels\nred,6\n', { mode: 'commit' })).body.message).toContain('No column of the file matches');
     expect((await importFile(admin, 'vehicles', 'c.csv', 'Make\nTata\n', { mode: 'commit', update: true })).body.message).toContain('needs an ID column');
     expect(await count('SELECT count(*)::int AS n FROM vehicles')).toBe(before);
+  });
+});
+
+describe('the README examples', () => {
+  it('docs/examples/vehicles.csv and then fuel-bills.csv import cleanly (their plates use a series the demo seed never makes)', async () => {
+    const root = new URL('../../../../docs/examples/', import.meta.url);
+    const vehicles = await importFile(admin, 'vehicles', 'vehicles.csv', await readFile(new URL('vehicles.csv', root)), { mode: 'commit' });
+    expect(vehicles.body, vehicles.text).toMatchObject({ status: 'done', rows: 6, written: 6, errorCount: 0 });
+    const bills = await importFile(admin, 'fuel-expenses', 'fuel-bills.csv', await readFile(new URL('fuel-bills.csv', root)), { mode: 'commit' });
+    expect(bills.body, bills.text).toMatchObject({ status: 'done', rows: 6, written: 6, errorCount: 0 });
+    const meal = (await admin.get('/api/fuel-expenses?q=dhaba')).body.items[0];
+    expect(meal).toMatchObject({ type: 'Meal', amount: 450, date: '2026-11-06' });
+    const fuel = (await admin.get('/api/fuel-expenses?q=khopoli')).body.items[0];
+    expect(fuel).toMatchObject({ quantity: 180, pricePerUnit: 94.27, amount: 16968.6, odometer: 142900 });
   });
 });
