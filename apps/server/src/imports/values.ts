@@ -77,7 +77,8 @@ function parseTime(text: string): [number, number, number] | null {
   }
   const parts = rest.split(':');
   if (parts.length < 2 || parts.length > 3 || !parts.every((p) => isDigits(p) && p.length <= 2)) return null;
-  let [hours, minutes, seconds] = [Number(parts[0]), Number(parts[1]), Number(parts[2] ?? 0)];
+  const [minutes, seconds] = [Number(parts[1]), Number(parts[2] ?? 0)];
+  let hours = Number(parts[0]);
   if (shift) {
     if (hours < 1 || hours > 12) return null;
     hours = (hours % 12) + (shift === 'PM' ? 12 : 0);
