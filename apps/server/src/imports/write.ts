@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { generateId, type Actor, type FieldChange } from '@raahi/domain';
 import type { Database } from '../db/client';
 import { changeLog } from '../history/change-log';
@@ -14,23 +15,37 @@ import { importStagedRows, saveProgress } from './runs';
 /** Staged rows written per statement: memory holds one page, and each statement stays short. */
 export const WRITE_PAGE = 1000;
 
-/** Change entries of one page, in one statement (each as recordChange writes it, all carrying the batch id). */
-async function recordChanges(tx: Pick<Database, 'db'>, entries: { actor: Actor; area: string; recordId: string; operation: 'create' | 'update' | 'delete'; batchId: string; changes?: FieldChange[] | null; snapshot?: Record<string, unknown> | null }[]) {
+/**
+ * Change entries of one page in one statement (each as recordChange writes it, all carrying the batch id): the
+ * page travels as one JSON parameter, so no statement of a thousand rows' placeholders is built.
+ */
+async function recordChanges(tx: Database, entries: { actor: Actor; area: string; recordId: string; operation: 'create' | 'update' | 'delete'; batchId: string; changes?: FieldChange[] | null; snapshot?: Record<string, unknown> | null }[]) {
   if (entries.length === 0) return;
-  await tx.db.insert(changeLog).values(
-    entries.map((entry) => ({
-      id: sql`nextval('change_log_id_seq')`,
-      actorType: entry.actor.type,
-      actorId: entry.actor.id,
-      actorName: entry.actor.name,
-      area: entry.area,
-      recordId: entry.recordId,
-      operation: entry.operation,
-      batchId: entry.batchId,
-      changes: entry.changes ?? null,
-      snapshot: entry.snapshot ?? null,
-    })),
+  const [{ actor, area, operation, batchId }] = entries;
+  await tx.query(
+    `INSERT INTO change_log (id, actor_type, actor_id, actor_name, area, record_id, operation, batch_id, changes, snapshot)
+     SELECT nextval('change_log_id_seq'), $1, $2, $3, $4, x.record_id, $5, $6, x.changes, x.snapshot
+     FROM jsonb_to_recordset($7::jsonb) AS x(record_id text, changes jsonb, snapshot jsonb)`,
+    [actor.type, actor.id, actor.name, area, operation, batchId, JSON.stringify(entries.map((e) => ({ record_id: e.recordId, changes: e.changes ?? null, snapshot: e.snapshot ?? null })))],
   );
+}
+
+/**
+ * Inserts a page of rows (values by field name, as toRow gives them) in one statement, the page as one JSON
+ * parameter read by jsonb_populate_recordset into the table's own row type; answers the ids inserted (a row
+ * whose id a stored record holds is left out).
+ */
+async function insertRows(tx: Database, def: ResourceDefinition, rows: Record<string, unknown>[]): Promise<Set<string>> {
+  const columns = getTableColumns(def.table) as Record<string, PgColumn>;
+  const fields = Object.keys(rows[0]);
+  const names = fields.map((field) => `"${columns[field].name}"`).join(', ');
+  const table = `"${getTableName(def.table)}"`;
+  const values = rows.map((row) => Object.fromEntries(fields.map((field) => [columns[field].name, row[field]])));
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
+    [JSON.stringify(values)],
+  );
+  return new Set(inserted.map((row) => row.id));
 }
 
 export interface WriteJob {
@@ -94,7 +109,7 @@ async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<
   const ids: string[] = [];
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 8) throw new ApiError(503, 'Import Failed', 'Could not allocate unique ids. Nothing was imported; please try again.');
-    const inserted = new Set((await tx.db.insert(def.table).values(pending).onConflictDoNothing({ target: all.id }).returning({ id: all.id })).map((row) => row.id as string));
+    const inserted = await insertRows(tx, def, pending);
     ids.push(...inserted);
     pending = pending.filter((row) => !inserted.has(row.id)).map((row) => ({ ...row, id: freshId() }));
   }
