@@ -290,7 +290,7 @@ describe('runs', () => {
 
   it('a run whose server stopped (its heartbeat old) reads as failed', async () => {
     const res = await importFile(admin, 'vehicles', 'v.csv', 'Make\nTata\n', { mode: 'dry-run' });
-    await server.database.query(`UPDATE import_runs SET status = 'running', heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [res.body.id]);
+    await server.database.query(`UPDATE import_runs SET status = 'running', heartbeat_at = now() - interval '20 minutes' WHERE id = $1`, [res.body.id]);
     expect((await admin.get(`/api/imports/${res.body.id}`)).body).toMatchObject({ status: 'failed', message: expect.stringContaining('stopped before it finished') });
   });
 });

@@ -22,7 +22,7 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
       mode: z.enum(IMPORT_MODES),
       update: z.boolean(),
       validOnly: z.boolean(),
-      status: z.enum(IMPORT_STATUSES).describe('A run whose server stopped (no heartbeat for 3 minutes) reads as failed'),
+      status: z.enum(IMPORT_STATUSES).describe('A run whose server stopped (no heartbeat for 10 minutes) reads as failed'),
       rows: z.number().int(),
       checked: z.number().int(),
       valid: z.number().int(),

@@ -33,6 +33,9 @@ export async function executeRun(job: RunJob): Promise<void> {
   const progress = { rows: 0, checked: 0, valid: 0, unchanged: 0, errorCount: 0 };
   const firstErrors: ImportRowError[] = [];
   let lastBeat = Date.now();
+  // The heartbeat goes on while a long step runs (the write's transaction): only a dead server stops it.
+  const beating = setInterval(() => void saveProgress(database, runId, {}).catch(() => undefined), HEARTBEAT_MS);
+  beating.unref();
   const step = async (rows: { row: number; cells: string[] }[]) => {
     const result = await check(rows);
     progress.checked += rows.length;
@@ -76,6 +79,7 @@ export async function executeRun(job: RunJob): Promise<void> {
     await saveProgress(database, runId, { ...progress, firstErrors, status: 'failed', message, finishedAt: new Date() }).catch(() => undefined);
     if (known) throw err;
   } finally {
+    clearInterval(beating);
     await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, runId)).catch(() => undefined);
   }
 }

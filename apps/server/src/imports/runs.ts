@@ -55,9 +55,12 @@ export const importMappings = pgTable('import_mappings', {
 
 /** The first errors a run keeps on itself (all of them are in import_errors, for the CSV). */
 export const FIRST_ERRORS = 1000;
-/** A running run's server writes its heartbeat at least this often; one silent for STALE_MS died with its server. */
+/**
+ * A running run's server writes its heartbeat this often, also while the write transaction runs (on PostgreSQL;
+ * PGlite's one connection waits for it); one silent for STALE_MS died with its server.
+ */
 export const HEARTBEAT_MS = 10_000;
-export const STALE_MS = 3 * 60_000;
+export const STALE_MS = 10 * 60_000;
 
 export type RunRow = typeof importRuns.$inferSelect;
 
