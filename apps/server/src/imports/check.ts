@@ -1,6 +1,6 @@
 import { and, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { firstFailure, type ImportColumn, type ImportRowError } from '@raahi/domain';
+import { firstFailure, hasControlCharacter, type ImportColumn, type ImportRowError } from '@raahi/domain';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ApiError, describeIssues } from '../http/errors';
@@ -29,6 +29,16 @@ async function inParallel<T, R>(items: readonly T[], limit: number, work: (item:
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * An error's text as it is kept and shown: what it echoes of the file (a header, a link's text) without control
+ * characters (a NUL, which PostgreSQL cannot store, or a line break inside a CSV cell of the errors file).
+ */
+function printable(text: string): string {
+  let out = '';
+  for (const c of text) out += c < ' ' || c === '\u007f' ? ' ' : c;
+  return out;
 }
 
 /** A row that passed every check: the input as the operation prepared it (update mode: its record, version and whether anything differs). */
@@ -146,7 +156,7 @@ export function importChecker(database: Database, plan: ImportPlan) {
     // Update mode: each row's record, by its ID column.
     const stored = new Map<string, Record<string, unknown>>();
     if (update) {
-      const ids = [...new Set(perRow.map((item) => item.id).filter((id) => id !== '' && id.length <= 64))];
+      const ids = [...new Set(perRow.map((item) => item.id).filter((id) => id !== '' && id.length <= 64 && !hasControlCharacter(id)))];
       if (ids.length > 0) for (const record of (await database.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[]) stored.set(String(record.id), record);
     }
 
@@ -271,6 +281,6 @@ export function importChecker(database: Database, plan: ImportPlan) {
     }
     const valid = linked.filter((item) => !refusedRows.has(item.row)).map(({ previous: _previous, ...item }) => item);
     errors.sort((a, b) => a.row - b.row);
-    return { valid, errors, unchanged };
+    return { valid, errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })), unchanged };
   };
 }

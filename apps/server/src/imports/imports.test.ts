@@ -348,3 +348,28 @@ describe('the README examples', () => {
     expect(fuel).toMatchObject({ quantity: 180, pricePerUnit: 94.27, amount: 16968.6, odometer: 142900 });
   });
 });
+
+describe('bad input to the import routes', () => {
+  it('malformed options and mappings answer 400 in words; a NUL in a cell never reaches the database as text', async () => {
+    const csv = 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,MH01NU0001,MAT4480NU00000001\n';
+    expect((await importFile(admin, 'vehicles', 'v.csv', csv, { mode: 'dry-run', mapping: [null, 7, 'make'] })).status).toBe(400);
+    expect((await importFile(admin, 'vehicles', 'v.csv', csv, { mode: 'dry-run', mapping: { make: 'make' } })).status).toBe(400);
+    const form = multipartBody([{ name: 'file', filename: 'v.csv', data: csv }, { name: 'mode', data: 'sometimes' }]);
+    const mode = await admin.request('POST', '/api/vehicles/import', { body: form.body, headers: { 'content-type': form.contentType } });
+    expect(mode.status).toBe(400);
+    expect(mode.body.message).toContain('Mode must be one of');
+    expect((await admin.request('POST', '/api/vehicles/import', { body: 'x', headers: { 'content-type': 'multipart/form-data' } })).status).toBe(400);
+    expect((await admin.request('POST', '/api/vehicles/import', { body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(415);
+    // A NUL past the first 8 KB (where the binary check looks): an error on its cell, kept without it.
+    const padding = 'x'.repeat(9000);
+    const trips = await importFile(admin, 'trips', 't.csv', `Origin,Destination,Vehicle,Notes\nPune,Mumbai,,${padding}\nPune,Mumbai,MH12\u0000X,\n`, { mode: 'dry-run' });
+    expect(trips.status, trips.text).toBe(200);
+    expect(trips.body.status).toBe('done');
+    const nulError = trips.body.errors.find((e: Json) => e.row === 3 && e.column === 'Vehicle');
+    expect(nulError.message).toBe('Vehicle: must not contain control characters.');
+    expect((await importFile(admin, 'trips', 't.csv', 'Origin\nPune\u0000\n', { mode: 'dry-run' })).body.message).toContain('not a CSV');
+    expect((await admin.get('/api/imports/' + 'x'.repeat(100))).status).toBe(404);
+    expect((await admin.del('/api/imports/IMBnothing')).status).toBe(404);
+    expect((await admin.get('/api/imports?area=' + 'y'.repeat(300))).status).toBe(400);
+  });
+});

@@ -130,8 +130,8 @@ export function checkedMapping(def: ResourceDefinition, header: readonly string[
   const declared = fieldsOf(def);
   const used = new Set<string>();
   const columns = header.map((text, index) => {
-    const entry = given[index] as { header?: unknown; field?: unknown } | undefined;
-    const field = entry === undefined ? '' : entry.field;
+    const entry: unknown = given[index];
+    const field = entry === undefined || entry === null ? '' : typeof entry === 'object' ? (entry as { field?: unknown }).field : undefined;
     if (typeof field !== 'string' || field.length > 100) throw badRequest(`The mapping of column ${index + 1} (${text}) must name a field.`);
     if (field !== '' && !fields.has(field)) {
       const kind = declared[field]?.kind;

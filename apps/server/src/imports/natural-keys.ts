@@ -1,4 +1,5 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter } from '@raahi/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import type { ResourceDefinition } from '../http/resource';
@@ -33,8 +34,10 @@ const orList = (words: string[]) => (words.length < 2 ? words.join('') : `${word
  */
 export async function resolveLinks(database: Pick<Database, 'db'>, target: ResourceDefinition, texts: readonly string[]): Promise<Map<string, Resolved>> {
   const result = new Map<string, Resolved>();
-  const left = new Set(texts.filter((text) => text !== '' && text.length <= 200));
+  // Only texts that can name a record are looked up (a NUL would fail the query: PostgreSQL cannot hold one in text).
+  const left = new Set(texts.filter((text) => text !== '' && text.length <= 200 && !hasControlCharacter(text)));
   for (const text of texts) if (text.length > 200) result.set(text, { error: 'is too long to name a record' });
+  for (const text of texts) if (text.length <= 200 && hasControlCharacter(text)) result.set(text, { error: CONTROL_CHARACTERS_MESSAGE });
   const { all } = recordSelection(target);
   const keys = NATURAL_KEYS[target.area.key] ?? [];
   const settle = (found: { id: string; key: string }[], keyOf: (text: string) => string) => {
