@@ -76,7 +76,7 @@ export interface UniqueValue {
    * The value's key as the index compares it, null when the input (or a record as the API returns it) holds
    * none: two rows of one import file with one key are refused as the index would refuse the second.
    */
-  keyOf(input: Record<string, unknown>): string | null;
+  keyOf?(input: Record<string, unknown>): string | null;
 }
 
 /**
