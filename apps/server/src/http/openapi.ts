@@ -10,6 +10,7 @@ import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
 import { registerReportPaths } from '../reports/openapi-paths';
 import { registerWebhookPaths } from '../webhooks/openapi-paths';
+import { registerImportPaths } from '../imports/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -139,6 +140,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
   registerReportPaths(registry, common);
+  registerImportPaths(registry, common, resources);
 
   // Each area's record as the API answers it: also the data of its webhook events.
   const recordSchemas = new Map<string, z.ZodType>();
