@@ -54,6 +54,7 @@ async function addApiKey(page: Page, name: string, role: string) {
   await expect(shown.getByRole('alert')).toContainText('It will not be shown again');
   const key = await shown.getByLabel('API key').inputValue();
   expect(key).toMatch(/^rk_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
+  await page.screenshot({ path: '.tmp/integrations-key-shown.png' });
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
   return key;
