@@ -1,17 +1,16 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Ban, Copy, KeyRound, RefreshCw, Trash2 } from 'lucide-react';
+import { Ban, KeyRound, Trash2 } from 'lucide-react';
 import { ROLES, type ApiKey, type ApiKeyStatus, type Webhook } from '@raahi/domain';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useToast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useCopy } from './add-integration-dialog';
-import { API_KEYS_KEY, generateSecret, useApiKeys, useWebhooks, WEBHOOKS_KEY } from './integrations-api';
+import { API_KEYS_KEY, useApiKeys, useWebhooks, WEBHOOKS_KEY } from './integrations-api';
+import { SecretField, useFailureToast } from './integration-parts';
 
 const STATUS_TONES: Record<ApiKeyStatus, BadgeTone> = { active: 'green', expired: 'yellow', revoked: 'gray' };
 const STATUS_LABELS: Record<ApiKeyStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
@@ -21,6 +20,7 @@ type Confirming = { kind: 'revoke'; key: ApiKey } | { kind: 'delete'; webhook: W
 /** View Active Integrations: every API key and webhook, each with its own actions. */
 export function ActiveIntegrationsDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const toast = useToast();
+  const failed = useFailureToast();
   const queryClient = useQueryClient();
   const keys = useApiKeys(open);
   const webhooks = useWebhooks(open);
@@ -43,8 +43,7 @@ export function ActiveIntegrationsDialog({ open, onOpenChange }: { open: boolean
       }
       setConfirming(null);
     } catch (err) {
-      const fallback = confirming.kind === 'revoke' ? 'API Key Not Revoked' : 'Webhook Not Deleted';
-      toast({ title: err instanceof ApiError ? err.title : fallback, description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+      failed(confirming.kind === 'revoke' ? 'API Key Not Revoked' : 'Webhook Not Deleted', err);
     } finally {
       setBusy(false);
     }
@@ -181,7 +180,7 @@ function ListTable(props: { label: string; query: { isPending: boolean; isError:
 /** A new secret for a webhook: the old one keeps signing beside it for a day, so the receiver can switch. */
 function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook | null; onClose(): void }) {
   const toast = useToast();
-  const copy = useCopy();
+  const failed = useFailureToast();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState('');
   const [busy, setBusy] = useState(false);
@@ -201,7 +200,7 @@ function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook | null; onC
       await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
       close();
     } catch (err) {
-      toast({ title: err instanceof ApiError ? err.title : 'Secret Not Changed', description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+      failed('Secret Not Changed', err);
     } finally {
       setBusy(false);
     }
@@ -215,18 +214,7 @@ function RotateSecretDialog({ webhook, onClose }: { webhook: Webhook | null; onC
           <DialogDescription>{webhook ? `For ${webhook.url}. The old secret keeps signing beside the new one for 24 hours.` : ''}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="rotate-secret">New Secret</Label>
-            <div className="flex flex-wrap items-center gap-2">
-              <Input id="rotate-secret" className="min-w-0 flex-1 font-mono text-xs" autoComplete="off" maxLength={200} value={secret} onChange={(e) => setSecret(e.target.value)} />
-              <Button variant="outline" onClick={() => setSecret(generateSecret())}>
-                <RefreshCw /> Generate
-              </Button>
-              <Button variant="outline" disabled={!secret} onClick={() => copy(secret, 'secret')}>
-                <Copy /> Copy
-              </Button>
-            </div>
-          </div>
+          <SecretField id="rotate-secret" label="New Secret" value={secret} onChange={setSecret} />
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={close}>
               Cancel

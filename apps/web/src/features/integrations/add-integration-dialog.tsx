@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, Copy, KeyRound, RefreshCw, Webhook as WebhookIcon } from 'lucide-react';
+import { AlertTriangle, Copy, KeyRound, Webhook as WebhookIcon } from 'lucide-react';
 import { API_KEY_ROLES, ROLES, type ApiKeyCreated, type ApiKeyRole, type Webhook } from '@raahi/domain';
 import { LabelledInput } from '../../components/labelled-input';
 import { Button } from '../../components/ui/button';
@@ -9,31 +9,12 @@ import { Input, Label } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useToast } from '../../components/ui/toast';
-import { api, ApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { parseTypedDate } from '../../lib/date-entry';
-import { API_KEYS_KEY, endOfDay, EVENT_GROUPS, generateSecret, WEBHOOKS_KEY } from './integrations-api';
+import { API_KEYS_KEY, endOfDay, EVENT_GROUPS, WEBHOOKS_KEY } from './integrations-api';
+import { SecretField, useCopy, useFailureToast } from './integration-parts';
 
 const ROLE_OPTIONS = API_KEY_ROLES.map((value) => ({ value, label: ROLES[value] }));
-
-/** A refusal as a toast: the server's words when it answered, else a fallback. */
-function useFailureToast() {
-  const toast = useToast();
-  return (fallback: string, err: unknown) =>
-    toast({ title: err instanceof ApiError ? err.title : fallback, description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
-}
-
-/** Copies a text to the clipboard, saying so (or saying to copy it by hand). */
-export function useCopy() {
-  const toast = useToast();
-  return async (text: string, what: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: 'Copied', description: `The ${what} is on the clipboard.` });
-    } catch {
-      toast({ title: 'Not Copied', description: `Select the ${what} and copy it by hand.`, variant: 'destructive' });
-    }
-  };
-}
 
 /** Add New Integration: an API key (shown once when made) or a webhook. */
 export function AddIntegrationDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -168,7 +149,6 @@ function CreatedKey({ created, onDone }: { created: ApiKeyCreated; onDone(): voi
 function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void }) {
   const toast = useToast();
   const failed = useFailureToast();
-  const copy = useCopy();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
@@ -202,21 +182,13 @@ function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New webhook">
       <LabelledInput id="webhook-url" label="URL" type="url" autoComplete="off" maxLength={2000} placeholder="https://erp.example.in/raahi/webhook" hint="Deliveries are POSTed here as JSON (http or https; redirects are not followed)." value={url} onChange={(e) => setUrl(e.target.value)} />
-      <div className="grid gap-2">
-        <Label htmlFor="webhook-secret">Secret</Label>
-        <div className="flex flex-wrap items-center gap-2">
-          <Input id="webhook-secret" className="min-w-0 flex-1 font-mono text-xs" autoComplete="off" maxLength={200} aria-describedby="webhook-secret-hint" value={secret} onChange={(e) => setSecret(e.target.value)} />
-          <Button variant="outline" onClick={() => setSecret(generateSecret())}>
-            <RefreshCw /> Generate
-          </Button>
-          <Button variant="outline" disabled={!secret} onClick={() => copy(secret, 'secret')}>
-            <Copy /> Copy
-          </Button>
-        </div>
-        <p id="webhook-secret-hint" className="text-xs text-muted-foreground">
-          16 to 200 characters. Each delivery is signed with it (Raahi-Signature header); give it to the receiver now, as it is not shown again.
-        </p>
-      </div>
+      <SecretField
+        id="webhook-secret"
+        label="Secret"
+        value={secret}
+        onChange={setSecret}
+        hint="16 to 200 characters. Each delivery is signed with it (Raahi-Signature header); give it to the receiver now, as it is not shown again."
+      />
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Events ({events.size} chosen)</legend>
         <div className="grid max-h-[40vh] gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
