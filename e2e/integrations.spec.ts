@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { createVehicle, expectToast, openDialog, openScreen, roleUsers, unique } from './helpers';
+import { createVehicle, expectToast, openDialog, openScreen, roleUsers, seriousViolations, unique } from './helpers';
 
 /** Issue 22's Integrations screen (decision 0055): API keys and webhooks, under spec 002's four buttons. */
 
@@ -55,6 +55,7 @@ async function addApiKey(page: Page, name: string, role: string) {
   const key = await shown.getByLabel('API key').inputValue();
   expect(key).toMatch(/^rk_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
   await page.screenshot({ path: '.tmp/integrations-key-shown.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
   return key;
@@ -78,6 +79,7 @@ test('the screen keeps its title and four buttons', async ({ page }) => {
   const main = page.getByRole('main');
   await expect(main.getByRole('button')).toHaveCount(BUTTONS.length);
   for (const name of BUTTONS) await expect(main.getByRole('button', { name, exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('an API key is shown once, works with its role from another system, and is refused once revoked', async ({ page }) => {
@@ -99,6 +101,7 @@ test('an API key is shown once, works with its role from another system, and is 
   await expect(row).toContainText('Active');
   await expect(active).not.toContainText(key.slice(12));
   await page.screenshot({ path: '.tmp/integrations-active.png' });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await row.getByRole('button', { name: `Revoke ${name}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Revoke API Key' });
@@ -138,6 +141,7 @@ test('a webhook receives a vehicle made, shown under Monitor Sync Status; a rece
     await expect(down).toContainText('500');
     await expect(down).toContainText(/Retrying|Failed/);
     await page.screenshot({ path: '.tmp/integrations-sync.png' });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(sync).toBeHidden();
 
@@ -149,6 +153,7 @@ test('a webhook receives a vehicle made, shown under Monitor Sync Status; a rece
       await expect(errors.locator('b', { hasText: 'Receiver down' })).toHaveCount(0);
     }
     await page.screenshot({ path: '.tmp/integrations-errors.png' });
+    expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await receiver.close();
   }
@@ -161,6 +166,7 @@ test('the Add New Integration dialog offers every area’s events and an API key
   await expect(page.getByRole('option')).toHaveText(['Fleet Manager', 'Dispatcher', 'Workshop', 'Accounts', 'Viewer']);
   await page.keyboard.press('Escape');
   await page.screenshot({ path: '.tmp/integrations-add-key.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('tab', { name: 'Webhook' }).click();
   await dialog.getByRole('checkbox', { name: 'All Reminders events' }).check();
   await expect(dialog.getByRole('checkbox', { name: 'reminder.due_soon' })).toBeChecked();
@@ -168,6 +174,7 @@ test('the Add New Integration dialog offers every area’s events and an API key
   await dialog.getByRole('checkbox', { name: 'trips.updated' }).check();
   await expect(dialog.getByText('Events (3 chosen)')).toBeVisible();
   await page.screenshot({ path: '.tmp/integrations-add-webhook.png' });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('other roles see no Integrations item, and the no-access page at its address', async ({ browser }) => {
