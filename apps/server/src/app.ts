@@ -28,6 +28,7 @@ import { reminderSettingsRoutes } from './reminders/settings-routes';
 import { storageFor, type FileStorage } from './files/storage';
 import { liveListRoutes } from './lists/live-lists';
 import { preferencesRoutes } from './notifications/preferences';
+import { webhookRoutes } from './webhooks/routes';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -150,6 +151,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
   secured.route('/api-keys', apiKeyRoutes(database));
+  // Webhooks and their deliveries (decision 0054): administrators only.
+  secured.route('/webhooks', webhookRoutes(database, { allowPrivate: config.webhooksAllowPrivate }));
   secured.route('/notifications', notificationRoutes(database));
   secured.route('/reminders', reminderSettingsRoutes(database));
   secured.route('/notification-preferences', preferencesRoutes(database, config));

@@ -50,6 +50,11 @@ export interface Config {
   apiKeyRatePerMinute: number;
   /** Where files are kept: the local disk under dataDir (default) or an S3-compatible bucket (RAAHI_S3_*, files/storage-config.ts). */
   storage: StorageConfig;
+  /**
+   * RAAHI_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may be sent to private, loopback and link-local addresses (tests, a
+   * closed network). Off by default, so that a webhook cannot be used to reach inside the network (decision 0054).
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: mailConfigFrom(env),
     storage: storageConfigFrom(env),
     apiKeyRatePerMinute: Math.round(number(env, 'RAAHI_API_KEY_RATE_PER_MINUTE', 600)),
+    webhooksAllowPrivate: flag(env.RAAHI_WEBHOOKS_ALLOW_PRIVATE),
   };
 }
 
