@@ -18,7 +18,7 @@ function Answer({ delivery }: { delivery: WebhookDelivery }) {
 
 const when: PagedColumn<WebhookDelivery> = { header: 'When', cell: (d) => formatDateTime(d.lastAttemptAt ?? d.occurredAt), className: 'whitespace-nowrap' };
 const event: PagedColumn<WebhookDelivery> = { header: 'Event', cell: (d) => <code className="font-mono text-xs">{d.event}</code> };
-const url: PagedColumn<WebhookDelivery> = { header: 'URL', cell: (d) => <span className="break-all">{d.url}</span>, className: 'min-w-56' };
+const url: PagedColumn<WebhookDelivery> = { header: 'URL', cell: (d) => <span className="break-all">{d.url}</span> };
 const statusCode: PagedColumn<WebhookDelivery> = { header: 'Status Code', cell: (d) => (d.statusCode === null ? 'None' : String(d.statusCode)) };
 const attempts: PagedColumn<WebhookDelivery> = { header: 'Attempts', cell: (d) => formatNumber(d.attempts) };
 const status: PagedColumn<WebhookDelivery> = { header: 'Status', cell: (d) => <Badge tone={d.status === 'pending' && d.attempts > 0 ? 'orange' : STATUS_TONES[d.status]}>{statusLabel(d)}</Badge> };
