@@ -163,17 +163,12 @@ test.describe('Settings', () => {
 });
 
 test.describe('placeholder screens', () => {
-  /** 002 §2.4. Reporting's buttons act since issue 20 (e2e/reporting.spec.ts drives them). */
+  /** 002 §2.4. Reporting's buttons act since issue 20 (e2e/reporting.spec.ts drives them), Integrations' since issue 22 (e2e/integrations.spec.ts). */
   const SCREENS = [
     {
       path: '/ai-predictive',
       title: 'AI & Predictive Analytics',
       buttons: ['Share Insights', 'Configure AI Models', 'View Predictions', 'Manage AI Alerts', 'Retrain Models'],
-    },
-    {
-      path: '/integrations',
-      title: 'Third-Party Integrations',
-      buttons: ['Add New Integration', 'View Active Integrations', 'Monitor Sync Status', 'View Error Logs'],
     },
     {
       path: '/load-optimization',

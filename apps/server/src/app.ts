@@ -4,7 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
 import { permissionsOf, roleOf } from './auth/permissions';
 import { userRoutes } from './auth/users-routes';
-import { isHttps, requireSession, sameOriginOnly, type AppEnv } from './auth/middleware';
+import { isHttps, refuseApiKeysOnAccountRoutes, requireSessionOrApiKey, sameOriginOnly, type AppEnv } from './auth/middleware';
+import { apiKeyRoutes } from './api-keys/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { compressJson } from './http/compress-json';
@@ -128,11 +129,13 @@ export function createApp(database: Database, config: Config, storage: FileStora
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') lists.invalidate();
     }
   });
+  // An API key reaches no account route (the sign-in routes below included): refused before any runs.
+  api.use(refuseApiKeysOnAccountRoutes());
   api.route('/auth', authRoutes(database, config));
 
-  // Everything below needs a signed-in user.
+  // Everything below needs a signed-in user or an API key (decision 0053).
   const secured = new Hono<AppEnv>();
-  secured.use(requireSession(database, config));
+  secured.use(requireSessionOrApiKey(database, config));
   // Records and the API document, never the sign-in routes above (they answer the CSRF token).
   secured.use(compressJson());
   const permissions = permissionsOf(resources);
@@ -148,6 +151,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
+  secured.route('/api-keys', apiKeyRoutes(database));
   // Webhooks and their deliveries (decision 0054): administrators only.
   secured.route('/webhooks', webhookRoutes(database, { allowPrivate: config.webhooksAllowPrivate }));
   secured.route('/notifications', notificationRoutes(database));

@@ -47,6 +47,8 @@ export interface Config {
   reminderIntervalMs: number;
   /** The SMTP server and sender of e-mails (RAAHI_SMTP_URL, RAAHI_MAIL_FROM); undefined: no e-mail is sent (notifications/mail.ts). */
   mail: MailConfig | undefined;
+  /** Requests an API key may make a minute (RAAHI_API_KEY_RATE_PER_MINUTE, default 600), counted across servers. */
+  apiKeyRatePerMinute: number;
   /** Where files are kept: the local disk under dataDir (default) or an S3-compatible bucket (RAAHI_S3_*, files/storage-config.ts). */
   storage: StorageConfig;
   /**
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: reminderMinutes(env) * 60_000,
     mail: mailConfigFrom(env),
     storage: storageConfigFrom(env),
+    apiKeyRatePerMinute: Math.round(number(env, 'RAAHI_API_KEY_RATE_PER_MINUTE', 600)),
     webhooksAllowPrivate: flag(env.RAAHI_WEBHOOKS_ALLOW_PRIVATE),
     importMaxBytes: Math.round(number(env, 'RAAHI_IMPORT_MAX_MB', IMPORT_DEFAULT_MAX_MB) * 1024 * 1024),
     importMaxRows: Math.round(number(env, 'RAAHI_IMPORT_MAX_ROWS', IMPORT_DEFAULT_MAX_ROWS)),

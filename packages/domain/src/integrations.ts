@@ -1,4 +1,6 @@
-import { PERMISSION_AREAS, type Role } from './roles';
+import { z } from 'zod';
+import { isoDateTime } from './fields';
+import { PERMISSION_AREAS, ROLE_KEYS, type Role } from './roles';
 
 /**
  * API keys and webhooks (issue 22, decisions 0053 and 0054): the contract between the server
@@ -20,6 +22,23 @@ import { PERMISSION_AREAS, type Role } from './roles';
 
 /** A key acts with one of these roles: never Administrator. */
 export type ApiKeyRole = Exclude<Role, 'administrator'>;
+
+/** The roles a key may be given, in the matrix's order. */
+export const API_KEY_ROLES = ROLE_KEYS.filter((role): role is ApiKeyRole => role !== 'administrator');
+
+/** The latest expiry a key may have (dates stay within 1900–2100). */
+export const API_KEY_EXPIRY_LIMIT = '2100-01-01T00:00:00Z';
+
+/** What POST /api/api-keys accepts: a name of 1–100 characters, a role other than Administrator, an expiry in the future before 2100. */
+export const apiKeyInput = z.strictObject({
+  name: z.string().max(1000).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  role: z.enum(API_KEY_ROLES as [ApiKeyRole, ...ApiKeyRole[]]),
+  expiresAt: isoDateTime
+    .refine((value) => Date.parse(value) > Date.now(), 'must be in the future')
+    .refine((value) => Date.parse(value) < Date.parse(API_KEY_EXPIRY_LIMIT), 'must be before 2100')
+    .nullish(),
+});
+export const API_KEY_FIELD_LABELS = { name: 'Name', role: 'Role', expiresAt: 'Expires' } as const;
 
 export interface ApiKeyInput {
   name: string;

@@ -4,6 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { sessionLifetime, type Config } from '../config';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
+import { admitRequest, findApiKeySession, INVALID_API_KEY } from '../api-keys/keys';
 import { findSession, SESSION_COOKIE, type ActiveSession } from './sessions';
 
 export type AppEnv = { Variables: { session: ActiveSession } };
@@ -79,6 +80,62 @@ export function requireSession(database: Database, config: Config, whilePassword
       throw new ApiError(403, 'Forbidden', 'The request is missing its security token. Reload the page and try again.');
     }
     if (session.user.mustChangePassword && !whilePasswordPending(c)) throw PASSWORD_CHANGE_REQUIRED;
+    c.set('session', session);
+    await next();
+  };
+}
+
+/**
+ * The API key of `Authorization: Bearer <key>`, or null when the request carries none. Another scheme
+ * (a proxy's Basic authentication in front of Raahi, say) is not ours and is left alone.
+ */
+export function bearerKey(c: Context): string | null {
+  const header = c.req.header('authorization');
+  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  // A key is 55 characters; anything much longer is not one (and is refused as such), without reading it all.
+  return header.slice(7, 600).trim();
+}
+
+/**
+ * API keys reach the records, never the accounts (decision 0053): users, API keys, webhooks, sign-in,
+ * sessions, passwords, the user's own notification settings and the Activity Log. A key's role could
+ * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
+ * /api/auth routes, which sit outside the key-aware session check.
+ */
+const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity', '/api/notification-preferences'];
+export const API_KEY_REFUSED = new ApiError(
+  403,
+  'Not Allowed With an API Key',
+  'API keys cannot reach users, API keys, webhooks, sign-in, sessions, passwords or the Activity Log. Sign in as an administrator to use them.',
+);
+export function refuseApiKeysOnAccountRoutes(): MiddlewareHandler {
+  return async (c, next) => {
+    if (bearerKey(c) !== null) {
+      const path = c.req.path.toLowerCase();
+      if (ACCOUNT_ROUTES.some((route) => path === route || path.startsWith(route + '/'))) throw API_KEY_REFUSED;
+    }
+    await next();
+  };
+}
+
+/**
+ * The secured routes' check: `Authorization: Bearer <key>` acts as the key (its role, its creator, no CSRF
+ * token: a forged browser request cannot set that header), limited to `ratePerMinute` requests a minute;
+ * otherwise the browser session as requireSession checks it. With both a key and a cookie the key
+ * decides: the request is the key's, whatever cookie came with it.
+ */
+export function requireSessionOrApiKey(database: Database, config: Config): MiddlewareHandler<AppEnv> {
+  const browser = requireSession(database, config);
+  return async (c, next) => {
+    const key = bearerKey(c);
+    if (key === null) return browser(c, next);
+    const session = await findApiKeySession(database, key);
+    if (!session) throw INVALID_API_KEY;
+    const admitted = await admitRequest(database, session.id, config.apiKeyRatePerMinute);
+    if (!admitted.admitted) {
+      const message = `This API key may make ${config.apiKeyRatePerMinute} requests a minute. Try again in ${admitted.retryAfterSeconds} seconds.`;
+      return c.json({ title: 'Too Many Requests', message }, 429, { 'Retry-After': String(admitted.retryAfterSeconds) });
+    }
     c.set('session', session);
     await next();
   };

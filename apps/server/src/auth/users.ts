@@ -15,6 +15,7 @@ import {
 } from '@raahi/domain';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { revokeKeysOf } from '../api-keys/keys';
 import { recordChange } from '../history/change-log';
 import { ApiError } from '../http/errors';
 import { newPasswordProblem } from './password-policy';
@@ -248,13 +249,15 @@ export async function setActive(database: Database, actor: Actor, id: string, ac
     }
     const [row] = await tx.db.update(users).set({ active, version: sql`${users.version} + 1`, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     const ended = active ? [] : await tx.db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+    // Their API keys end with them (decision 0053), and stay revoked should they be activated again.
+    const keysRevoked = active ? 0 : await revokeKeysOf(tx, actor, id);
     await recordChange(tx, {
       actor,
       area: 'users',
       recordId: id,
       operation: active ? 'activate' : 'deactivate',
       changes: [{ field: 'active', label: 'Active', before: target.active, after: active }],
-      details: active ? null : { sessionsEnded: ended.length },
+      details: active ? null : { sessionsEnded: ended.length, ...(keysRevoked ? { apiKeysRevoked: keysRevoked } : {}) },
     });
     return toUserSummary(row);
   });

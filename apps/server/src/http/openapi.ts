@@ -8,6 +8,7 @@ import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
+import { registerApiKeyPaths } from '../api-keys/openapi-paths';
 import { registerReportPaths } from '../reports/openapi-paths';
 import { registerWebhookPaths } from '../webhooks/openapi-paths';
 import { registerImportPaths } from '../imports/openapi-paths';
@@ -20,7 +21,18 @@ const error = (description: string) => ({ description, ...json(problem) });
 export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'raahi_session' });
-  const common = { 401: error('Not signed in'), 403: error("Missing CSRF token, a cross-site request, or not allowed to the user's role (title 'Not Allowed')") };
+  // An API key (decision 0053): `Authorization: Bearer rk_…`, with the key's role and no CSRF token.
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'rk_<8>_<43>',
+    description: 'An API key made by an administrator (POST /api/api-keys): acts with its role, needs no CSRF token, and reaches no account route (users, API keys, webhooks, sign-in, sessions, passwords, the Activity Log).',
+  });
+  const common = {
+    401: error('Not signed in, or an invalid, revoked or expired API key'),
+    403: error("Missing CSRF token, a cross-site request, not allowed to the user's role (title 'Not Allowed'), or an account route with an API key"),
+    429: error('An API key over its requests a minute (Retry-After says when to try again)'),
+  };
 
   registry.registerPath({
     method: 'post',
@@ -139,6 +151,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
+  registerApiKeyPaths(registry, common);
   registerReportPaths(registry, common);
   registerImportPaths(registry, common, resources);
 
@@ -252,8 +265,9 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login; send X-CSRF-Token on every change.' },
-    security: [{ session: [] }],
+    info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login and send X-CSRF-Token on every change, or send an API key as `Authorization: Bearer <key>` (no CSRF token).' },
+    // Either: a browser session (cookie and X-CSRF-Token) or an API key.
+    security: [{ session: [] }, { apiKey: [] }],
   });
 }
 
@@ -277,7 +291,7 @@ export function documentForRole(doc: Document, resources: readonly ResourceDefin
         return action === 'pick' ? permissions.canPick(role, area.key) : can(role, area.key, action);
       }
       if (first === 'files') return method !== 'post' || permissions.canUpload(role);
-      if (first === 'users') return canManageUsers(role);
+      if (first === 'users' || first === 'api-keys') return canManageUsers(role);
       if (first === 'activity') return canReadActivityLog(role);
       if (first === 'webhooks') return role === 'administrator';
       return true;

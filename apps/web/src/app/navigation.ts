@@ -24,7 +24,7 @@ import {
   Car,
   type LucideIcon,
 } from 'lucide-react';
-import { can, canReadActivityLog, type PermissionArea } from '@raahi/domain';
+import { can, canManageUsers, canReadActivityLog, type PermissionArea } from '@raahi/domain';
 
 export interface NavItem {
   label: string;
@@ -58,7 +58,8 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Reporting', path: '/reporting', icon: BarChart3 },
   { label: 'AI Predictive', path: '/ai-predictive', icon: BrainCircuit },
   { label: 'Load Optimization', path: '/load-optimization', icon: Weight },
-  { label: 'Integrations', path: '/integrations', icon: Plug },
+  // API keys and webhooks reach every record: administrators only, as the server has it (decision 0053).
+  { label: 'Integrations', path: '/integrations', icon: Plug, shownTo: canManageUsers },
   { label: 'Activity Log', path: '/activity-log', icon: History, shownTo: canReadActivityLog },
   { label: 'Settings', path: '/settings', icon: Settings },
 ];

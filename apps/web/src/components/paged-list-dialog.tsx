@@ -25,6 +25,14 @@ export interface PagedColumn<R> {
 
 const PAGE_SIZE = 25;
 
+/** A list that answers its page as { rows, total } (the webhook deliveries, packages/domain/src/integrations.ts). */
+interface RowsAndTotal<R> {
+  rows: R[];
+  total: number;
+}
+const asServerPage = <R,>(answer: ServerPage<R> | RowsAndTotal<R>, page: number): ServerPage<R> =>
+  'rows' in answer ? { items: answer.rows, total: answer.total, totalIsCapped: false, page, pageSize: PAGE_SIZE } : answer;
+
 /** A dialog listing a server-paged list: a page at a time, with its total and Previous/Next. */
 export function PagedListDialog<R extends { id: string }>(props: {
   open: boolean;
@@ -37,12 +45,14 @@ export function PagedListDialog<R extends { id: string }>(props: {
   empty: string;
   /** Beside the total (an Export CSV link). */
   actions?: ReactNode;
+  /** More query parameters of the list (the webhook deliveries' status=failed). */
+  params?: Record<string, string>;
 }) {
-  const { open, onOpenChange, title, description, path, columns, empty, actions } = props;
+  const { open, onOpenChange, title, description, path, columns, empty, actions, params } = props;
   const [page, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [path, page],
-    queryFn: ({ signal }) => api<ServerPage<R>>(`${path}${queryString({ page, pageSize: PAGE_SIZE })}`, { signal }),
+    queryKey: [path, params, page],
+    queryFn: async ({ signal }) => asServerPage(await api<ServerPage<R> | RowsAndTotal<R>>(`${path}${queryString({ ...params, page, pageSize: PAGE_SIZE })}`, { signal }), page),
     enabled: open,
     placeholderData: keepPreviousData,
   });

@@ -58,6 +58,7 @@ const OTHER_OPERATIONS: Record<string, string> = {
   role_change: 'changed a role',
   deactivate: 'deactivated a user',
   activate: 'activated a user',
+  revoke: 'revoked an API key',
 };
 
 /**
@@ -66,7 +67,7 @@ const OTHER_OPERATIONS: Record<string, string> = {
  */
 export function entryWords(entry: ChangeEntry, area: Area | undefined, record: 'this' | 'named'): string {
   // A user's entries (Settings → Users) name a user; other entries without an area a record.
-  const singular = area?.singular ?? (entry.area === 'users' ? 'user' : 'record');
+  const singular = area?.singular ?? (entry.area === 'users' ? 'user' : entry.area === 'api-keys' ? 'API key' : 'record');
   const what = record === 'this' ? `this ${singular}` : `${singular} ${entry.recordId}`;
   const who = entry.actor.name;
   if (entry.batchCount !== undefined && entry.batchCount > 1 && entry.operation !== 'update') {

@@ -1,18 +1,13 @@
 import type { FeatureCardSpec } from '../../components/feature-screen';
 import {
-  Activity,
   AlertTriangle,
   BarChart3,
   BellRing,
   BrainCircuit,
   Calculator,
   LineChart,
-  ListChecks,
   PackagePlus,
-  Plug,
-  PlusCircle,
   RefreshCw,
-  ScrollText,
   Settings2,
   Share2,
   Weight,
@@ -30,7 +25,7 @@ export interface PlaceholderScreen {
   features: PlaceholderFeature[];
 }
 
-/** The screens the specification leaves as descriptive text and buttons that do nothing (002 §2.4); Reporting acts since issue 20 (features/reporting). */
+/** The screens the specification leaves as descriptive text and buttons that do nothing (002 §2.4); Reporting acts since issue 20 (features/reporting), Integrations since issue 22 (features/integrations). */
 export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
   {
     path: '/ai-predictive',
@@ -43,18 +38,6 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
       { title: 'Model Configuration', description: 'Select the data sources and thresholds each model uses.', button: 'Configure AI Models', icon: Settings2 },
       { title: 'Model Training', description: 'Retrain the models on your latest trips, maintenance and fuel records.', button: 'Retrain Models', icon: RefreshCw },
       { title: 'Insights', description: 'Share findings with managers and partners as a summary.', button: 'Share Insights', icon: Share2 },
-    ],
-  },
-  {
-    path: '/integrations',
-    title: 'Third-Party Integrations',
-    description: 'Connect Raahi to GPS trackers, fuel cards, FASTag, accounting and ERP systems, and watch data flow between them.',
-    icon: Plug,
-    features: [
-      { title: 'New Integration', description: 'Connect a telematics provider, fuel card, FASTag account or accounting package.', button: 'Add New Integration', icon: PlusCircle },
-      { title: 'Active Integrations', description: 'See every connected system and its settings.', button: 'View Active Integrations', icon: ListChecks },
-      { title: 'Sync Status', description: 'Follow the last and next synchronisation of each connection.', button: 'Monitor Sync Status', icon: Activity },
-      { title: 'Error Logs', description: 'Review failed synchronisations and what caused them.', button: 'View Error Logs', icon: ScrollText },
     ],
   },
   {
