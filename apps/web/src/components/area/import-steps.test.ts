@@ -122,10 +122,10 @@ describe('a run in words', () => {
     const added = run({ status: 'done', rows: 12, checked: 12, valid: 12, written: 12 });
     expect(outcomeText(added)).toBe('12 records added.');
     expect(outcomeToast(added)).toEqual({ title: 'Import Complete', description: '12 records added.', variant: 'default' });
-    expect(outcomeText(run({ status: 'done', update: true, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
-    expect(outcomeText(run({ status: 'done', validOnly: true, written: 963, errorCount: 37 }))).toBe('963 records added; 37 errors: those rows were left out.');
-    const refused = run({ status: 'done', written: 0, errorCount: 1 });
-    expect(outcomeToast(refused)).toEqual({ title: 'Import Failed', description: '0 records added; 1 error: nothing was written.', variant: 'destructive' });
+    expect(outcomeText(run({ status: 'done', update: true, rows: 5, valid: 5, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
+    expect(outcomeText(run({ status: 'done', validOnly: true, rows: 1000, valid: 963, written: 963, errorCount: 40 }))).toBe('963 records added; 37 rows with errors left out.');
+    const refused = run({ status: 'done', rows: 3, valid: 2, written: 0, errorCount: 1 });
+    expect(outcomeToast(refused)).toEqual({ title: 'Import Failed', description: '0 records added; nothing written: 1 row has errors.', variant: 'destructive' });
     expect(outcomeToast(run({ status: 'failed', message: 'The file is not a CSV or XLSX file.' })).description).toBe('The file is not a CSV or XLSX file.');
     expect(undoneText({ batchId: 'b', undone: 12 }, false)).toBe('12 records removed.');
     expect(undoneText({ batchId: 'b', undone: 1 }, true)).toBe('1 record put back as it was.');

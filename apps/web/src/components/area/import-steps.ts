@@ -96,7 +96,8 @@ export function outcomeText(run: ImportResult): string {
   const done = run.update ? 'updated' : 'added';
   const parts = [`${plural(run.written, 'record', 'records')} ${done}`];
   if (run.update && run.unchanged > 0) parts.push(`${formatNumber(run.unchanged)} unchanged`);
-  if (run.errorCount > 0) parts.push(`${plural(run.errorCount, 'error', 'errors')}: ${run.validOnly && run.written > 0 ? 'those rows were left out' : 'nothing was written'}`);
+  const bad = Math.max(0, run.rows - run.valid);
+  if (bad > 0) parts.push(run.validOnly && run.written + run.unchanged > 0 ? `${plural(bad, 'row', 'rows')} with errors left out` : `nothing written: ${plural(bad, 'row has', 'rows have')} errors`);
   return `${parts.join('; ')}.`;
 }
 
@@ -135,7 +136,7 @@ export function runToResume(runs: readonly ImportResult[], now: number, setAside
 /** How a finished commit is announced: a failure (nothing written for errors, or an unreadable file) in red. */
 export function outcomeToast(run: ImportResult): { title: string; description: string; variant: 'default' | 'destructive' } {
   if (run.status === 'failed') return { title: 'Import Failed', description: run.message ?? outcomeText(run), variant: 'destructive' };
-  if (run.written === 0 && run.errorCount > 0) return { title: 'Import Failed', description: outcomeText(run), variant: 'destructive' };
+  if (run.written + run.unchanged === 0 && run.errorCount > 0) return { title: 'Import Failed', description: outcomeText(run), variant: 'destructive' };
   return { title: 'Import Complete', description: outcomeText(run), variant: 'default' };
 }
 
