@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiUpdate, chooseOption, downloadFrom, expectDestructiveToast, expectToast, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
+import { apiUpdate, chooseOption, downloadFrom, expectDestructiveToast, expectToast, failRequests, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
 import type { TestFile } from './fixtures/files';
 
 /**
@@ -74,6 +74,14 @@ test('a file is matched, corrected, checked, imported with progress, shown in th
   await chooseOption(page, dialog, 'Field for Frame Code', 'VIN');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A request that fails loses nothing: the error shows, the file and the corrected mapping stay, and a retry goes.
+  await failRequests(page, /\/api\/vehicles\/import\?/);
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expectDestructiveToast(page, 'Service Unavailable', 'The database is unavailable.');
+  await expect(dialog.getByRole('alert')).toContainText('The database is unavailable.');
+  await expect(dialog.getByRole('combobox', { name: 'Field for Frame Code', exact: true })).toHaveText('VIN');
+  await page.unroute(/\/api\/vehicles\/import\?/);
 
   // The check: nothing written, the bad row's row, column and message, and the errors as a CSV.
   await dialog.getByRole('button', { name: 'Check File' }).click();

@@ -8,6 +8,7 @@ import { Label } from '../ui/input';
 import { Select } from '../ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table';
 import { useToast } from '../ui/toast';
+import { useAuth } from '../../app/auth';
 import { ApiError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { cn } from '../../lib/utils';
@@ -80,6 +81,7 @@ function useRun(id: string | null) {
 export default function ImportDialog({ open, onOpenChange, area, plural, refresh, mayUpdate, mayDelete }: ImportDialogProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const client = useMemo(() => importClient(area), [area]);
   const ids = useId();
 
@@ -107,12 +109,12 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
   const untouched = step === 'file' && file === null && commitId === null;
   useEffect(() => {
     if (!open || !untouched || !runs.data) return;
-    const resumed = runToResume(runs.data.rows, Date.now(), setAside);
+    const resumed = runToResume(runs.data.rows, user?.name ?? '', Date.now(), setAside);
     if (!resumed) return;
     queryClient.setQueryData(runKey(resumed.id), resumed);
     setCommitId(resumed.id);
     setStep('import');
-  }, [open, untouched, runs.data, setAside, queryClient]);
+  }, [open, untouched, runs.data, user?.name, setAside, queryClient]);
 
   // A commit seen running ends: the lists show its records, and a toast says so (also with the dialog closed).
   const watched = useRef(new Set<string>());

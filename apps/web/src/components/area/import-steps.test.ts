@@ -147,12 +147,14 @@ describe('the run shown again when the dialog opens', () => {
   it('is the newest commit while it runs or for a while after, unless set aside', () => {
     const check = run({ id: 'check', mode: 'dry-run', status: 'running' });
     const going = run({ id: 'going' });
-    expect(runToResume([check, going], now, new Set())?.id).toBe('going');
-    expect(runToResume([going], now, new Set(['going']))).toBeNull();
-    expect(runToResume([run({ id: 'just', status: 'done', finishedAt: ended(60_000) })], now, new Set())?.id).toBe('just');
-    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) })], now, new Set())).toBeNull();
+    expect(runToResume([check, going], 'Admin', now, new Set())?.id).toBe('going');
+    expect(runToResume([going], 'Admin', now, new Set(['going']))).toBeNull();
+    expect(runToResume([run({ id: 'just', status: 'done', finishedAt: ended(60_000) })], 'Admin', now, new Set())?.id).toBe('just');
+    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) })], 'Admin', now, new Set())).toBeNull();
     // Only the newest counts: an older run still going is not what the user did last.
-    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) }), going], now, new Set())).toBeNull();
-    expect(runToResume([check], now, new Set())).toBeNull();
+    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) }), going], 'Admin', now, new Set())).toBeNull();
+    expect(runToResume([check], 'Admin', now, new Set())).toBeNull();
+    // An administrator is answered everyone's runs: another user's run is theirs to follow.
+    expect(runToResume([run({ id: 'theirs', by: 'Suresh' }), going], 'Admin', now, new Set())?.id).toBe('going');
   });
 });

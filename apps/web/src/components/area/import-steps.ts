@@ -123,10 +123,11 @@ export const RECENT_MS = 15 * 60 * 1000;
 
 /**
  * The run the dialog shows when opened again (the user left the page while it ran): the user's newest commit of
- * the area while it runs, or for a while after it ended, unless they already set it aside.
+ * the area while it runs, or for a while after it ended, unless they already set it aside. `by` is the user's name
+ * as runs carry it: an administrator is answered everyone's runs, and resumes only their own.
  */
-export function runToResume(runs: readonly ImportResult[], now: number, setAside: ReadonlySet<string>): ImportResult | null {
-  const newest = runs.find((run) => run.mode === 'commit');
+export function runToResume(runs: readonly ImportResult[], by: string, now: number, setAside: ReadonlySet<string>): ImportResult | null {
+  const newest = runs.find((run) => run.mode === 'commit' && run.by === by);
   if (!newest || setAside.has(newest.id)) return null;
   if (newest.status === 'running') return newest;
   const ended = newest.finishedAt ? Date.parse(newest.finishedAt) : NaN;
