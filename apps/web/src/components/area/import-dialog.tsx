@@ -288,16 +288,18 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
             <TableHeader>
               <TableRow>
                 <TableHead>Column in the file</TableHead>
-                <TableHead>First values</TableHead>
                 <TableHead>Field</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {mapping.map((column, index) => (
                 <TableRow key={index}>
-                  <TableCell className="font-medium">{columnLabel(mapping, index)}</TableCell>
-                  <TableCell className="max-w-64 truncate text-muted-foreground">{sampleValues(preview.sample, index).join(', ') || '—'}</TableCell>
-                  <TableCell className="w-64">
+                  {/* The first values under the header, not in a column of their own: the select stays in view on a phone. */}
+                  <TableCell className="max-w-0">
+                    <div className="font-medium">{columnLabel(mapping, index)}</div>
+                    <div className="truncate text-xs text-muted-foreground">{sampleValues(preview.sample, index).join(', ') || 'No values in the first rows'}</div>
+                  </TableCell>
+                  <TableCell className="w-1/2 sm:w-64">
                     <Select
                       aria-label={`Field for ${columnLabel(mapping, index)}`}
                       value={column.field || LEAVE_OUT}
@@ -425,7 +427,8 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
               </li>
             ))}
           </ol>
-          <div className="-mx-1 max-h-[65vh] overflow-y-auto px-1 py-1">{body}</div>
+          {/* The header and footer stay in view on a short screen; the step's content scrolls between them. */}
+          <div className="-mx-1 max-h-[min(65vh,calc(100dvh-22rem))] overflow-y-auto px-1 py-1">{body}</div>
           {problem && <UploadProblemNote problem={problem} />}
           <DialogFooter>{footer}</DialogFooter>
         </DialogContent>
@@ -498,16 +501,16 @@ function RowErrors({ run }: { run: ImportResult }) {
         <Table aria-label="Errors">
           <TableHeader>
             <TableRow>
-              <TableHead className="w-20">Row</TableHead>
-              <TableHead className="w-48">Column</TableHead>
+              <TableHead className="w-px">Row</TableHead>
+              <TableHead className="w-px">Column</TableHead>
               <TableHead>Message</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {run.errors.map((error, index) => (
               <TableRow key={index}>
-                <TableCell className="tabular-nums">{formatNumber(error.row)}</TableCell>
-                <TableCell>{error.column || '—'}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">{formatNumber(error.row)}</TableCell>
+                <TableCell className="whitespace-nowrap">{error.column || '—'}</TableCell>
                 <TableCell>{error.message}</TableCell>
               </TableRow>
             ))}
