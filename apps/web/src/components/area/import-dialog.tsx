@@ -465,7 +465,13 @@ function Progress({ run, label }: { run: ImportResult; label: string }) {
   return (
     <div className="grid gap-2 py-2">
       {/* The browser's own bar, as an upload's (files-field.tsx), with the rows in words for a screen reader. */}
-      <progress className="h-2.5 w-full accent-primary" max={100} value={percent} aria-label={label} aria-valuetext={words} />
+      <progress
+        className="h-2.5 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-primary"
+        max={100}
+        value={percent}
+        aria-label={label}
+        aria-valuetext={words}
+      />
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {words}
       </p>
