@@ -194,3 +194,18 @@ test('Import shows only where the role may create: not for a viewer, a dispatche
   await dispatcher.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dispatcher.getByRole('dialog', { name: 'Import Trips' })).toBeVisible();
 });
+
+test('a file over the size limit is refused in the dialog before a byte is sent', async ({ page }) => {
+  const dialog = await openImport(page);
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/import/preview')) sent++;
+  });
+  const big: TestFile = { name: 'fleet-huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 'a') };
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(big);
+  await expectDestructiveToast(page, 'File Too Large', 'The file is larger than 20 MB. Choose a smaller file.');
+  await expect(dialog.getByRole('alert')).toContainText('fleet-huge.csv');
+  await expect(dialog.getByText('No file chosen')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(sent).toBe(0);
+});
