@@ -9,7 +9,8 @@
  *                  --margin-trips N (bench/margin.ts: the trips list sorted by margin, uncached, its own database of N trips, default 1,000,000; 0 leaves it out)
  *                  --file-samples N (bench/files.ts: upload and download throughput of 1 MB and 10 MB files on the disk and on s3rver, N of each, default 10; 0 leaves it out)
  *                  --report-samples N (bench/reports.ts: the ten reports' first page over one and twelve months, N samples each, default 20; 0 leaves it out)
- *                  --report-vehicles N (bench/reports.ts: its own seeded database of N vehicles with the records scaled alike; default --vehicles)]
+ *                  --report-vehicles N (bench/reports.ts: its own seeded database of N vehicles with the records scaled alike; default --vehicles)
+ *                  --import-trips N (bench/import.ts: a CSV of N trips checked and committed by the import, its own database; default 50,000; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -47,6 +48,7 @@ import { benchReminders } from './reminders';
 import { benchDashboard } from './dashboard';
 import { benchFiles } from './files';
 import { benchReports } from './reports';
+import { benchImport } from './import';
 import { benchMargin } from './margin';
 import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
@@ -579,6 +581,8 @@ async function main() {
       // bench/reports.ts: the ten reports' first page, samples each (0 leaves it out; default 20), on its own database of N vehicles.
       'report-samples': { type: 'string' },
       'report-vehicles': { type: 'string' },
+      // bench/import.ts: a CSV of N trips checked (dry run) and committed (0 leaves it out; default 50,000).
+      'import-trips': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -836,6 +840,10 @@ async function main() {
       samples: positive(values['report-samples'], 20, 'report-samples'),
     });
     console.log(['', ...lines, '', 'Report targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['import-trips'] !== '0') {
+    const { lines, verdicts } = await benchImport({ serverUrl: process.env.DATABASE_URL || undefined, trips: positive(values['import-trips'], 50_000, 'import-trips') });
+    console.log(['', ...lines, '', 'Import targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

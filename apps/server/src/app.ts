@@ -27,6 +27,8 @@ import { reminderSettingsRoutes } from './reminders/settings-routes';
 import { storageFor, type FileStorage } from './files/storage';
 import { liveListRoutes } from './lists/live-lists';
 import { preferencesRoutes } from './notifications/preferences';
+import { webhookRoutes } from './webhooks/routes';
+import { importRoutes, isImportUpload } from './imports/routes';
 
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -115,7 +117,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } });
   // Uploads have their own, larger limit (in files/routes.ts). GET and HEAD carry no body, and looking
   // for one would make the server build a whole Request object for every read.
-  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/files' ? next() : jsonLimit(c, next)));
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/files' || isImportUpload(c.req.path) ? next() : jsonLimit(c, next)));
   api.use(sameOriginOnly(config));
   // Lists are cached until records change; any request that may have changed one drops them, once it is done.
   const lists = ListCache.following(database, config.listCacheMs);
@@ -146,6 +148,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
   secured.get('/docs', (c) => c.html(docsPage()));
   secured.route('/files', fileRoutes(database, storage, config.uploadMaxBytes, permissions));
   secured.route('/users', userRoutes(database));
+  // Webhooks and their deliveries (decision 0054): administrators only.
+  secured.route('/webhooks', webhookRoutes(database, { allowPrivate: config.webhooksAllowPrivate }));
   secured.route('/notifications', notificationRoutes(database));
   secured.route('/reminders', reminderSettingsRoutes(database));
   secured.route('/notification-preferences', preferencesRoutes(database, config));
@@ -160,6 +164,8 @@ export function createApp(database: Database, config: Config, storage: FileStora
     secured.use(`/${resource.area.key}`, guard);
     secured.use(`/${resource.area.key}/*`, guard);
   }
+  // Import (/<area>/import…, /imports…, decision 0051), under the areas' guards, before the areas' /:id.
+  secured.route('/', importRoutes(database, resources, { maxBytes: config.importMaxBytes, maxRows: config.importMaxRows }));
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
   // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IMPORT_DEFAULT_MAX_MB, IMPORT_DEFAULT_MAX_ROWS } from '@raahi/domain';
 import { checkedTimeZone } from './company-time';
 import { storageConfigFrom, type StorageConfig } from './files/storage-config';
 import { mailConfigFrom, type MailConfig } from './notifications/mail';
@@ -48,6 +49,15 @@ export interface Config {
   mail: MailConfig | undefined;
   /** Where files are kept: the local disk under dataDir (default) or an S3-compatible bucket (RAAHI_S3_*, files/storage-config.ts). */
   storage: StorageConfig;
+  /**
+   * RAAHI_WEBHOOKS_ALLOW_PRIVATE=1: webhooks may be sent to private, loopback and link-local addresses (tests, a
+   * closed network). Off by default, so that a webhook cannot be used to reach inside the network (decision 0054).
+   */
+  webhooksAllowPrivate: boolean;
+  /** The largest file an import takes (RAAHI_IMPORT_MAX_MB, default 20), refused before it is read. */
+  importMaxBytes: number;
+  /** The most records one import file holds (RAAHI_IMPORT_MAX_ROWS, default 200,000): reading stops at the first over. */
+  importMaxRows: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -111,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderIntervalMs: reminderMinutes(env) * 60_000,
     mail: mailConfigFrom(env),
     storage: storageConfigFrom(env),
+    webhooksAllowPrivate: flag(env.RAAHI_WEBHOOKS_ALLOW_PRIVATE),
+    importMaxBytes: Math.round(number(env, 'RAAHI_IMPORT_MAX_MB', IMPORT_DEFAULT_MAX_MB) * 1024 * 1024),
+    importMaxRows: Math.round(number(env, 'RAAHI_IMPORT_MAX_ROWS', IMPORT_DEFAULT_MAX_ROWS)),
   };
 }
 

@@ -23,6 +23,7 @@ import { storageFor } from './files/storage';
 import { resources } from './resources';
 import { startReminderRunner } from './reminders/runner';
 import { scheduleDailyDigest } from './notifications/digest';
+import { startWebhookWorker } from './webhooks/deliveries';
 
 // A setting in error (a mistyped zone, half an object store's settings) stops the start with its message, not a stack trace.
 const config = (() => {
@@ -98,6 +99,8 @@ dailyUpkeep.unref();
 const reminders = startReminderRunner(database, { intervalMs: config.reminderIntervalMs });
 // The daily e-mail digest at 07:00 in the company's zone (and at a start after 07:00 if no server sent it); only with RAAHI_SMTP_URL.
 const stopDigest = scheduleDailyDigest(database, config.mail);
+// Webhook deliveries: every server claims due ones from the outbox (webhooks/deliveries.ts, decision 0054).
+const webhooks = startWebhookWorker(database, { allowPrivate: config.webhooksAllowPrivate });
 
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {
@@ -107,9 +110,12 @@ async function shutdown(signal: string) {
   clearInterval(dailyUpkeep);
   // A digest being sent stops after its current e-mail (another server, or the next start, finishes the day).
   const digestStopped = stopDigest();
+  // No new claims; the deliveries under way finish (each is cut at its timeout) and are recorded.
+  const webhooksStopped = webhooks.stop();
   await stopper.stop(30_000);
   try {
     await digestStopped;
+    await webhooksStopped;
     await reminders.stop();
     await lock?.stopCommands();
     await database.close();

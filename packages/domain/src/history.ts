@@ -78,8 +78,8 @@ export const CHANGE_OPERATION_LABELS: Record<ChangeOperation, string> = {
   export: 'Exported',
 };
 
-/** Entries of no record area: sign-ins, user changes and the Activity Log's own exports, for administrators. */
-export const ACCOUNT_AREA_LABELS = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log', 'expiry-alerts': 'Expiry Alerts' } as const;
+/** Entries of no record area: sign-ins, user changes, webhooks and the Activity Log's own exports, for administrators. */
+export const ACCOUNT_AREA_LABELS = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log', 'expiry-alerts': 'Expiry Alerts', webhooks: 'Webhooks' } as const;
 
 /** An area as the Activity Log names it: 'Trips', 'Sales leads', 'Sign-ins'. */
 export const activityAreaLabel = (key: string, plural?: string): string =>

@@ -12,7 +12,8 @@ import { PERMISSION_AREAS, type Role } from './roles';
  * - GET    /api/webhooks            → { rows: Webhook[] }
  * - DELETE /api/webhooks/:id        → 204 (its pending deliveries are dropped)
  * - POST   /api/webhooks/:id/secret { secret } rotates: the old secret still signs beside it for 24 hours
- * - GET    /api/webhooks/deliveries?status=&webhookId=&page=&pageSize=  → { rows: WebhookDelivery[], total }
+ * - GET    /api/webhooks/deliveries?status=&webhookId=&page=&pageSize=  → { rows: WebhookDelivery[], total, capped }
+ *   (newest first; pageSize ≤ 200, default 50; total exact up to 10,000, `capped` true beyond)
  *
  * A key is sent as `Authorization: Bearer <key>` on any API route, with its role's rights and no CSRF token.
  */

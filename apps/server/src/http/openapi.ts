@@ -9,6 +9,8 @@ import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './r
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
 import { registerReportPaths } from '../reports/openapi-paths';
+import { registerWebhookPaths } from '../webhooks/openapi-paths';
+import { registerImportPaths } from '../imports/openapi-paths';
 
 const problem = z.object({ title: z.string(), message: z.string() });
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -138,7 +140,10 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
   registerReportPaths(registry, common);
+  registerImportPaths(registry, common, resources);
 
+  // Each area's record as the API answers it: also the data of its webhook events.
+  const recordSchemas = new Map<string, z.ZodType>();
   for (const resource of resources) {
     const { area } = resource;
     // Inline schemas: zod 4 schemas made in the domain package carry no OpenAPI ref ids. A record carries
@@ -148,6 +153,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       computed.map((key) => [key, (resource.computedTypes?.[key] ?? z.string().nullable()).describe('Computed from a linked record')]),
     );
     const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string(), ...computedShape });
+    recordSchemas.set(area.key, record);
     const input = area.input;
     const tags = [area.key];
     const base = `/api/${area.key}`;
@@ -241,6 +247,9 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     });
   }
 
+  // Webhooks (decision 0054): their routes, and in `webhooks` every event with its payload and signature.
+  registerWebhookPaths(registry, common, recordSchemas);
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login; send X-CSRF-Token on every change.' },
@@ -270,13 +279,15 @@ export function documentForRole(doc: Document, resources: readonly ResourceDefin
       if (first === 'files') return method !== 'post' || permissions.canUpload(role);
       if (first === 'users') return canManageUsers(role);
       if (first === 'activity') return canReadActivityLog(role);
+      if (first === 'webhooks') return role === 'administrator';
       return true;
     });
     if (kept.length === 0) continue;
     const hidden = area ? hiddenKeysOf(role, area) : [];
     paths[path] = Object.fromEntries(hidden.length ? kept.map(([method, op]) => [method, withoutProperties(op, hidden)]) : kept);
   }
-  return { ...doc, paths } as Document;
+  // The events webhooks send, for whoever manages webhooks.
+  return { ...doc, paths, webhooks: role === 'administrator' ? doc.webhooks : undefined } as Document;
 }
 
 /** A copy of an operation whose schemas (records, lists of records) leave out these properties. */

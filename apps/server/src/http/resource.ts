@@ -72,6 +72,11 @@ export interface UniqueValue {
   heldBy(columns: Record<string, PgColumn>, input: Record<string, unknown>): SQL | undefined;
   /** The answer, naming the holder (read as the API returns records). */
   refusal(holder: Record<string, unknown>, input: Record<string, unknown>): { title: string; message: string };
+  /**
+   * The value's key as the index compares it, null when the input (or a record as the API returns it) holds
+   * none: two rows of one import file with one key are refused as the index would refuse the second.
+   */
+  keyOf?(input: Record<string, unknown>): string | null;
 }
 
 /**

@@ -51,7 +51,7 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
       const hooked = (await def.afterWrite?.(tx, after, before, actor)) ?? {};
       const changes = fieldChanges(def, before, after);
       // A save that changed nothing leaves no entry (its version still moves on).
-      if (changes.length > 0) await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'update', batchId, changes });
+      if (changes.length > 0) await recordChange(tx, { actor, area: area.key, recordId: id, operation: 'update', batchId, changes, data: after });
       return { before, after, released, changed: changes.length > 0, hooked };
     })
     .catch(async (err) => Promise.reject((await uniqueRefusal(database, def, err, input, id)) ?? err));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ROLE_KEYS, can, recordAddressOf, type ReminderState } from '@raahi/domain';
 import type { Database } from '../db/client';
+import { announceAll } from '../webhooks/announce';
 import type { ReminderRule } from './rule';
 import { REMINDER_RULES } from './rules';
 
@@ -48,6 +49,9 @@ export interface ReminderRunCounts {
 
 /** The roles that hear a rule's reminders: those that may view its area (personal areas need personal data; can() says so). */
 export const rolesHearing = (rule: ReminderRule): string[] => ROLE_KEYS.filter((role) => can(role, rule.area, 'view'));
+
+/** Who a reminder's webhook event names as its actor. */
+const REMINDER_RUN = { type: 'system', id: 'reminders', name: 'Reminder run' } as const;
 
 const cap = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max - 1) + '…');
 
@@ -152,6 +156,16 @@ async function runRule(database: Database, rule: ReminderRule, today: string, gi
           ) SELECT count(*)::text AS count FROM made`,
       );
       notified = Number(count);
+      // The same changes of state, to the webhooks that chose reminder.due_soon / reminder.overdue, in this transaction.
+      await announceAll(
+        tx,
+        notices.map(({ row, notice }) => ({
+          event: `reminder.${row.state}`,
+          actor: REMINDER_RUN,
+          subject: `reminder:${kind}:${rule.area}/${row.record_id}`,
+          data: { kind, area: rule.area, recordId: row.record_id, state: row.state, label: row.label, due: row.due, title: notice.title, message: notice.message },
+        })),
+      );
     }
     return { judged: Number(totals.judged), changed: changed.length, first: Number(totals.first), removed: Number(totals.removed), notified };
   });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { vehicleCost } from '../record-pages/vehicle-cost';
-import { openTestDatabase } from '../testing/test-server';
 import { costPerKmReport, odometerAt, odometerEnds } from './cost-per-km';
+import { reportFixture } from './report-fixture';
 import type { ReportParams } from './report';
 
 /**
@@ -10,14 +9,7 @@ import type { ReportParams } from './report';
  * November's days from the records, October from the rollup; km from the odometer lane's marks (a reading on 1 Sep
  * 10,000, 1 Oct 13,000, 1 Nov 16,100, 21 Nov 17,100: 15 Sep is 11,400 and 11 Nov 16,600 by interpolation).
  */
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.exec(`
-    INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES
-      ('VEH-1', 'Tata', 'Prima', 2022, 'VIN1', 'MH12AB1234', 'Truck', 'Active'), ('VEH-2', 'Ashok Leyland', 'Dost', 2022, 'VIN2', 'MH12AB1235', 'Truck', 'Active');
+const fixture = reportFixture(`
     INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES
       ('STN-1', 'Alpha Fuels', 'Pune', '9000000001', 'a@example.in', 'Active', 'Credit', 'Monthly');
     INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, odometer, fuel_type, quantity) VALUES
@@ -30,11 +22,10 @@ beforeAll(async () => {
     INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, total_cost, "timestamp", refuel_method) VALUES
       ('L1', 'VEH-1', 'STN-1', 'Diesel', 777.77, '2026-10-31T18:29:59Z', 'Card');
   `);
-}, 120_000);
-afterAll(() => drop?.());
+
 
 const run = (from: string, to: string, filters: ReportParams['filters'] = {}) =>
-  costPerKmReport.run(database, { from, to, filters, today: '2026-11-24', role: 'administrator', offset: 0, limit: 50 });
+  costPerKmReport.run(fixture(), { from, to, filters, today: '2026-11-24', role: 'administrator', offset: 0, limit: 50 });
 const none = { fuel: 0, maintenance: 0, toll: 0, meal: 0, parking: 0, other: 0, refuelling: 0, jobCards: 0, challans: 0 };
 
 describe('cost per km report', () => {
@@ -59,7 +50,7 @@ describe('cost per km report', () => {
 
   it("equals the vehicle page's cost and km (vehicleCost) over each whole month, to the paisa", async () => {
     for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
-      const page = await vehicleCost(database, 'VEH-1', from, to);
+      const page = await vehicleCost(fixture(), 'VEH-1', from, to);
       const [row] = (await run(from, to, { vehicle: 'VEH-1' })).rows;
       expect({ total: row.total, km: row.km, costPerKm: row.costPerKm }, from).toEqual({ total: page.total, km: page.km, costPerKm: page.costPerKm });
     }
@@ -79,13 +70,13 @@ describe('cost per km report', () => {
         values.push(`('R-${vehicle}-${i}', 'Toll', '${date}', '${vehicle}', 1, ${reading}, '', NULL)`);
       }
     }
-    await database.exec(`
+    await fixture().exec(`
       INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES
         ('VEH-R1', 'Tata', 'Ace', 2022, 'VINR1', 'MH12RR0001', 'Truck', 'Active'), ('VEH-R2', 'Tata', 'Ace', 2022, 'VINR2', 'MH12RR0002', 'Truck', 'Active'),
         ('VEH-R3', 'Tata', 'Ace', 2022, 'VINR3', 'MH12RR0003', 'Truck', 'Active');
       INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, odometer, fuel_type, quantity) VALUES ${values.join(', ')};
     `);
-    const rows = await database.query<{ vehicle_id: string; on_day: string; at: string | null; ends: string | null }>(
+    const rows = await fixture().query<{ vehicle_id: string; on_day: string; at: string | null; ends: string | null }>(
       `SELECT c.vehicle_id, c.on_day::text, round(vehicle_odometer_at(c.vehicle_id, c.on_day), 1)::text AS at, round(${odometerAt('x', 'c.on_day')}, 1)::text AS ends
          FROM (SELECT v AS vehicle_id, g::date AS on_day FROM unnest(ARRAY['VEH-R1', 'VEH-R2', 'VEH-R3']) v, generate_series('2024-12-25'::date, '2026-01-05'::date, interval '1 day') g
                 WHERE extract(day FROM g) <> 1) c

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { vehicleCost } from '../record-pages/vehicle-cost';
 import { ROLLUPS, rollupDifferences } from '../rollups/rollups';
-import { openTestDatabase } from '../testing/test-server';
 import { challansReport } from './challans';
 import { maintenanceCostReport } from './maintenance-cost';
 import { MONEY_REPORTS } from './money-reports';
+import { reportFixture } from './report-fixture';
 import type { ReportDefinition, ReportParams } from './report';
 import { stationSettlementsReport } from './station-settlements';
 import { tripProfitabilityReport } from './trip-profitability';
@@ -15,14 +14,7 @@ import { tripProfitabilityReport } from './trip-profitability';
  * starts and ends mid-month: October is read from the rollups, 15–30 Sep and 1–10 Nov from the records; records on
  * 14 Sep and 11 Nov (company's days, Asia/Kolkata) lie outside it.
  */
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await database.exec(`
-    INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES
-      ('VEH-1', 'Tata', 'Prima', 2022, 'VIN1', 'MH12AB1234', 'Truck', 'Active'), ('VEH-2', 'Ashok Leyland', 'Dost', 2022, 'VIN2', 'MH12AB1235', 'Truck', 'Active');
+const fixture = reportFixture(`
     INSERT INTO drivers (id, name, license, contact, email, status) VALUES
       ('DRV-1', 'Ramesh Kumar', 'L1', '9999999999', 'r@example.in', 'Active'), ('DRV-2', 'Suresh Patil', 'L2', '9999999998', 's@example.in', 'Active');
     INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES
@@ -65,11 +57,10 @@ beforeAll(async () => {
     INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, total_cost, "timestamp", refuel_method) VALUES
       ('L1', 'VEH-1', 'STN-1', 'Diesel', 1234.56, '2026-09-30T18:30:00Z', 'Card'), ('L2', 'VEH-1', 'STN-1', 'Diesel', 777.77, '2026-10-31T18:29:59Z', 'Card');
   `);
-}, 120_000);
-afterAll(() => drop?.());
+
 
 const run = (report: ReportDefinition, from: string, to: string, filters: ReportParams['filters'] = {}, offset = 0, limit = 50) =>
-  report.run(database, { from, to, filters, today: '2026-11-24', role: 'admin', offset, limit });
+  report.run(fixture(), { from, to, filters, today: '2026-11-24', role: 'admin', offset, limit });
 
 describe('money reports, hand-computed', () => {
   it('are registered, each with its key, columns and areas', () => {
@@ -160,8 +151,8 @@ describe('money reports, hand-computed', () => {
   it("the vehicle cost rollup's month equals the vehicle page's cost (vehicleCost) to the paisa", async () => {
     for (const vehicle of ['VEH-1', 'VEH-2'])
       for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
-        const page = await vehicleCost(database, vehicle, from, to);
-        const rows = await database.query<{ kind: string; amount: string; records: number }>(
+        const page = await vehicleCost(fixture(), vehicle, from, to);
+        const rows = await fixture().query<{ kind: string; amount: string; records: number }>(
           `SELECT kind, sum(amount) AS amount, sum(records)::int AS records FROM rollup_vehicle_cost WHERE vehicle_id = $1 AND month = $2 GROUP BY kind`,
           [vehicle, from],
         );
@@ -169,7 +160,7 @@ describe('money reports, hand-computed', () => {
         expect(byKind, `${vehicle} ${from}`).toEqual(Object.fromEntries(page.lines.map((l) => [l.kind, { amount: l.amount, records: l.records }])));
       }
     // The refuelling log of 30 Sep 18:30 UTC is 1 Oct 00:00 in Kolkata: October's.
-    expect((await vehicleCost(database, 'VEH-1', '2026-10-01', '2026-10-31')).lines.find((l) => l.kind === 'Refuelling')).toMatchObject({ amount: 2012.33, records: 2 });
-    for (const rollup of ROLLUPS) expect(await rollupDifferences(database, rollup)).toEqual([]);
+    expect((await vehicleCost(fixture(), 'VEH-1', '2026-10-01', '2026-10-31')).lines.find((l) => l.kind === 'Refuelling')).toMatchObject({ amount: 2012.33, records: 2 });
+    for (const rollup of ROLLUPS) expect(await rollupDifferences(fixture(), rollup)).toEqual([]);
   });
 });

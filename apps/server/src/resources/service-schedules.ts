@@ -127,7 +127,7 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   await tx.query('UPDATE service_schedules SET last_done_date = $1, last_done_km = $2, version = version + 1, updated_at = now() WHERE id = $3', [done, odometer, scheduleId]);
   const after = (await readRecord(tx, schedules, scheduleId))!;
   const changes = fieldChanges(schedules, schedule, after);
-  if (changes.length) await recordChange(tx, { actor, area: schedules.area.key, recordId: scheduleId, operation: 'update', batchId: null, changes });
+  if (changes.length) await recordChange(tx, { actor, area: schedules.area.key, recordId: scheduleId, operation: 'update', batchId: null, changes, data: after });
   result.changed!.push({ area: schedules.area.key, recordId: scheduleId, before: schedule, after });
   return result;
 }

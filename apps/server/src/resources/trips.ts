@@ -14,6 +14,7 @@ export const trips = declaredTable('trips', tripsArea.fields, 'trigger', { maint
 const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string, title: string): UniqueValue => ({
   index,
   heldBy: (c, input) => and(eq(c[field], input[field] as string), inArray(c.status, [...TRIPS_ON_THE_ROAD])),
+  keyOf: (input) => ((TRIPS_ON_THE_ROAD as readonly unknown[]).includes(input.status) && input[field] ? String(input[field]) : null),
   refusal: (other) => ({
     title,
     message: `${String(other[`${noun}Label`])} is already on trip ${String(other.id)} (${String(other.origin)} → ${String(other.destination)}), which is ${String(other.status)}. A ${noun} is on one trip In Transit or Delayed at a time: finish or update that trip first, or choose another ${noun}.`,

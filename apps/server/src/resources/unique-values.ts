@@ -9,4 +9,12 @@ export const uniqueKey = (index: string, field: string, title: string, refusal: 
   index,
   heldBy: (c, input) => sql`record_key(${c[field]}) = record_key(${String(input[field])})`,
   refusal: (holder, input) => ({ title, message: refusal(holder, String(input[field])) }),
+  keyOf: (input) => recordKey(String(input[field] ?? '')) || null,
 });
+
+/** record_key() in JavaScript: upper case without white space or dashes. */
+export function recordKey(text: string): string {
+  let key = '';
+  for (const c of text.toUpperCase()) if (c !== '-' && c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r' && c !== '\v' && c !== '\f') key += c;
+  return key;
+}

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import type { Actor, ImportColumn, ImportRowError } from '@raahi/domain';
+import type { Database } from '../db/client';
+import { ApiError, describeForLog } from '../http/errors';
+import { importChecker, type ImportPlan } from './check';
+import type { OpenedFile } from './read-file';
+import { FIRST_ERRORS, HEARTBEAT_MS, importStagedRows, newBatchId, saveErrors, saveProgress } from './runs';
+import { writeStaged } from './write';
+
+/** Rows checked per step: one query per link and unique value per step, and memory for one step's rows. */
+export const CHECK_BATCH = 500;
+
+export interface RunJob {
+  database: Database;
+  runId: string;
+  plan: ImportPlan;
+  file: OpenedFile;
+  commit: boolean;
+  validOnly: boolean;
+  actor: Actor;
+}
+
+/**
+ * One run of an import: the file's rows are checked a batch at a time, outside any transaction (nothing is
+ * written to records; the errors and, for a commit, the checked rows are kept in the run's tables); then a
+ * commit writes the checked rows in one short transaction (write.ts): all of them, or, when some rows have
+ * errors, none unless only the valid ones were asked for. The run's progress and heartbeat are saved as it
+ * goes. Never throws: a file that stops being readable, or a failure, ends the run as failed with its message.
+ */
+export async function executeRun(job: RunJob): Promise<void> {
+  const { database, runId, plan, file, commit, validOnly, actor } = job;
+  const check = importChecker(database, plan);
+  const progress = { rows: 0, checked: 0, valid: 0, unchanged: 0, errorCount: 0 };
+  const firstErrors: ImportRowError[] = [];
+  let lastBeat = Date.now();
+  // The heartbeat goes on while a long step runs (the write's transaction): only a dead server stops it.
+  const beating = setInterval(() => void saveProgress(database, runId, {}).catch(() => undefined), HEARTBEAT_MS);
+  beating.unref();
+  const step = async (rows: { row: number; cells: string[] }[]) => {
+    const result = await check(rows);
+    progress.checked += rows.length;
+    progress.valid += result.valid.length;
+    progress.unchanged += result.unchanged;
+    await saveErrors(database, runId, progress.errorCount, result.errors);
+    progress.errorCount += result.errors.length;
+    firstErrors.push(...result.errors.slice(0, FIRST_ERRORS - firstErrors.length));
+    if (commit && result.valid.length > 0) {
+      await database.db.insert(importStagedRows).values(result.valid.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
+    }
+    if (Date.now() - lastBeat > HEARTBEAT_MS / 5) {
+      lastBeat = Date.now();
+      await saveProgress(database, runId, { ...progress, firstErrors: [...firstErrors] });
+    }
+  };
+  try {
+    let batch: { row: number; cells: string[] }[] = [];
+    for await (const row of file.rows) {
+      progress.rows++;
+      batch.push(row);
+      if (batch.length === CHECK_BATCH) {
+        await step(batch);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await step(batch);
+    await saveProgress(database, runId, { ...progress, firstErrors });
+    let message: string | null = null;
+    if (commit && progress.valid > 0 && (progress.errorCount === 0 || validOnly)) {
+      const { written } = await writeStaged(database, { def: plan.def, runId, batchId: newBatchId(), actor, update: plan.update });
+      if (validOnly && progress.errorCount > 0) message = `${written} imported; ${rowsWord(progress.errorCount)} with errors left out.`;
+    } else if (commit && progress.errorCount > 0) {
+      message = `${rowsWord(progress.errorCount)} in the file ${progress.errorCount === 1 ? 'has' : 'have'} errors, so nothing was imported. Fix them and import again, or import only the valid rows.`;
+    }
+    await saveProgress(database, runId, { status: 'done', message, finishedAt: new Date() });
+  } catch (err) {
+    const known = err instanceof ApiError;
+    if (!known) console.error(`Import ${runId} of ${plan.def.area.key} failed: ${describeForLog(err)}`);
+    const message = known ? `${err.title}: ${err.message}` : 'The import failed on the server. Nothing was imported; please try again.';
+    await saveProgress(database, runId, { ...progress, firstErrors, status: 'failed', message, finishedAt: new Date() }).catch(() => undefined);
+    if (known) throw err;
+  } finally {
+    clearInterval(beating);
+    await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, runId)).catch(() => undefined);
+  }
+}
+
+const rowsWord = (n: number) => `${n.toLocaleString('en-IN')} error${n === 1 ? '' : 's'}`;
+
+export type { ImportColumn };

@@ -1,0 +1,218 @@
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { generateId, type Actor, type FieldChange } from '@raahi/domain';
+import type { Database } from '../db/client';
+import { changeLog } from '../history/change-log';
+import { ApiError } from '../http/errors';
+import type { ResourceDefinition } from '../http/resource';
+import { fieldChanges } from '../operations/context';
+import { emitRecordChanged } from '../operations/events';
+import { toRow } from '../operations/parse-input';
+import { recordSelection } from '../operations/stored-record';
+import { announce } from '../webhooks/announce';
+import { importStagedRows, saveProgress } from './runs';
+
+/** Staged rows written per statement: memory holds one page, and each statement stays short. */
+export const WRITE_PAGE = 1000;
+
+/**
+ * Change entries of one page in one statement (each as recordChange writes it, all carrying the batch id): the
+ * page travels as one JSON parameter, so no statement of a thousand rows' placeholders is built.
+ */
+async function recordChanges(tx: Database, entries: { actor: Actor; area: string; recordId: string; operation: 'create' | 'update' | 'delete'; batchId: string; changes?: FieldChange[] | null; snapshot?: Record<string, unknown> | null }[]) {
+  if (entries.length === 0) return;
+  const [{ actor, area, operation, batchId }] = entries;
+  await tx.query(
+    `INSERT INTO change_log (id, actor_type, actor_id, actor_name, area, record_id, operation, batch_id, changes, snapshot)
+     SELECT nextval('change_log_id_seq'), $1, $2, $3, $4, x.record_id, $5, $6, x.changes, x.snapshot
+     FROM jsonb_to_recordset($7::jsonb) AS x(record_id text, changes jsonb, snapshot jsonb)`,
+    [actor.type, actor.id, actor.name, area, operation, batchId, JSON.stringify(entries.map((e) => ({ record_id: e.recordId, changes: e.changes ?? null, snapshot: e.snapshot ?? null })))],
+  );
+}
+
+/**
+ * Inserts a page of rows (values by field name, as toRow gives them) in one statement, the page as one JSON
+ * parameter read by jsonb_populate_recordset into the table's own row type; answers the ids inserted (a row
+ * whose id a stored record holds is left out).
+ */
+async function insertRows(tx: Database, def: ResourceDefinition, rows: Record<string, unknown>[]): Promise<Set<string>> {
+  const columns = getTableColumns(def.table) as Record<string, PgColumn>;
+  const fields = Object.keys(rows[0]);
+  const names = fields.map((field) => `"${columns[field].name}"`).join(', ');
+  const table = `"${getTableName(def.table)}"`;
+  const values = rows.map((row) => Object.fromEntries(fields.map((field) => [columns[field].name, row[field]])));
+  const inserted = await tx.query<{ id: string }>(
+    `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
+    [JSON.stringify(values)],
+  );
+  return new Set(inserted.map((row) => row.id));
+}
+
+export interface WriteJob {
+  def: ResourceDefinition;
+  runId: string;
+  batchId: string;
+  actor: Actor;
+  update: boolean;
+}
+
+/**
+ * Writes a run's staged rows in one transaction, set-based a page at a time: a create page is one multi-row
+ * INSERT (ids generated as the create operation makes them, retried on a collision), the records read back
+ * as the API returns them, the area's afterWrite hook on each (as a save runs it), and one INSERT of their
+ * change entries; an update changes each record only if its version is still the one checked. The run's
+ * counts and batch id commit with the records, and the batch is announced once. All of it or nothing.
+ */
+export async function writeStaged(database: Database, job: WriteJob): Promise<{ written: number; ids: string[] }> {
+  const { def, runId, batchId, actor, update } = job;
+  const ids: string[] = [];
+  const written = await database.transaction(async (tx) => {
+    let count = 0;
+    let after = 0;
+    for (;;) {
+      const page = await tx.db
+        .select()
+        .from(importStagedRows)
+        .where(and(eq(importStagedRows.runId, runId), gt(importStagedRows.rowNo, after)))
+        .orderBy(asc(importStagedRows.rowNo))
+        .limit(WRITE_PAGE);
+      if (page.length === 0) break;
+      after = page[page.length - 1].rowNo;
+      const pageIds = update ? await updatePage(tx, job, page) : await insertPage(tx, job, page);
+      count += pageIds.length;
+      ids.push(...pageIds);
+    }
+    await saveProgress(tx, runId, { written: count, batchId: count > 0 ? batchId : null });
+    if (count > 0) await announce(tx, { event: `${def.area.key}.imported`, actor, subject: batchId, data: { batchId, count, update } });
+    return count;
+  });
+  // After commit: what follows a change (reminders for the new records), told record by record.
+  for (const id of ids) emitRecordChanged({ area: def.area.key, recordId: id, operation: update ? 'update' : 'create', actor, before: null, after: { id }, batchId, database });
+  return { written, ids };
+}
+
+type Staged = typeof importStagedRows.$inferSelect;
+
+async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<string[]> {
+  const { def, actor, batchId } = job;
+  const { all, selected } = recordSelection(def);
+  // Ids are short (prefix, time digits, random capitals): within a page each is drawn again until it is unique,
+  // and a row whose id a stored record already holds is inserted again with a new one.
+  const taken = new Set<string>();
+  const freshId = () => {
+    let id = generateId(def.area.idFormat);
+    while (taken.has(id)) id = generateId(def.area.idFormat);
+    taken.add(id);
+    return id;
+  };
+  let pending = page.map((staged) => ({ ...toRow(all, staged.input as Record<string, unknown>), id: freshId() }));
+  const ids: string[] = [];
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 8) throw new ApiError(503, 'Import Failed', 'Could not allocate unique ids. Nothing was imported; please try again.');
+    const inserted = await insertRows(tx, def, pending);
+    ids.push(...inserted);
+    pending = pending.filter((row) => !inserted.has(row.id)).map((row) => ({ ...row, id: freshId() }));
+  }
+  const records = (await tx.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[];
+  if (def.afterWrite) for (const record of records) await def.afterWrite(tx, record, null, actor);
+  await recordChanges(
+    tx,
+    records.map((record) => ({ actor, area: def.area.key, recordId: String(record.id), operation: 'create', batchId, snapshot: JSON.parse(JSON.stringify(record)) })),
+  );
+  return ids;
+}
+
+async function updatePage(tx: Database, job: WriteJob, page: Staged[]): Promise<string[]> {
+  const { def, actor, batchId } = job;
+  const { all, selected } = recordSelection(def);
+  const ids = page.map((staged) => staged.recordId!);
+  const before = new Map(((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [String(r.id), r]));
+  const entries: Parameters<typeof recordChanges>[1] = [];
+  for (const staged of page) {
+    const id = staged.recordId!;
+    const was = before.get(id);
+    if (!was || was.version !== staged.version) {
+      throw new ApiError(409, 'Import Conflict', `The ${def.area.singular} ${id} (row ${staged.rowNo}) was changed or deleted by someone else after the file was checked. Nothing was imported; check the file again.`);
+    }
+    await tx.db
+      .update(def.table)
+      .set({ ...toRow(all, staged.input as Record<string, unknown>), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(all.id, id));
+    const [now] = (await tx.db.select(selected).from(def.table).where(eq(all.id, id))) as Record<string, unknown>[];
+    await def.afterWrite?.(tx, now, was, actor);
+    const changes = fieldChanges(def, was, now);
+    if (changes.length > 0) entries.push({ actor, area: def.area.key, recordId: id, operation: 'update', batchId, changes });
+  }
+  await recordChanges(tx, entries);
+  return ids;
+}
+
+/** The entries of a committed batch, and what undoing it would refuse. */
+export interface UndoJob {
+  def: ResourceDefinition;
+  batchId: string;
+  actor: Actor;
+  /** The undo's own batch id, which its change entries carry. */
+  undoBatchId: string;
+}
+
+const nameSome = (ids: string[]) => (ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more`);
+
+/**
+ * Undoes a committed batch in one transaction: a create batch deletes exactly its records, an update batch puts
+ * back the values before it (from its change entries). Refused (409, naming them) when any of its records has
+ * changed since: a later change entry of another batch, or (a create) a version past 1. Undo writes its own entries.
+ */
+export async function undoBatch(database: Database, job: UndoJob): Promise<number> {
+  const { def, batchId, actor, undoBatchId } = job;
+  const { all, selected } = recordSelection(def);
+  return database.transaction(async (tx) => {
+    const entries = (await tx.db
+      .select({ id: changeLog.id, recordId: changeLog.recordId, operation: changeLog.operation, changes: changeLog.changes })
+      .from(changeLog)
+      .where(and(eq(changeLog.batchId, batchId), eq(changeLog.area, def.area.key)))
+      .orderBy(asc(changeLog.id))) as { id: number; recordId: string; operation: string; changes: FieldChange[] | null }[];
+    if (entries.length === 0) return 0;
+    const ids = [...new Set(entries.map((e) => e.recordId))];
+    const last = entries[entries.length - 1].id;
+    const stored = new Map(((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [String(r.id), r]));
+    const later = await tx.query<{ record_id: string }>(
+      `SELECT DISTINCT record_id FROM change_log WHERE area = $1 AND record_id = ANY($2::text[]) AND id > $3 AND batch_id IS DISTINCT FROM $4`,
+      [def.area.key, ids, last, batchId],
+    );
+    const creating = entries.every((e) => e.operation === 'create');
+    const changed = new Set(later.map((r) => r.record_id));
+    for (const id of ids) if (!stored.has(id) || (creating && stored.get(id)!.version !== 1)) changed.add(id);
+    if (changed.size > 0) {
+      const list = [...changed].sort();
+      throw new ApiError(409, 'Undo Refused', `${list.length} of the ${ids.length} ${def.area.plural} of this import changed since it (${nameSome(list)}). Nothing was undone.`);
+    }
+    const undone: Parameters<typeof recordChanges>[1] = [];
+    if (creating) {
+      for (const id of ids) {
+        const used = [];
+        for (const user of def.usedBy ?? []) if ((await user.count(tx, id)) > 0) used.push(user.plural);
+        if (used.length > 0) throw new ApiError(409, 'Undo Refused', `The ${def.area.singular} ${id} of this import is now used by ${used.join(' and ')}. Nothing was undone.`);
+      }
+      await tx.db.delete(def.table).where(inArray(all.id, ids));
+      for (const id of ids) {
+        await def.afterDelete?.(tx, stored.get(id)!, actor);
+        undone.push({ actor, area: def.area.key, recordId: id, operation: 'delete', batchId: undoBatchId, snapshot: JSON.parse(JSON.stringify(stored.get(id))) });
+      }
+    } else {
+      for (const entry of entries) {
+        if (!entry.changes?.length) continue;
+        const values = Object.fromEntries(entry.changes.map((change) => [change.field, change.before]));
+        await tx.db
+          .update(def.table)
+          .set({ ...toRow(all, values), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
+          .where(eq(all.id, entry.recordId));
+        const [now] = (await tx.db.select(selected).from(def.table).where(eq(all.id, entry.recordId))) as Record<string, unknown>[];
+        await def.afterWrite?.(tx, now, stored.get(entry.recordId)!, actor);
+        undone.push({ actor, area: def.area.key, recordId: entry.recordId, operation: 'update', batchId: undoBatchId, changes: fieldChanges(def, stored.get(entry.recordId)!, now) });
+      }
+    }
+    await recordChanges(tx, undone);
+    return ids.length;
+  });
+}
