@@ -8,7 +8,7 @@
  * - POST /api/<area>/import/preview                  the file (multipart `file`, or text/csv body) → ImportPreview
  * - POST /api/<area>/import                          the file + ImportOptions (multipart fields or query) → ImportResult
  *     `async=1` answers 202 at once with the run's id (status 'running'); the run goes on and is read by GET below.
- * - GET  /api/imports?area=<area>                    the user's recent runs of an area, newest first → { rows: ImportResult[] }
+ * - GET  /api/imports?area=<area>                    the user's recent runs of an area, newest first → ImportRuns ({ rows, maxBytes })
  * - GET  /api/imports/:id                            one run, its progress while it runs → ImportResult
  * - GET  /api/imports/:id/errors.csv                 every error as row, column, message (through the export's formula guard)
  * - DELETE /api/imports/:batchId                     undoes a committed batch → ImportUndoResult, or 409 naming changed records
@@ -92,6 +92,13 @@ export interface ImportResult {
   startedAt: string;
   finishedAt: string | null;
   by: string;
+}
+
+/** GET /api/imports?area=: the user's recent runs of the area, and the file size limit (so the dialog refuses a larger file before sending it). */
+export interface ImportRuns {
+  rows: ImportResult[];
+  /** RAAHI_IMPORT_MAX_MB in bytes; the dialog assumes IMPORT_DEFAULT_MAX_MB when absent. */
+  maxBytes?: number;
 }
 
 export interface ImportUndoResult {

@@ -19,6 +19,7 @@ import { DataTable } from './data-table';
 import type { FieldSpec } from './form-fields';
 import { RecordFormDialog, type FormTexts } from './record-form-dialog';
 import { DateRangeFilter } from './date-range-filter';
+import { ImportAction } from './import-action';
 import { firstChoicesQuery, ReferencePicker, type ReferenceSpec } from './reference-picker';
 import { PAGE_SIZES, useDebouncedSearch, useListParams, useListPreferences, useRecordDialogParam } from './use-list-params';
 import { useAuth } from '../../app/auth';
@@ -408,6 +409,10 @@ function AreaList<R extends Row>({
         <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
           <Download aria-hidden /> Export CSV
         </a>
+      )}
+      {/* A record page's tab (fixed filters) lists a part of the area: import belongs to the area's own list. */}
+      {may.create && Object.keys(fixed).length === 0 && (
+        <ImportAction area={client.key} plural={area.plural} refresh={[client.key, ...linkedFrom]} mayUpdate={may.update} mayDelete={may.delete} />
       )}
       {may.create && (
         <Button onClick={() => openForm(null)} disabled={!pickListsReady}>

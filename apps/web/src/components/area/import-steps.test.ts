@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ImportColumn, ImportField, ImportResult } from '@raahi/domain';
+import {
+  checkText,
+  columnLabel,
+  DEFAULT_IMPORT_MAX_BYTES,
+  errorsShownText,
+  importFileProblem,
+  importForm,
+  LEAVE_OUT,
+  mapColumn,
+  missingFields,
+  missingFieldsText,
+  outcomeText,
+  outcomeToast,
+  progressFraction,
+  progressText,
+  RECENT_MS,
+  runToResume,
+  sampleValues,
+  undoneText,
+} from './import-steps';
+
+const FIELDS: ImportField[] = [
+  { field: 'id', label: 'ID', required: false },
+  { field: 'make', label: 'Make', required: true },
+  { field: 'licensePlate', label: 'License Plate', required: true },
+  { field: 'vin', label: 'VIN', required: true },
+  { field: 'purchaseDate', label: 'Purchase Date', required: false },
+];
+
+const MAPPING: ImportColumn[] = [
+  { header: 'Make', field: 'make' },
+  { header: 'Vehicle No', field: 'licensePlate' },
+  { header: 'Chassis', field: '' },
+];
+
+const run = (over: Partial<ImportResult>): ImportResult => ({
+  id: 'run-1',
+  batchId: null,
+  area: 'vehicles',
+  mode: 'commit',
+  update: false,
+  validOnly: false,
+  status: 'running',
+  rows: 1000,
+  checked: 0,
+  valid: 0,
+  written: 0,
+  unchanged: 0,
+  errors: [],
+  errorCount: 0,
+  message: null,
+  fileName: 'vehicles.csv',
+  startedAt: '2026-11-25T04:00:00.000Z',
+  finishedAt: null,
+  by: 'Admin',
+  ...over,
+});
+
+describe('the mapping the user corrects', () => {
+  it('fills a field from one column only: choosing it for another leaves the first out', () => {
+    const next = mapColumn(MAPPING, 2, 'licensePlate');
+    expect(next.map((c) => c.field)).toEqual(['make', '', 'licensePlate']);
+    expect(MAPPING[1].field).toBe('licensePlate');
+    expect(mapColumn(MAPPING, 0, LEAVE_OUT).map((c) => c.field)).toEqual(['', 'licensePlate', '']);
+  });
+
+  it('flags the required fields no column fills, and in update mode only the ID', () => {
+    expect(missingFields(MAPPING, FIELDS, false).map((f) => f.field)).toEqual(['vin']);
+    expect(missingFields(mapColumn(MAPPING, 2, 'vin'), FIELDS, false)).toEqual([]);
+    expect(missingFields(MAPPING, FIELDS, true).map((f) => f.field)).toEqual(['id']);
+    expect(missingFields([{ header: 'ID', field: 'id' }], FIELDS, true)).toEqual([]);
+    expect(missingFieldsText([FIELDS[3]])).toBe('VIN is not matched to a column.');
+    expect(missingFieldsText(FIELDS.slice(1, 4))).toBe('Make, License Plate and VIN are not matched to a column.');
+  });
+
+  it('names each column by its header, a blank or shared one by its place', () => {
+    const columns = [...MAPPING, { header: ' ', field: '' }, { header: 'Make', field: '' }];
+    expect(columnLabel(columns, 1)).toBe('Vehicle No');
+    expect(columnLabel(columns, 3)).toBe('Column 4');
+    expect(columnLabel(columns, 0)).toBe('Make (column 1)');
+    expect(sampleValues([['Tata', ''], ['', 'MH12AB1234'], ['Ashok Leyland', 'KA01']], 0)).toEqual(['Tata', 'Ashok Leyland']);
+  });
+});
+
+describe('a file before it is sent', () => {
+  it('refuses a file over the limit in words, an empty file and what is no spreadsheet', () => {
+    expect(importFileProblem({ name: 'fleet.csv', size: DEFAULT_IMPORT_MAX_BYTES + 1 }, DEFAULT_IMPORT_MAX_BYTES)).toEqual({ title: 'File Too Large', message: 'The file is larger than 20 MB. Choose a smaller file.' });
+    expect(importFileProblem({ name: 'fleet.csv', size: 0 }, DEFAULT_IMPORT_MAX_BYTES)?.title).toBe('Empty File');
+    expect(importFileProblem({ name: 'scan.pdf', size: 10 }, DEFAULT_IMPORT_MAX_BYTES)?.title).toBe('Unsupported File');
+    for (const name of ['fleet.CSV', 'fleet.xlsx', 'fleet.tsv', 'export.txt']) expect(importFileProblem({ name, size: 10 }, DEFAULT_IMPORT_MAX_BYTES), name).toBeNull();
+  });
+
+  it('sends the options as multipart fields, the mapping as JSON, false choices left out', async () => {
+    const file = new File(['Make\nTata\n'], 'fleet.csv', { type: 'text/csv' });
+    const form = importForm(file, { mode: 'dry-run', validOnly: true, mapping: MAPPING });
+    expect(form.get('mode')).toBe('dry-run');
+    expect(form.get('validOnly')).toBe('true');
+    expect(form.has('update')).toBe(false);
+    expect(JSON.parse(String(form.get('mapping')))).toEqual(MAPPING);
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('fleet.csv');
+    expect(await sent.text()).toBe('Make\nTata\n');
+  });
+});
+
+describe('a run in words', () => {
+  it('shows a check by its rows checked, and a commit by rows checked, then written', () => {
+    expect(progressFraction(run({ mode: 'dry-run', checked: 250 }))).toBe(0.25);
+    expect(progressText(run({ mode: 'dry-run', checked: 250 }))).toBe('Checked 250 of 1,000 rows');
+    // Half checked, nothing written: a quarter of the way (every row might still be written).
+    expect(progressFraction(run({ checked: 500 }))).toBe(0.25);
+    // All checked, 900 valid, 450 of them written.
+    expect(progressFraction(run({ checked: 1000, valid: 900, written: 450 }))).toBeCloseTo(1450 / 1900);
+    expect(progressText(run({ checked: 1000, written: 450 }))).toBe('Checked 1,000 of 1,000 rows · 450 written');
+    expect(progressFraction(run({ rows: 0 }))).toBe(0);
+    expect(progressFraction(run({ status: 'done' }))).toBe(1);
+  });
+
+  it('tells what a commit did, and a commit that wrote nothing for its errors as a failure', () => {
+    const added = run({ status: 'done', rows: 12, checked: 12, valid: 12, written: 12 });
+    expect(outcomeText(added)).toBe('12 records added.');
+    expect(outcomeToast(added)).toEqual({ title: 'Import Complete', description: '12 records added.', variant: 'default' });
+    expect(outcomeText(run({ status: 'done', update: true, rows: 5, valid: 5, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
+    expect(outcomeText(run({ status: 'done', validOnly: true, rows: 1000, valid: 963, written: 963, errorCount: 40 }))).toBe('963 records added; 37 rows with errors left out.');
+    const refused = run({ status: 'done', rows: 3, valid: 2, written: 0, errorCount: 1 });
+    expect(outcomeToast(refused)).toEqual({ title: 'Import Failed', description: '0 records added; nothing written: 1 row has errors.', variant: 'destructive' });
+    expect(outcomeToast(run({ status: 'failed', message: 'The file is not a CSV or XLSX file.' })).description).toBe('The file is not a CSV or XLSX file.');
+    expect(undoneText({ batchId: 'b', undone: 12 }, false)).toBe('12 records removed.');
+    expect(undoneText({ batchId: 'b', undone: 1 }, true)).toBe('1 record put back as it was.');
+  });
+
+  it('tells what a check found, and when the answer holds only the first errors', () => {
+    expect(checkText(run({ mode: 'dry-run', status: 'done', rows: 1000, valid: 963, errorCount: 37 }))).toBe('1,000 rows: 963 valid, 37 errors.');
+    expect(checkText(run({ mode: 'dry-run', status: 'done', rows: 1, valid: 1 }))).toBe('1 row: 1 valid.');
+    const errors = Array.from({ length: 1000 }, (_, i) => ({ row: i + 2, column: 'VIN', message: 'VIN is required.' }));
+    expect(errorsShownText(run({ errors, errorCount: 2345 }))).toBe('Showing the first 1,000 of 2,345 errors; the CSV holds them all.');
+    expect(errorsShownText(run({ errors: errors.slice(0, 37), errorCount: 37 }))).toBeNull();
+  });
+});
+
+describe('the run shown again when the dialog opens', () => {
+  const now = Date.parse('2026-11-25T05:00:00.000Z');
+  const ended = (ms: number) => new Date(now - ms).toISOString();
+
+  it('is the newest commit while it runs or for a while after, unless set aside', () => {
+    const check = run({ id: 'check', mode: 'dry-run', status: 'running' });
+    const going = run({ id: 'going' });
+    expect(runToResume([check, going], 'Admin', now, new Set())?.id).toBe('going');
+    expect(runToResume([going], 'Admin', now, new Set(['going']))).toBeNull();
+    expect(runToResume([run({ id: 'just', status: 'done', finishedAt: ended(60_000) })], 'Admin', now, new Set())?.id).toBe('just');
+    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) })], 'Admin', now, new Set())).toBeNull();
+    // Only the newest counts: an older run still going is not what the user did last.
+    expect(runToResume([run({ id: 'old', status: 'done', finishedAt: ended(RECENT_MS + 1) }), going], 'Admin', now, new Set())).toBeNull();
+    expect(runToResume([check], 'Admin', now, new Set())).toBeNull();
+    // An administrator is answered everyone's runs: another user's run is theirs to follow.
+    expect(runToResume([run({ id: 'theirs', by: 'Suresh' }), going], 'Admin', now, new Set())?.id).toBe('going');
+  });
+});

@@ -1,0 +1,212 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiUpdate, chooseOption, downloadFrom, expectDestructiveToast, expectToast, failRequests, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
+import type { TestFile } from './fixtures/files';
+
+/**
+ * Import, as a user does it from a list's toolbar (the vehicles' here; the same dialog serves every area): the
+ * template, a file whose headers are not the form's labels, the mapping corrected, the check's errors, the commit
+ * with its progress, the records in the list, and Undo. The suite signs in as admin (an Administrator).
+ */
+
+const { create: createUser, signedInAs } = roleUsers('imp', 'Raahi-import-e2e-2026');
+
+const csv = (name: string, lines: string[]): TestFile => ({ name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8') });
+
+async function openImport(page: Page) {
+  await openScreen(page, '/vehicle-management', 'Vehicle Management');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Vehicles' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the template downloads from the dialog as CSV and as XLSX, headed by the form\'s labels', async ({ page }) => {
+  const dialog = await openImport(page);
+  const template = await downloadFrom(page, dialog.getByRole('link', { name: 'Download template (CSV)' }));
+  expect(template.name).toMatch(/\.csv$/);
+  const [header, example] = template.body.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (const label of ['Make', 'Model', 'Year', 'License Plate', 'VIN']) expect(header.split(',')).toContain(label);
+  // An example row of Indian data under the header.
+  expect(example.split(',').length).toBe(header.split(',').length);
+
+  // What the links fetch, as the server answers it: an attachment of the right type.
+  const csvAnswer = await page.request.get('/api/vehicles/import/template?format=csv');
+  expect(csvAnswer.status()).toBe(200);
+  expect(csvAnswer.headers()['content-type']).toMatch(/^text\/csv/);
+  expect(csvAnswer.headers()['content-disposition']).toMatch(/^attachment;.*\.csv/);
+  const xlsxAnswer = await page.request.get('/api/vehicles/import/template?format=xlsx');
+  expect(xlsxAnswer.status()).toBe(200);
+  expect(xlsxAnswer.headers()['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(xlsxAnswer.headers()['content-disposition']).toMatch(/^attachment;.*\.xlsx/);
+  // An XLSX is a ZIP archive.
+  expect((await xlsxAnswer.body()).subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(dialog.getByRole('link', { name: 'Download template (XLSX)' })).toHaveAttribute('href', '/api/vehicles/import/template?format=xlsx');
+});
+
+// Before any commit of this file's tests: a run just ended would show in the dialog first.
+test('a file over the size limit is refused in the dialog before a byte is sent', async ({ page }) => {
+  const dialog = await openImport(page);
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/import/preview')) sent++;
+  });
+  const big: TestFile = { name: 'fleet-huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(20 * 1024 * 1024 + 1, 'a') };
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(big);
+  await expectDestructiveToast(page, 'File Too Large', 'The file is larger than 20 MB. Choose a smaller file.');
+  await expect(dialog.getByRole('alert')).toContainText('fleet-huge.csv');
+  await expect(dialog.getByText('No file chosen')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  expect(sent).toBe(0);
+});
+
+test('a file is matched, corrected, checked, imported with progress, shown in the list, and undone', async ({ page }) => {
+  const token = unique();
+  const plates = [`MH12${token}1`, `KA01${token}2`, `DL01${token}3`];
+  // "Vehicle No" is an alias of License Plate; "Frame Code" is nobody's, so the user maps it to VIN. The server
+  // remembers a user's mapping of the same headers: a column named by the run's token keeps this one new.
+  const file = csv(`fleet-${token}.csv`, [
+    `Make,Model,Year,Vehicle No,Frame Code,Type,Status,Ref ${token}`,
+    `Tata,Prima ${token},2022,${plates[0]},MAT${token}0000001,Truck,Active,1`,
+    `Ashok Leyland,Dost ${token},2021,${plates[1]},MAL${token}0000002,Van,Active,2`,
+    `Eicher,Pro ${token},1800,${plates[2]},MEC${token}0000003,Truck,Active,3`,
+  ]);
+
+  const dialog = await openImport(page);
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
+  await expect(dialog.getByTestId('import-file-name')).toHaveText(file.name);
+  await expect(dialog.getByLabel('Add new records')).toBeChecked();
+  await expect(dialog.getByLabel('All rows or none')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  // The columns as the server matched them: the alias found, the unknown header left out, VIN flagged as missing.
+  const columns = dialog.getByRole('table', { name: 'Columns of the file' });
+  await expect(columns).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Field for Vehicle No', exact: true })).toHaveText('License Plate');
+  await expect(dialog.getByRole('combobox', { name: 'Field for Make', exact: true })).toHaveText('Make');
+  await expect(dialog.getByRole('combobox', { name: 'Field for Frame Code', exact: true })).toHaveText('Leave out');
+  await expect(dialog.getByRole('combobox', { name: `Field for Ref ${token}`, exact: true })).toHaveText('Leave out');
+  // Each column shows its first values under its header.
+  await expect(columns.getByRole('row', { name: /Frame Code/ })).toContainText(`MAT${token}0000001, MAL${token}0000002, MEC${token}0000003`);
+  await expect(dialog.getByRole('alert')).toContainText('VIN is not matched to a column.');
+  await expect(dialog.getByRole('button', { name: 'Check File' })).toBeDisabled();
+  await chooseOption(page, dialog, 'Field for Frame Code', 'VIN');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A request that fails loses nothing: the error shows, the file and the corrected mapping stay, and a retry goes.
+  await failRequests(page, /\/api\/vehicles\/import\?/);
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expectDestructiveToast(page, 'Service Unavailable', 'The database is unavailable.');
+  await expect(dialog.getByRole('alert')).toContainText('The database is unavailable.');
+  await expect(dialog.getByRole('combobox', { name: 'Field for Frame Code', exact: true })).toHaveText('VIN');
+  await page.unroute(/\/api\/vehicles\/import\?/);
+
+  // The check: nothing written, the bad row's row, column and message, and the errors as a CSV.
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expect(dialog.getByText('3 rows: 2 valid, 1 error.')).toBeVisible();
+  const errors = dialog.getByRole('table', { name: 'Errors' });
+  await expect(errors.locator('tbody tr')).toHaveCount(1);
+  await expect(errors.locator('tbody tr').first().getByRole('cell')).toHaveText(['4', 'Year', /Please enter a valid vehicle year\.$/]);
+  const errorsCsv = await downloadFrom(page, dialog.getByRole('link', { name: 'Download errors (CSV)' }));
+  expect(errorsCsv.name).toMatch(/\.csv$/);
+  expect(errorsCsv.body.toString('utf8')).toContain('Please enter a valid vehicle year.');
+  await expectVehiclesMatching(page, token, 0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // All or nothing refuses a file with an error; only the valid rows go.
+  await expect(dialog.getByRole('button', { name: 'Import 3 Rows' })).toBeDisabled();
+  await dialog.getByLabel('Import only the valid rows').check();
+
+  // The run's first answers are held back a moment, so its progress can be read before it ends.
+  let held = 0;
+  await page.route(/\/api\/imports\/[^/?]+$/, async (route) => {
+    if (route.request().method() === 'GET' && held++ < 2) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+  const progress = dialog.getByRole('progressbar', { name: 'Import progress' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuetext', /^Checked [\d,]+ of [\d,]+ rows? · [\d,]+ written$/);
+  await expect(dialog.getByText('You can close this window or leave the page')).toBeVisible();
+
+  await expectToast(page, 'Import Complete', '2 records added; 1 row with errors left out.');
+  await expect(dialog.getByText(`${file.name}: 2 records added; 1 row with errors left out.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  // The list refreshed by itself: both valid vehicles, not the bad one.
+  await searchList(page, token);
+  await expect(tableRows(page)).toHaveCount(2);
+  await expect(page.getByRole('table')).toContainText(plates[0]);
+  await expect(page.getByRole('table')).toContainText(plates[1]);
+  await expect(page.getByRole('table')).not.toContainText(plates[2]);
+
+  // After leaving the page, Import shows the run just ended, with its Undo.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Vehicle Management' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText(`${file.name}: 2 records added; 1 row with errors left out.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Undo Import' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Undo Import?' });
+  await expect(confirm).toContainText('The 2 vehicles this import added are deleted.');
+  await confirm.getByRole('button', { name: 'Undo Import' }).click();
+  await expectToast(page, 'Import Undone', '2 records removed.');
+  await expect(dialog.getByText('This import was undone.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Undo Import' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Import Another File' }).click();
+  await expect(dialog.getByText('No file chosen')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No Vehicles Found')).toBeVisible();
+  await expectVehiclesMatching(page, token, 0);
+});
+
+/** How many vehicles the server holds that match `token` (a check writes none). */
+async function expectVehiclesMatching(page: Page, token: string, count: number) {
+  const answer = await page.request.get(`/api/vehicles/total?q=${token}`);
+  expect((await answer.json()).total).toBe(count);
+}
+
+test('undo is refused, naming the record, once an imported vehicle has changed since', async ({ page }) => {
+  const token = unique();
+  const plate = `TN09${token}`;
+  const me = await (await page.request.get('/api/auth/me')).json();
+  // A batch committed through the API (the dialog's own path is the test above).
+  const answer = await page.request.post('/api/vehicles/import', {
+    headers: { 'x-csrf-token': me.csrfToken },
+    multipart: {
+      file: { name: `one-${token}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`Make,Model,Year,License Plate,VIN\r\nBharatBenz,${token},2023,${plate},MBB${token}000001\r\n`) },
+      mode: 'commit',
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect((await answer.json()).written).toBe(1);
+  const vehicle = (await (await page.request.get(`/api/vehicles?q=${plate}`)).json()).items[0];
+  const { make, model, year, vin, licensePlate, type, status, purchaseDate } = vehicle;
+  await apiUpdate(page, 'vehicles', vehicle.id, { make, model, year, vin, licensePlate, type, status, purchaseDate, currentMileage: 4321, version: vehicle.version });
+
+  const dialog = await openImport(page);
+  await expect(dialog.getByText(`one-${token}.csv: 1 record added.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Undo Import' }).click();
+  await page.getByRole('alertdialog', { name: 'Undo Import?' }).getByRole('button', { name: 'Undo Import' }).click();
+  await expectDestructiveToast(page, 'Undo Refused', new RegExp(vehicle.id));
+  // The server's refusal, in the dialog where the user looks, naming the changed record; the record stays.
+  await expect(dialog.getByRole('alert')).toContainText(vehicle.id);
+  await expect(dialog.getByRole('button', { name: 'Undo Import' })).toBeVisible();
+  const still = await (await page.request.get(`/api/vehicles/${vehicle.id}`)).json();
+  expect(still.currentMileage).toBe(4321);
+});
+
+test('Import shows only where the role may create: not for a viewer, a dispatcher\'s trips but not vehicles', async ({ browser }) => {
+  const viewer = await signedInAs(browser, createUser('viewer'));
+  await openScreen(viewer, '/vehicle-management', 'Vehicle Management');
+  await expect(viewer.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+
+  const dispatcher = await signedInAs(browser, createUser('dispatcher'));
+  await openScreen(dispatcher, '/vehicle-management', 'Vehicle Management');
+  await expect(dispatcher.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+  await dispatcher.goto('/fleet-management');
+  await dispatcher.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dispatcher.getByRole('dialog', { name: 'Import Trips' })).toBeVisible();
+});
