@@ -49,6 +49,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // The Integrations test runs a webhook receiver on loopback, which is refused otherwise (decision 0054).
       RAAHI_WEBHOOKS_ALLOW_PRIVATE: '1',
+      // A failing delivery is marked failed at its first attempt (0.36 s window), so View Error Logs has a row to show.
+      RAAHI_WEBHOOKS_RETRY_HOURS: '0.0001',
     },
   },
 });

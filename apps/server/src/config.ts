@@ -56,6 +56,8 @@ export interface Config {
    * closed network). Off by default, so that a webhook cannot be used to reach inside the network (decision 0054).
    */
   webhooksAllowPrivate: boolean;
+  /** How long a failing delivery is retried before it is marked failed (RAAHI_WEBHOOKS_RETRY_HOURS, default 24). */
+  webhooksRetryMs: number;
   /** The largest file an import takes (RAAHI_IMPORT_MAX_MB, default 20), refused before it is read. */
   importMaxBytes: number;
   /** The most records one import file holds (RAAHI_IMPORT_MAX_ROWS, default 200,000): reading stops at the first over. */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfigFrom(env),
     apiKeyRatePerMinute: Math.round(number(env, 'RAAHI_API_KEY_RATE_PER_MINUTE', 600)),
     webhooksAllowPrivate: flag(env.RAAHI_WEBHOOKS_ALLOW_PRIVATE),
+    webhooksRetryMs: Math.round(Math.min(number(env, 'RAAHI_WEBHOOKS_RETRY_HOURS', 24), 24 * 30) * 3_600_000),
     importMaxBytes: Math.round(number(env, 'RAAHI_IMPORT_MAX_MB', IMPORT_DEFAULT_MAX_MB) * 1024 * 1024),
     importMaxRows: Math.round(number(env, 'RAAHI_IMPORT_MAX_ROWS', IMPORT_DEFAULT_MAX_ROWS)),
   };

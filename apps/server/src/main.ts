@@ -100,7 +100,7 @@ const reminders = startReminderRunner(database, { intervalMs: config.reminderInt
 // The daily e-mail digest at 07:00 in the company's zone (and at a start after 07:00 if no server sent it); only with RAAHI_SMTP_URL.
 const stopDigest = scheduleDailyDigest(database, config.mail);
 // Webhook deliveries: every server claims due ones from the outbox (webhooks/deliveries.ts, decision 0054).
-const webhooks = startWebhookWorker(database, { allowPrivate: config.webhooksAllowPrivate });
+const webhooks = startWebhookWorker(database, { allowPrivate: config.webhooksAllowPrivate, retryForMs: config.webhooksRetryMs });
 
 const stopper = gracefulStop(server as Server);
 async function shutdown(signal: string) {

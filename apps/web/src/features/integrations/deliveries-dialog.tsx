@@ -52,7 +52,7 @@ export function DeliveriesDialog({ view, open, onOpenChange }: { view: 'sync' | 
       open={open}
       onOpenChange={onOpenChange}
       title="Error Logs"
-      description="Deliveries that failed after a day of retries, with the receiver’s last answer (its first 1 KB, as text) or why none came."
+      description="Deliveries that failed after their retries (a day by default), with the receiver’s last answer (its first 1 KB, as text) or why none came."
       path="/api/webhooks/deliveries"
       params={{ status: 'failed' }}
       columns={ERROR_COLUMNS}

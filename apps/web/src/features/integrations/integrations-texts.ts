@@ -17,6 +17,6 @@ export const INTEGRATIONS_SCREEN = {
     { title: 'New Integration', description: 'Make an API key with a role, or a webhook that receives the events you choose.', button: 'Add New Integration', icon: PlusCircle, view: 'add' },
     { title: 'Active Integrations', description: 'Every API key and webhook: who made it, when it was last used; revoke or delete it.', button: 'View Active Integrations', icon: ListChecks, view: 'active' },
     { title: 'Sync Status', description: 'Each webhook delivery: when, which event, the receiver’s answer and how long it took.', button: 'Monitor Sync Status', icon: Activity, view: 'sync' },
-    { title: 'Error Logs', description: 'Deliveries that failed after a day of retries, with what the receiver answered.', button: 'View Error Logs', icon: ScrollText, view: 'errors' },
+    { title: 'Error Logs', description: 'Deliveries that failed after their retries (a day by default), with what the receiver answered.', button: 'View Error Logs', icon: ScrollText, view: 'errors' },
   ] satisfies IntegrationsFeature[],
 };
