@@ -42,7 +42,7 @@ export function DeliveriesDialog({ view, open, onOpenChange }: { view: 'sync' | 
       open={open}
       onOpenChange={onOpenChange}
       title="Sync Status"
-      description="Each webhook delivery: a failed answer is retried with growing waits for 24 hours, then marked failed."
+      description="Each webhook delivery: a failed answer is retried with growing waits (for 24 hours by default), then marked failed."
       path="/api/webhooks/deliveries"
       columns={SYNC_COLUMNS}
       empty="No deliveries yet. Add a webhook, then change a record of an event it receives."
