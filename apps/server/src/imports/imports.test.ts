@@ -13,7 +13,7 @@ let admin: TestClient;
 const PASSWORD = 'import-test-password-1';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ webhooksAllowPrivate: true });
   admin = await server.signedIn();
 }, 60_000);
 afterAll(() => server?.close());
@@ -184,6 +184,31 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
     expect(await count(`SELECT count(*)::int AS n FROM change_log WHERE operation = 'delete' AND record_id IN (SELECT record_id FROM change_log WHERE batch_id = $1)`, [batch])).toBe(3);
     expect((await admin.get(`/api/imports/${committed.body.id}`)).body.status).toBe('undone');
     expect((await admin.del(`/api/imports/${batch}`)).status).toBe(404);
+  });
+});
+
+describe('webhooks', () => {
+  it('a committed batch is announced once as <area>.imported; its undo announces each record it deletes', async () => {
+    // The outbox is read directly: no worker runs in this test server, and nobody listens on the address.
+    const webhook = await admin.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', secret: 'import-webhook-secret-2026', events: ['vehicles.created', 'vehicles.imported', 'vehicles.deleted'] });
+    expect(webhook.status, webhook.text).toBe(201);
+    try {
+      const csv = 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,HR26WH0001,MAT4480WH00000001\nTata,Ace,2023,HR26WH0002,MAT4480WH00000002\n';
+      const committed = await importFile(admin, 'vehicles', 'two.csv', csv, { mode: 'commit' });
+      expect(committed.body.written, committed.text).toBe(2);
+      const batch = committed.body.batchId as string;
+      const events = () =>
+        server.database.query<{ event: string; subject: string; data: Record<string, unknown> }>(
+          `SELECT e.event, e.subject, e.data FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE d.webhook_id = $1 ORDER BY e.id`,
+          [webhook.body.id],
+        );
+      expect(await events()).toEqual([{ event: 'vehicles.imported', subject: batch, data: { batchId: batch, count: 2, update: false } }]);
+      expect((await admin.del(`/api/imports/${batch}`)).status).toBe(200);
+      const after = await events();
+      expect(after.slice(1).map((e) => `${e.event} ${String(e.data.licensePlate)}`).sort()).toEqual(['vehicles.deleted HR26WH0001', 'vehicles.deleted HR26WH0002']);
+    } finally {
+      await admin.del(`/api/webhooks/${webhook.body.id}`);
+    }
   });
 });
 

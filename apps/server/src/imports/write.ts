@@ -9,7 +9,7 @@ import { fieldChanges } from '../operations/context';
 import { emitRecordChanged } from '../operations/events';
 import { toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
-import { announce } from '../webhooks/announce';
+import { announce, announceAll, type OutgoingEvent } from '../webhooks/announce';
 import { importStagedRows, saveProgress } from './runs';
 
 /** Staged rows written per statement: memory holds one page, and each statement stays short. */
@@ -188,6 +188,10 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       throw new ApiError(409, 'Undo Refused', `${list.length} of the ${ids.length} ${def.area.plural} of this import changed since it (${nameSome(list)}). Nothing was undone.`);
     }
     const undone: Parameters<typeof recordChanges>[1] = [];
+    // Receivers told of the import hear of each record it takes back (its entries carry a batch id, so recordChange does not).
+    const events: OutgoingEvent[] = [];
+    const told = (id: string, kind: 'deleted' | 'updated', data: Record<string, unknown>) =>
+      events.push({ event: `${def.area.key}.${kind}`, actor, subject: `${def.area.key}/${id}`, data });
     if (creating) {
       for (const id of ids) {
         const used = [];
@@ -197,7 +201,9 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       await tx.db.delete(def.table).where(inArray(all.id, ids));
       for (const id of ids) {
         await def.afterDelete?.(tx, stored.get(id)!, actor);
-        undone.push({ actor, area: def.area.key, recordId: id, operation: 'delete', batchId: undoBatchId, snapshot: JSON.parse(JSON.stringify(stored.get(id))) });
+        const snapshot = JSON.parse(JSON.stringify(stored.get(id))) as Record<string, unknown>;
+        undone.push({ actor, area: def.area.key, recordId: id, operation: 'delete', batchId: undoBatchId, snapshot });
+        told(id, 'deleted', snapshot);
       }
     } else {
       for (const entry of entries) {
@@ -210,9 +216,11 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
         const [now] = (await tx.db.select(selected).from(def.table).where(eq(all.id, entry.recordId))) as Record<string, unknown>[];
         await def.afterWrite?.(tx, now, stored.get(entry.recordId)!, actor);
         undone.push({ actor, area: def.area.key, recordId: entry.recordId, operation: 'update', batchId: undoBatchId, changes: fieldChanges(def, stored.get(entry.recordId)!, now) });
+        told(entry.recordId, 'updated', JSON.parse(JSON.stringify(now)) as Record<string, unknown>);
       }
     }
     await recordChanges(tx, undone);
+    await announceAll(tx, events);
     return ids.length;
   });
 }
