@@ -19,6 +19,7 @@ import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
 import { deleteOrphanFiles, fileColumns, sweepUnnamedObjects } from './files/orphans';
 import { gracefulStop } from './http/graceful-stop';
+import { takeBackInterruptedImports } from './imports/write';
 import { storageFor } from './files/storage';
 import { resources } from './resources';
 import { startReminderRunner } from './reminders/runner';
@@ -52,6 +53,11 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: join(con
   process.exit(1);
 });
 const admin = await ensureAdmin(database, config.adminPassword);
+// An import the embedded database's last server was writing when it stopped is taken back (decision 0056).
+if (!config.databaseUrl) {
+  const interrupted = await takeBackInterruptedImports(database, resources);
+  if (interrupted > 0) console.log(`Took back ${interrupted} import${interrupted === 1 ? '' : 's'} left half written when the server last stopped.`);
+}
 lock?.serve(commandHandlers([seedDemoCommand, userCommand, checkDuplicatesCommand, changeLogCommand, filesCommand], database, config));
 
 const storage = storageFor(config);

@@ -140,6 +140,12 @@ function postgresTransaction(connection: pg.PoolClient): Database {
 }
 
 /**
+ * Lets the event loop read requests and run timers: PGlite answers within microtasks, so work that runs statement
+ * after statement on it would otherwise hold the whole server (setImmediate runs after I/O is polled).
+ */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * The database as a command sees it: once `signal` aborts (its client went away, the server stops),
  * its next statement fails, so a long command such as the seed rolls back instead of running on.
  */
@@ -147,7 +153,7 @@ export function abortableDatabase(database: Database, signal: AbortSignal): Data
   // PGlite answers within microtasks, so a long command would never let the event loop see its client
   // hang up: each statement first yields to it (setImmediate runs after I/O is polled).
   const check = async () => {
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     signal.throwIfAborted();
   };
   return {

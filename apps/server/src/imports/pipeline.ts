@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Actor, ImportColumn, ImportRowError } from '@raahi/domain';
-import type { Database } from '../db/client';
+import { yieldToEventLoop, type Database } from '../db/client';
 import { ApiError, describeForLog } from '../http/errors';
 import { importChecker, type ImportPlan } from './check';
 import type { OpenedFile } from './read-file';
@@ -37,6 +37,8 @@ export async function executeRun(job: RunJob): Promise<void> {
   const beating = setInterval(() => void saveProgress(database, runId, {}).catch(() => undefined), HEARTBEAT_MS);
   beating.unref();
   const step = async (rows: { row: number; cells: string[] }[]) => {
+    // Other users' requests between batches (on PGlite, reading the file and checking never leave the microtask queue).
+    await yieldToEventLoop();
     const result = await check(rows);
     progress.checked += rows.length;
     progress.valid += result.valid.length;
@@ -64,14 +66,15 @@ export async function executeRun(job: RunJob): Promise<void> {
     }
     if (batch.length > 0) await step(batch);
     await saveProgress(database, runId, { ...progress, firstErrors });
-    let message: string | null = null;
     if (commit && progress.valid > 0 && (progress.errorCount === 0 || validOnly)) {
-      const { written } = await writeStaged(database, { def: plan.def, runId, batchId: newBatchId(), actor, update: plan.update });
-      if (validOnly && progress.errorCount > 0) message = `${written} imported; ${rowsWord(progress.errorCount)} with errors left out.`;
-    } else if (commit && progress.errorCount > 0) {
-      message = `${rowsWord(progress.errorCount)} in the file ${progress.errorCount === 1 ? 'has' : 'have'} errors, so nothing was imported. Fix them and import again, or import only the valid rows.`;
+      // Every staged row is written or none is, so the message can be said before: it is saved with the last page.
+      const message = validOnly && progress.errorCount > 0 ? `${progress.valid} imported; ${rowsWord(progress.errorCount)} with errors left out.` : null;
+      await writeStaged(database, { def: plan.def, runId, batchId: newBatchId(), actor, update: plan.update, finish: { status: 'done', message, finishedAt: new Date() } });
+    } else {
+      const message =
+        commit && progress.errorCount > 0 ? `${rowsWord(progress.errorCount)} in the file ${progress.errorCount === 1 ? 'has' : 'have'} errors, so nothing was imported. Fix them and import again, or import only the valid rows.` : null;
+      await saveProgress(database, runId, { status: 'done', message, finishedAt: new Date() });
     }
-    await saveProgress(database, runId, { status: 'done', message, finishedAt: new Date() });
   } catch (err) {
     const known = err instanceof ApiError;
     if (!known) console.error(`Import ${runId} of ${plan.def.area.key} failed: ${describeForLog(err)}`);

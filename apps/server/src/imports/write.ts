@@ -1,7 +1,7 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { generateId, type Actor, type FieldChange } from '@raahi/domain';
-import type { Database } from '../db/client';
+import { yieldToEventLoop, type Database } from '../db/client';
 import { changeLog } from '../history/change-log';
 import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
@@ -10,7 +10,7 @@ import { emitRecordChanged } from '../operations/events';
 import { toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
 import { announce, announceAll, type OutgoingEvent } from '../webhooks/announce';
-import { importStagedRows, saveProgress } from './runs';
+import { importRuns, importStagedRows, newBatchId, saveProgress, type RunProgress } from './runs';
 
 /** Staged rows written per statement: memory holds one page, and each statement stays short. */
 export const WRITE_PAGE = 1000;
@@ -54,44 +54,129 @@ export interface WriteJob {
   batchId: string;
   actor: Actor;
   update: boolean;
+  /** What the run records when the write is done (its status, message), saved with the last records written. */
+  finish: RunProgress;
+  /** A page per transaction (default: on the embedded database only); tests set it, and the page size, on both. */
+  stepwise?: boolean;
+  pageSize?: number;
 }
 
 /**
- * Writes a run's staged rows in one transaction, set-based a page at a time: a create page is one multi-row
- * INSERT (ids generated as the create operation makes them, retried on a collision), the records read back
- * as the API returns them, the area's afterWrite hook on each (as a save runs it), and one INSERT of their
- * change entries; an update changes each record only if its version is still the one checked. The run's
- * counts and batch id commit with the records, and the batch is announced once. All of it or nothing.
+ * Writes a run's staged rows, set-based a page at a time: a create page is one multi-row INSERT (ids generated as the
+ * create operation makes them, retried on a collision), the records read back as the API returns them, the area's
+ * afterWrite hook on each (as a save runs it), and one INSERT of their change entries; an update changes each record
+ * only if its version is still the one checked. The run's counts, batch id and `finish` are saved with the last page,
+ * and the batch is announced once. All of it or nothing:
+ * - on PostgreSQL, in one transaction (other users have connections of their own and wait only for the rows it holds);
+ * - on the embedded database, whose one connection every request shares, a page per transaction with the event loop
+ *   let in between, so another user's request waits for one page (decision 0056), not for the whole file. The run
+ *   holds the batch id from the first page on (running + batch id = a write under way); if a page fails, the pages
+ *   written are taken back in one transaction, and a server that stopped mid-write takes them back when it starts
+ *   (takeBackInterruptedImports).
  */
 export async function writeStaged(database: Database, job: WriteJob): Promise<{ written: number; ids: string[] }> {
   const { def, runId, batchId, actor, update } = job;
   const ids: string[] = [];
-  const written = await database.transaction(async (tx) => {
-    let count = 0;
-    let after = 0;
+  let after = 0;
+  /** Writes the pages after `after` (one, or all); answers whether staged rows remain. */
+  const writePages = async (tx: Database, onePage: boolean) => {
     for (;;) {
       const page = await tx.db
         .select()
         .from(importStagedRows)
         .where(and(eq(importStagedRows.runId, runId), gt(importStagedRows.rowNo, after)))
         .orderBy(asc(importStagedRows.rowNo))
-        .limit(WRITE_PAGE);
-      if (page.length === 0) break;
+        .limit(job.pageSize ?? WRITE_PAGE);
+      if (page.length === 0) return false;
       after = page[page.length - 1].rowNo;
-      const pageIds = update ? await updatePage(tx, job, page) : await insertPage(tx, job, page);
-      count += pageIds.length;
-      ids.push(...pageIds);
+      ids.push(...(update ? await updatePage(tx, job, page) : await insertPage(tx, job, page)));
+      if (onePage) return true;
     }
-    await saveProgress(tx, runId, { written: count, batchId: count > 0 ? batchId : null });
-    if (count > 0) await announce(tx, { event: `${def.area.key}.imported`, actor, subject: batchId, data: { batchId, count, update } });
-    return count;
-  });
+  };
+  const finish = async (tx: Database) => {
+    await saveProgress(tx, runId, { ...job.finish, written: ids.length, batchId: ids.length > 0 ? batchId : null });
+    if (ids.length > 0) await announce(tx, { event: `${def.area.key}.imported`, actor, subject: batchId, data: { batchId, count: ids.length, update } });
+  };
+  if (!(job.stepwise ?? database.kind === 'pglite')) {
+    await database.transaction(async (tx) => {
+      await writePages(tx, false);
+      await finish(tx);
+    });
+  } else {
+    await saveProgress(database, runId, { batchId });
+    try {
+      for (let more = true; more; ) {
+        await yieldToEventLoop();
+        more = await database.transaction(async (tx) => {
+          const remaining = await writePages(tx, true);
+          if (remaining) await saveProgress(tx, runId, { written: ids.length });
+          else await finish(tx);
+          return remaining;
+        });
+      }
+    } catch (err) {
+      throw await takenBack(database, job, err);
+    }
+  }
   // After commit: what follows a change (reminders for the new records), told record by record.
   for (const id of ids) emitRecordChanged({ area: def.area.key, recordId: id, operation: update ? 'update' : 'create', actor, before: null, after: { id }, batchId, database });
-  return { written, ids };
+  return { written: ids.length, ids };
+}
+
+/**
+ * A stepwise write that failed: the pages it wrote are taken back (their records deleted, or their values put back)
+ * in one transaction, and the failure is answered (or, if they could not be, what to do about them).
+ */
+async function takenBack(database: Database, job: WriteJob, failure: unknown): Promise<unknown> {
+  const { def, runId, batchId, actor } = job;
+  try {
+    await undoBatch(database, { def, batchId, actor, undoBatchId: newBatchId(), interrupted: true });
+    await saveProgress(database, runId, { batchId: null, written: 0 });
+    return failure;
+  } catch (err) {
+    const reason = failure instanceof ApiError ? `${failure.title}: ${failure.message}` : 'The import failed on the server.';
+    const why = err instanceof ApiError ? err.message : 'the server failed';
+    return new ApiError(500, 'Import Failed', `${reason} What was written before it could not be taken back (${why}): undo the batch ${batchId} from the Activity Log.`);
+  }
+}
+
+/**
+ * Imports whose stepwise write a stopped server left half done (running, with a batch id): their records are taken
+ * back and the run is marked failed. The embedded database's server runs this as it starts (no other server can be
+ * writing: the data directory is locked).
+ */
+export async function takeBackInterruptedImports(database: Database, resources: readonly ResourceDefinition[]): Promise<number> {
+  const runs = await database.db.select().from(importRuns).where(and(eq(importRuns.status, 'running'), isNotNull(importRuns.batchId)));
+  for (const run of runs) {
+    const def = resources.find((r) => r.area.key === run.area);
+    let message = 'The server stopped while this import was being written; what it had written was taken back. Nothing was imported; import the file again.';
+    if (def) {
+      try {
+        await undoBatch(database, { def, batchId: run.batchId!, actor: { type: 'system', id: 'import', name: 'Import' }, undoBatchId: newBatchId(), interrupted: true });
+      } catch (err) {
+        message = `The server stopped while this import was being written, and what it had written could not be taken back (${err instanceof ApiError ? err.message : 'the server failed'}): undo the batch ${run.batchId} from the Activity Log.`;
+      }
+    }
+    await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, run.id));
+    await saveProgress(database, run.id, { status: 'failed', message, finishedAt: new Date() });
+  }
+  return runs.length;
 }
 
 type Staged = typeof importStagedRows.$inferSelect;
+
+/**
+ * An area's afterWrite hook on a row being written: its refusal (the check saw the row pass, so the records it reads
+ * changed since) fails the write, naming the row.
+ */
+async function refusedAtRow(row: number, hook: () => Promise<unknown>): Promise<void> {
+  try {
+    await hook();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new ApiError(err.status, err.title, `Row ${row}: ${err.message} Nothing was imported; check the file again.`);
+  }
+}
 
 async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<string[]> {
   const { def, actor, batchId } = job;
@@ -106,15 +191,22 @@ async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<
     return id;
   };
   let pending = page.map((staged) => ({ ...toRow(all, staged.input as Record<string, unknown>), id: freshId() }));
+  const rowOf = new Map(pending.map((row, i) => [row.id, page[i].rowNo]));
   const ids: string[] = [];
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt === 8) throw new ApiError(503, 'Import Failed', 'Could not allocate unique ids. Nothing was imported; please try again.');
     const inserted = await insertRows(tx, def, pending);
     ids.push(...inserted);
-    pending = pending.filter((row) => !inserted.has(row.id)).map((row) => ({ ...row, id: freshId() }));
+    pending = pending
+      .filter((row) => !inserted.has(row.id))
+      .map((row) => {
+        const id = freshId();
+        rowOf.set(id, rowOf.get(row.id)!);
+        return { ...row, id };
+      });
   }
   const records = (await tx.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[];
-  if (def.afterWrite) for (const record of records) await def.afterWrite(tx, record, null, actor);
+  if (def.afterWrite) for (const record of records) await refusedAtRow(rowOf.get(String(record.id))!, () => def.afterWrite!(tx, record, null, actor));
   await recordChanges(
     tx,
     records.map((record) => ({ actor, area: def.area.key, recordId: String(record.id), operation: 'create', batchId, snapshot: JSON.parse(JSON.stringify(record)) })),
@@ -139,7 +231,7 @@ async function updatePage(tx: Database, job: WriteJob, page: Staged[]): Promise<
       .set({ ...toRow(all, staged.input as Record<string, unknown>), version: sql`${all.version} + 1`, updatedAt: sql`now()` })
       .where(eq(all.id, id));
     const [now] = (await tx.db.select(selected).from(def.table).where(eq(all.id, id))) as Record<string, unknown>[];
-    await def.afterWrite?.(tx, now, was, actor);
+    if (def.afterWrite) await refusedAtRow(staged.rowNo, () => def.afterWrite!(tx, now, was, actor));
     const changes = fieldChanges(def, was, now);
     if (changes.length > 0) entries.push({ actor, area: def.area.key, recordId: id, operation: 'update', batchId, changes });
   }
@@ -154,6 +246,11 @@ export interface UndoJob {
   actor: Actor;
   /** The undo's own batch id, which its change entries carry. */
   undoBatchId: string;
+  /**
+   * Taking back a write that did not finish (a stepwise write that failed or whose server stopped): nothing of it was
+   * announced, so nothing of its undoing is, and a record changed meanwhile is taken back all the same.
+   */
+  interrupted?: boolean;
 }
 
 const nameSome = (ids: string[]) => (ids.length <= 10 ? ids.join(', ') : `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more`);
@@ -183,7 +280,7 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
     const creating = entries.every((e) => e.operation === 'create');
     const changed = new Set(later.map((r) => r.record_id));
     for (const id of ids) if (!stored.has(id) || (creating && stored.get(id)!.version !== 1)) changed.add(id);
-    if (changed.size > 0) {
+    if (changed.size > 0 && !job.interrupted) {
       const list = [...changed].sort();
       throw new ApiError(409, 'Undo Refused', `${list.length} of the ${ids.length} ${def.area.plural} of this import changed since it (${nameSome(list)}). Nothing was undone.`);
     }
@@ -192,14 +289,16 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
     const events: OutgoingEvent[] = [];
     const told = (id: string, kind: 'deleted' | 'updated', data: Record<string, unknown>) =>
       events.push({ event: `${def.area.key}.${kind}`, actor, subject: `${def.area.key}/${id}`, data });
+    // (Taking back an interrupted write: a record deleted meanwhile is gone already.)
+    const present = ids.filter((id) => stored.has(id));
     if (creating) {
-      for (const id of ids) {
+      for (const id of present) {
         const used = [];
         for (const user of def.usedBy ?? []) if ((await user.count(tx, id)) > 0) used.push(user.plural);
         if (used.length > 0) throw new ApiError(409, 'Undo Refused', `The ${def.area.singular} ${id} of this import is now used by ${used.join(' and ')}. Nothing was undone.`);
       }
-      await tx.db.delete(def.table).where(inArray(all.id, ids));
-      for (const id of ids) {
+      await tx.db.delete(def.table).where(inArray(all.id, present));
+      for (const id of present) {
         await def.afterDelete?.(tx, stored.get(id)!, actor);
         const snapshot = JSON.parse(JSON.stringify(stored.get(id))) as Record<string, unknown>;
         undone.push({ actor, area: def.area.key, recordId: id, operation: 'delete', batchId: undoBatchId, snapshot });
@@ -207,7 +306,7 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       }
     } else {
       for (const entry of entries) {
-        if (!entry.changes?.length) continue;
+        if (!entry.changes?.length || !stored.has(entry.recordId)) continue;
         const values = Object.fromEntries(entry.changes.map((change) => [change.field, change.before]));
         await tx.db
           .update(def.table)
@@ -220,7 +319,7 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       }
     }
     await recordChanges(tx, undone);
-    await announceAll(tx, events);
+    if (!job.interrupted) await announceAll(tx, events);
     return ids.length;
   });
 }
