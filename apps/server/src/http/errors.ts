@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly title: string,
     message: string,
+    /** The field at fault, where one is (an import names its column). */
+    readonly field?: string,
   ) {
     super(message);
   }

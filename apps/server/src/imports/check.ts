@@ -1,13 +1,13 @@
 import { and, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { firstFailure, hasControlCharacter, type ImportColumn, type ImportRowError } from '@raahi/domain';
+import { firstFailure, hasControlCharacter, type Actor, type ImportColumn, type ImportRowError } from '@raahi/domain';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ApiError, describeIssues } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { withoutKept } from '../operations/context';
 import { checkEntities, checkReferences } from '../operations/link-checks';
-import { parseInput } from '../operations/parse-input';
+import { parseInput, toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
 import { fieldsOf, idHeaderOf } from './mapping';
 import { linkFields, resolveLinks } from './natural-keys';
@@ -40,6 +40,9 @@ function printable(text: string): string {
   for (const c of text) out += c < ' ' || c === '\u007f' ? ' ' : c;
   return out;
 }
+
+/** Who the check's rehearsal of the afterWrite hooks writes as: it is always rolled back. */
+const REHEARSAL_ACTOR: Actor = { type: 'system', id: 'import-check', name: 'Import check' };
 
 /** A row that passed every check: the input as the operation prepared it (update mode: its record, version and whether anything differs). */
 export interface CheckedRow {
@@ -112,6 +115,39 @@ export function importChecker(database: Database, plan: ImportPlan) {
   /** The fields a unique value's key depends on (the key changes when the field is blank). */
   const keyFields = (u: (typeof unique)[number], input: Record<string, unknown>, key: string) =>
     Object.keys(input).filter((name) => u.keyOf!({ ...input, [name]: fields[name]?.blank ?? '' }) !== key);
+
+  /**
+   * The area's afterWrite hook (the checks a save makes inside its transaction, on other records: a cost record's trip
+   * of its own vehicle, a schedule's last done km not above the vehicle's odometer, a job card's schedule of its
+   * vehicle) on each row as it would be saved, in one transaction per batch that is always rolled back: its refusals
+   * are the rows' errors, in its words. What a refused row's hook wrote before refusing stays in the rehearsal, which
+   * is rolled back.
+   */
+  async function hookRefusals(items: readonly (CheckedRow & { previous?: Record<string, unknown> })[]): Promise<ImportRowError[]> {
+    const hook = def.afterWrite;
+    if (!hook || items.length === 0) return [];
+    const refusals: ImportRowError[] = [];
+    const rehearsed = Symbol('rehearsed');
+    await database
+      .transaction(async (tx) => {
+        for (const item of items) {
+          // The record as the write would read it back (blanks as null, date-times as Dates); a new one has no id yet.
+          const values = toRow(all, item.input);
+          const saved = item.previous ? { ...item.previous, ...values, version: Number(item.previous.version) + 1 } : { ...values, id: '', version: 1 };
+          try {
+            await hook(tx, saved, item.previous ?? null, REHEARSAL_ACTOR);
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+            refusals.push({ row: item.row, column: columnOf(err.field), message: `${err.title}: ${err.message}` });
+          }
+        }
+        throw rehearsed;
+      })
+      .catch((err: unknown) => {
+        if (err !== rehearsed) throw err;
+      });
+    return refusals;
+  }
 
   return async function checkBatch(rows: readonly FileRow[]): Promise<{ valid: CheckedRow[]; errors: ImportRowError[]; unchanged: number }> {
     const errors: ImportRowError[] = [];
@@ -279,7 +315,12 @@ export function importChecker(database: Database, plan: ImportPlan) {
         errors.push({ row: item.row, column: columnOf(field), message: `${title}: ${message}` });
       }
     }
-    const valid = linked.filter((item) => !refusedRows.has(item.row)).map(({ previous: _previous, ...item }) => item);
+    const passed = linked.filter((item) => !refusedRows.has(item.row));
+    for (const refusal of await hookRefusals(passed)) {
+      refusedRows.add(refusal.row);
+      errors.push(refusal);
+    }
+    const valid = passed.filter((item) => !refusedRows.has(item.row)).map(({ previous: _previous, ...item }) => item);
     errors.sort((a, b) => a.row - b.row);
     return { valid, errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })), unchanged };
   };

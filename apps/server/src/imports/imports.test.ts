@@ -236,6 +236,25 @@ describe('update mode', () => {
   });
 });
 
+describe("an area's own checks on other records", () => {
+  it("the dry run reports a schedule's Last Done At above its vehicle's odometer as that row's error; the valid rows import alone", async () => {
+    const vehicle = await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'GJ05HK4417', currentMileage: 80000 }));
+    expect(vehicle.status, vehicle.text).toBe(201);
+    const csv = [
+      'Vehicle,Task,Every (km),Every (months),Last Done,Last Done At (km)',
+      'GJ05HK4417,Oil & Filter Change,20000,6,01/10/2026,78000',
+      'GJ05HK4417,Brake Inspection,40000,12,01/10/2026,95000',
+    ].join('\r\n');
+    const dry = await importFile(admin, 'service-schedules', 'schedules.csv', csv);
+    expect(dry.status, dry.text).toBe(200);
+    expect([dry.body.valid, dry.body.errors]).toEqual([1, [{ row: 3, column: 'Last Done At (km)', message: "Invalid Odometer: Last Done At (95,000 km) cannot be above the vehicle's current odometer (80,000 km)." }]]);
+    expect(await count(`SELECT count(*)::int AS n FROM service_schedules WHERE vehicle_id = $1`, [vehicle.body.id])).toBe(0);
+    const committed = await importFile(admin, 'service-schedules', 'schedules.csv', csv, { mode: 'commit', validOnly: true });
+    expect([committed.body.written, committed.body.errorCount], committed.text).toEqual([1, 1]);
+    expect(await count(`SELECT count(*)::int AS n FROM service_schedules WHERE vehicle_id = $1`, [vehicle.body.id])).toBe(1);
+  });
+});
+
 describe('links by natural keys', () => {
   it('trips name their vehicle by plate and their driver by licence or unique name; unknown and ambiguous ones are errors on their cells', async () => {
     await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'RJ14TR0001' }));

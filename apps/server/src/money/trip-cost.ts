@@ -68,6 +68,7 @@ export async function checkTripVehicle(tx: Database, record: CostRecord, saved: 
       422,
       'Invalid Trip',
       `The trip ${trip.label} is of another vehicle (${trip.vehicle_label ?? trip.vehicle_id}): ${/^[aeiou]/i.test(record.noun) ? 'an' : 'a'} ${record.noun} can only be linked to a trip of its own vehicle. Choose a trip of this vehicle, or none.`,
+      'tripId',
     );
 }
 
@@ -119,5 +120,6 @@ export async function checkTripVehicleChange(tx: Database, saved: Record<string,
     422,
     'Vehicle In Use',
     `${list} of ${row.vehicle_label ?? String(before.vehicleId)} ${total === 1 ? 'carries' : 'carry'} this trip, so its vehicle cannot change: their cost is that vehicle's. Move ${total === 1 ? 'it' : 'them'} to another trip or remove ${total === 1 ? 'its' : 'their'} trip first.`,
+    'vehicleId',
   );
 }

@@ -56,12 +56,12 @@ async function checkSchedule(tx: Database, saved: Record<string, unknown>, befor
   const changed = (field: string) => !before || before[field] !== saved[field] || before.vehicleId !== saved.vehicleId;
   const lastDone = saved.lastDoneDate as string | null;
   const today = companyToday();
-  if (lastDone && changed('lastDoneDate') && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`);
+  if (lastDone && changed('lastDoneDate') && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`, 'lastDoneDate');
   const lastKm = saved.lastDoneKm as number | null;
   if (lastKm !== null && changed('lastDoneKm')) {
     const current = await odometerOf(tx, String(saved.vehicleId));
     if (current !== null && lastKm > current)
-      throw new ApiError(422, 'Invalid Odometer', `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`);
+      throw new ApiError(422, 'Invalid Odometer', `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`, 'lastDoneKm');
   }
   return {};
 }
@@ -106,13 +106,13 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   const schedule = await readRecord(tx, schedules, scheduleId);
   if (!schedule) return result;
   if (schedule.vehicleId !== vehicleId)
-    throw new ApiError(422, 'Invalid Schedule', `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`);
+    throw new ApiError(422, 'Invalid Schedule', `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`, 'scheduleId');
   // (A job card saved by a client that leaves the odometer out keeps its stored one; none, nothing to reset from.)
   if (saved.status !== 'Completed' || odometer === null) return result;
   const today = companyToday();
   const done = (saved.completionDate as string | null) ?? today;
   // The schedule's own checks hold on this path too: no Last Done in the future.
-  if (done > today) throw new ApiError(422, 'Invalid Date', `A scheduled service cannot be completed in the future (completion date ${done}, today is ${today}).`);
+  if (done > today) throw new ApiError(422, 'Invalid Date', `A scheduled service cannot be completed in the future (completion date ${done}, today is ${today}).`, 'completionDate');
   // A reading left out as a typo does not become the schedule's last done km (it would never be due by km again).
   if (flagged) {
     result.warnings!.push(`The schedule ${scheduleId} was not reset: correct the odometer, then save again.`);
