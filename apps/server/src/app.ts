@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { authRoutes } from './auth/routes';
 import { permissionsOf, roleOf } from './auth/permissions';
 import { userRoutes } from './auth/users-routes';
-import { isHttps, refuseApiKeysOnAccountRoutes, requireSessionOrApiKey, sameOriginOnly, type AppEnv } from './auth/middleware';
+import { bearerKey, isHttps, refuseApiKeysOnAccountRoutes, requireSessionOrApiKey, sameOriginOnly, type AppEnv } from './auth/middleware';
 import { apiKeyRoutes } from './api-keys/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -144,8 +144,10 @@ export function createApp(database: Database, config: Config, storage: FileStora
   const openApi = new Map<string, ReturnType<typeof buildOpenApiDocument>>();
   secured.get('/openapi.json', (c) => {
     const role = roleOf(c);
-    let doc = openApi.get(role);
-    if (!doc) openApi.set(role, (doc = documentForRole(fullOpenApi, resources, role, permissions)));
+    const apiKey = bearerKey(c) !== null;
+    const cacheKey = `${role}${apiKey ? ' (API key)' : ''}`;
+    let doc = openApi.get(cacheKey);
+    if (!doc) openApi.set(cacheKey, (doc = documentForRole(fullOpenApi, resources, role, permissions, { apiKey })));
     return c.json(doc);
   });
   secured.get('/docs', (c) => c.html(docsPage()));

@@ -236,5 +236,13 @@ describe('the API document', () => {
     const asManager = (await asKey(key).get('/api/openapi.json')).body;
     expect(asManager.paths['/api/api-keys']).toBeUndefined();
     expect(asManager.paths['/api/vehicles']).toBeDefined();
+    // Nothing a key is refused: no sign-in, session or password route, no Activity Log.
+    for (const path of Object.keys(asManager.paths)) expect(path).not.toMatch(/^\/api\/(auth|users|api-keys|webhooks|activity|notification-preferences)(\/|$)/);
+    expect(asManager.paths['/api/vehicles/import/template']).toBeDefined();
+    // A viewer's key (and a viewer) is not shown the import routes: it may not add.
+    const asViewer = (await asKey((await makeKey('viewer')).key).get('/api/openapi.json')).body;
+    expect(asViewer.paths['/api/vehicles']).toBeDefined();
+    expect(asViewer.paths['/api/vehicles/import/template']).toBeUndefined();
+    expect(asViewer.paths['/api/vehicles/import']).toBeUndefined();
   });
 });

@@ -102,7 +102,8 @@ export function bearerKey(c: Context): string | null {
  * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
  * /api/auth routes, which sit outside the key-aware session check.
  */
-const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity', '/api/notification-preferences'];
+/** The routes an API key never reaches (the API document leaves them out of a key's copy). */
+export const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity', '/api/notification-preferences'];
 export const API_KEY_REFUSED = new ApiError(
   403,
   'Not Allowed With an API Key',

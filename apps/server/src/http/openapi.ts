@@ -5,6 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, NOTIFICATION_TYPES, presentFilterNames, REMINDER_KINDS, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
+import { ACCOUNT_ROUTES } from '../auth/middleware';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
@@ -279,13 +280,17 @@ type Schema = { properties?: Record<string, unknown>; required?: string[]; items
  * pick-lists by canPick, uploads, users and the activity log by their own rules), and records without the
  * fields it may not see (a driver's Aadhaar card file without personal data).
  */
-export function documentForRole(doc: Document, resources: readonly ResourceDefinition[], role: string, permissions: Permissions): Document {
+export function documentForRole(doc: Document, resources: readonly ResourceDefinition[], role: string, permissions: Permissions, { apiKey = false } = {}): Document {
   const areas = new Map(resources.map((r) => [r.area.key, r.area]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    // A key's copy leaves out the routes no key reaches (sign-in, sessions, passwords, users, keys, webhooks, the Activity Log).
+    if (apiKey && ACCOUNT_ROUTES.some((route) => path === route || path.startsWith(`${route}/`))) continue;
     const [, , first, ...rest] = path.split('/');
     const area = areas.get(first);
     const kept = Object.entries(operations as Record<string, unknown>).filter(([method]) => {
+      // Import (its template too) is for who may add to the area.
+      if (area && rest[0] === 'import') return can(role, area.key, 'create');
       if (area) {
         const action = routeAction(method.toUpperCase(), rest.length ? `/${rest.join('/')}` : '');
         return action === 'pick' ? permissions.canPick(role, area.key) : can(role, area.key, action);
