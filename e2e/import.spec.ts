@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiUpdate, chooseOption, downloadFrom, expectDestructiveToast, expectToast, failRequests, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
+import ExcelJS from 'exceljs';
+import { apiUpdate, chooseOption, createVehicle, downloadFrom, expectDestructiveToast, expectToast, failRequests, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
 import type { TestFile } from './fixtures/files';
 
 /**
@@ -207,6 +208,143 @@ test('undo is refused, naming the record, once an imported vehicle has changed s
   await expect(dialog.getByRole('button', { name: 'Undo Import' })).toBeVisible();
   const still = await (await page.request.get(`/api/vehicles/${vehicle.id}`)).json();
   expect(still.currentMileage).toBe(4321);
+});
+
+test('an Excel file is read by its aliased headers: a date cell as its day, numbers as numbers, a formula by its cached result', async ({ page }) => {
+  const token = unique();
+  const plates = [`GJ05${token}1`, `RJ14${token}2`];
+  // A workbook as Excel saves it: aliased headers, a real date cell, number cells, and formula cells whose cached
+  // results differ from what evaluating them gives ("Ace Gold", 45211), so only the cached value can come in.
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Fleet');
+  sheet.addRow(['Make', 'Model', 'Mfg Year', 'Vehicle No', 'Chassis No', 'Date of Purchase', 'Odometer', `Ref ${token}`]);
+  sheet.addRow(['Tata', { formula: '"Ace"&" Gold"', result: `Signa ${token}` }, 2021, plates[0], `MAT${token}000001`, new Date(Date.UTC(2024, 2, 15)), 45210, 1]);
+  sheet.addRow(['Mahindra', `Blazo ${token}`, 2023, plates[1], `MAH${token}000002`, new Date(Date.UTC(2025, 10, 25)), { formula: 'G2+1', result: 1200 }, 2]);
+  sheet.getColumn(6).numFmt = 'dd/mm/yyyy';
+  const file: TestFile = {
+    name: `fleet-${token}.xlsx`,
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+
+  const dialog = await openImport(page, { fresh: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
+  await expect(dialog.getByTestId('import-file-name')).toHaveText(file.name);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+
+  // Every header found by its alias, nothing missing; the first values are the cells as the import reads them.
+  const columns = dialog.getByRole('table', { name: 'Columns of the file' });
+  await expect(columns).toBeVisible();
+  for (const [header, field] of [
+    ['Model', 'Model'],
+    ['Mfg Year', 'Year'],
+    ['Vehicle No', 'License Plate'],
+    ['Chassis No', 'VIN'],
+    ['Date of Purchase', 'Purchase Date'],
+    ['Odometer', 'Current Mileage (km)'],
+    [`Ref ${token}`, 'Leave out'],
+  ])
+    await expect(dialog.getByRole('combobox', { name: `Field for ${header}`, exact: true })).toHaveText(field);
+  await expect(columns.getByRole('row', { name: /^Model\b/ })).toContainText(`Signa ${token}, Blazo ${token}`);
+  await expect(columns.getByRole('row', { name: /^Date of Purchase\b/ })).toContainText('2024-03-15, 2025-11-25');
+  await expect(columns.getByRole('row', { name: /^Odometer\b/ })).toContainText('45210, 1200');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expect(dialog.getByText(/^Checked, nothing written\. 2 rows: 2 valid\. Every row is valid\.$/)).toBeVisible();
+  await expectVehiclesMatching(page, token, 0);
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+  await expectToast(page, 'Import Complete', '2 records added.');
+  await expect(dialog.getByText(`${file.name}: 2 records added.`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+
+  // In the list: the formula cells as their cached results (a text and a number), the years as numbers.
+  await searchList(page, token);
+  await expect(tableRows(page)).toHaveCount(2);
+  const cells = (plate: string) => tableRows(page).filter({ hasText: plate }).getByRole('cell');
+  await expect(cells(plates[0])).toHaveText([/^VEH/, `Tata Signa ${token}`, '2021', plates[0], 'Truck', '45,210 km', 'Active', /.*/]);
+  await expect(cells(plates[1])).toHaveText([/^VEH/, `Mahindra Blazo ${token}`, '2023', plates[1], 'Truck', '1,200 km', 'Active', /.*/]);
+  // As stored: the date cells as their days.
+  const stored = (await (await page.request.get(`/api/vehicles?q=${token}`)).json()).items as Record<string, unknown>[];
+  const byPlate = Object.fromEntries(stored.map((v) => [v.licensePlate, v]));
+  expect(byPlate[plates[0]]).toMatchObject({ make: 'Tata', model: `Signa ${token}`, year: 2021, vin: `MAT${token}000001`, purchaseDate: '2024-03-15', currentMileage: 45210 });
+  expect(byPlate[plates[1]]).toMatchObject({ make: 'Mahindra', model: `Blazo ${token}`, year: 2023, vin: `MAH${token}000002`, purchaseDate: '2025-11-25', currentMileage: 1200 });
+});
+
+test('update mode: an export with one cell changed updates that vehicle alone; the same file again changes nothing', async ({ page }) => {
+  const token = unique();
+  const edited = await createVehicle(page, token, { currentMileage: 1200, purchaseDate: '2023-06-01' });
+  const untouched = await createVehicle(page, token, { make: 'Eicher', model: `Pro ${token}`, currentMileage: 800 });
+  expect([edited.version, untouched.version]).toEqual([1, 1]);
+
+  // The list's own export of the two, with the ID column update mode matches by; one row's mileage changed.
+  await openScreen(page, '/vehicle-management', 'Vehicle Management');
+  await searchList(page, token);
+  await expect(tableRows(page)).toHaveCount(2);
+  const exported = await downloadFrom(page, page.getByRole('link', { name: 'Export CSV' }));
+  const [headerLine, ...lines] = exported.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const header = headerLine.split(',');
+  expect(header[0]).toBe('ID');
+  const mileage = header.indexOf('Mileage (km)');
+  expect(mileage).toBeGreaterThan(0);
+  // No cell of these records needs quoting, so a comma splits the cells.
+  expect(lines.join('')).not.toContain('"');
+  const rows = lines.map((line) => line.split(','));
+  expect(rows.map((row) => row[0]).sort()).toEqual([edited.id, untouched.id].sort());
+  expect(rows.find((row) => row[0] === edited.id)![mileage]).toBe('1200');
+  const file = csv(`vehicles-${token}.csv`, [headerLine, ...rows.map((row) => (row[0] === edited.id ? row.map((cell, i) => (i === mileage ? '15000' : cell)) : row).join(','))]);
+
+  const dialog = await openImport(page, { fresh: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
+  await dialog.getByLabel('Update existing records matched by ID').check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Field for ID', exact: true })).toHaveText('ID');
+  await expect(dialog.getByRole('combobox', { name: 'Field for Mileage (km)', exact: true })).toHaveText('Current Mileage (km)');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // The check: one row to change, one as its record already is; nothing written.
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expect(dialog.getByText(/^Checked, nothing written\. 2 rows: 1 to change, 1 unchanged\. Every row is valid\.$/)).toBeVisible();
+  expect((await (await page.request.get(`/api/vehicles/${edited.id}`)).json()).version).toBe(1);
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+  await expectToast(page, 'Import Complete', '1 record updated; 1 unchanged.');
+  await expect(dialog.getByText(`${file.name}: 1 record updated; 1 unchanged.`)).toBeVisible();
+
+  // Exactly the one record changed: its mileage and one version more; the other as it was.
+  const versions = async () => {
+    const read = async (id: string) => (await (await page.request.get(`/api/vehicles/${id}`)).json()) as { version: number; currentMileage: number; purchaseDate: string | null };
+    return [await read(edited.id), await read(untouched.id)];
+  };
+  const [afterEdit, afterUntouched] = await versions();
+  expect(afterEdit).toMatchObject({ version: 2, currentMileage: 15000, purchaseDate: '2023-06-01' });
+  expect(afterUntouched).toMatchObject({ version: 1, currentMileage: 800 });
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await searchList(page, token);
+  const row = (id: string) => tableRows(page).filter({ has: page.getByRole('cell', { name: id, exact: true }) });
+  await expect(row(edited.id)).toContainText('15,000 km');
+  await expect(row(untouched.id)).toContainText('800 km');
+
+  // The same file again: every row is as its record is now, so there is nothing to import.
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Import Another File' }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
+  await expect(dialog.getByLabel('Update existing records matched by ID')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expect(dialog.getByText(/^Checked, nothing written\. 2 rows: 0 to change, 2 unchanged\. Every row is valid\.$/)).toBeVisible();
+  await expect(dialog.getByText('Nothing to import: the vehicles already hold what the file has.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 2 Rows' })).toBeDisabled();
+  // Committed anyway (through the API, as the dialog does not offer it): 0 records written, no batch, no version moved.
+  const me = await (await page.request.get('/api/auth/me')).json();
+  const again = await page.request.post('/api/vehicles/import', {
+    headers: { 'x-csrf-token': me.csrfToken },
+    multipart: { file: { name: file.name, mimeType: file.mimeType, buffer: file.buffer }, mode: 'commit', update: 'true' },
+  });
+  expect(again.status(), await again.text()).toBe(200);
+  expect(await again.json()).toMatchObject({ status: 'done', rows: 2, valid: 0, unchanged: 2, written: 0, errorCount: 0, batchId: null });
+  expect((await versions()).map((v) => v.version)).toEqual([2, 1]);
 });
 
 test('Import shows only where the role may create: not for a viewer, a dispatcher\'s trips but not vehicles', async ({ browser }) => {

@@ -25,6 +25,7 @@ import {
   mapColumn,
   missingFields,
   missingFieldsText,
+  nothingToChangeText,
   outcomeText,
   outcomeToast,
   progressFraction,
@@ -347,6 +348,7 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         <p className="text-sm" aria-live="polite">
           <span className="font-medium">Checked, nothing written.</span> {checkText(run)} {run.errorCount === 0 && 'Every row is valid.'}
         </p>
+        {nothingToChangeText(run, plural) && <p className="text-sm text-muted-foreground">{nothingToChangeText(run, plural)}</p>}
         <RowErrors run={run} />
         {run.errorCount > 0 && (
           <>

@@ -11,6 +11,7 @@ import {
   mapColumn,
   missingFields,
   missingFieldsText,
+  nothingToChangeText,
   outcomeText,
   outcomeToast,
   progressFraction,
@@ -114,6 +115,8 @@ describe('a run in words', () => {
     // All checked, 900 valid, 450 of them written.
     expect(progressFraction(run({ checked: 1000, valid: 900, written: 450 }))).toBeCloseTo(1450 / 1900);
     expect(progressText(run({ checked: 1000, written: 450 }))).toBe('Checked 1,000 of 1,000 rows · 450 written');
+    // Update mode: 600 rows to change, 400 unchanged (nothing to write), none written yet: half way.
+    expect(progressFraction(run({ update: true, checked: 1000, valid: 600, unchanged: 400 }))).toBe(0.625);
     expect(progressFraction(run({ rows: 0 }))).toBe(0);
     expect(progressFraction(run({ status: 'done' }))).toBe(1);
   });
@@ -122,7 +125,10 @@ describe('a run in words', () => {
     const added = run({ status: 'done', rows: 12, checked: 12, valid: 12, written: 12 });
     expect(outcomeText(added)).toBe('12 records added.');
     expect(outcomeToast(added)).toEqual({ title: 'Import Complete', description: '12 records added.', variant: 'default' });
-    expect(outcomeText(run({ status: 'done', update: true, rows: 5, valid: 5, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
+    // Update mode: a row that matches its record is unchanged, not valid (as the server counts it), nor an error.
+    expect(outcomeText(run({ status: 'done', update: true, rows: 5, valid: 1, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
+    expect(outcomeText(run({ status: 'done', update: true, rows: 2, valid: 0, written: 0, unchanged: 2 }))).toBe('0 records updated; 2 unchanged.');
+    expect(outcomeText(run({ status: 'done', update: true, validOnly: true, rows: 4, valid: 1, written: 1, unchanged: 2, errorCount: 1 }))).toBe('1 record updated; 2 unchanged; 1 row with errors left out.');
     expect(outcomeText(run({ status: 'done', validOnly: true, rows: 1000, valid: 963, written: 963, errorCount: 40 }))).toBe('963 records added; 37 rows with errors left out.');
     const refused = run({ status: 'done', rows: 3, valid: 2, written: 0, errorCount: 1 });
     expect(outcomeToast(refused)).toEqual({ title: 'Import Failed', description: '0 records added; nothing written: 1 row has errors.', variant: 'destructive' });
@@ -134,6 +140,14 @@ describe('a run in words', () => {
   it('tells what a check found, and when the answer holds only the first errors', () => {
     expect(checkText(run({ mode: 'dry-run', status: 'done', rows: 1000, valid: 963, errorCount: 37 }))).toBe('1,000 rows: 963 valid, 37 errors.');
     expect(checkText(run({ mode: 'dry-run', status: 'done', rows: 1, valid: 1 }))).toBe('1 row: 1 valid.');
+    // Update mode: a row that matches its record is not valid to write, and is counted as unchanged.
+    const updating = run({ mode: 'dry-run', status: 'done', update: true, rows: 3, valid: 1, unchanged: 1, errorCount: 1 });
+    expect(checkText(updating)).toBe('3 rows: 1 to change, 1 unchanged, 1 error.');
+    expect(nothingToChangeText(updating, 'vehicles')).toBeNull();
+    const same = run({ mode: 'dry-run', status: 'done', update: true, rows: 2, valid: 0, unchanged: 2 });
+    expect(checkText(same)).toBe('2 rows: 0 to change, 2 unchanged.');
+    expect(nothingToChangeText(same, 'vehicles')).toBe('Nothing to import: the vehicles already hold what the file has.');
+    expect(nothingToChangeText(run({ mode: 'dry-run', status: 'done', rows: 2, valid: 0, errorCount: 2 }), 'vehicles')).toBeNull();
     const errors = Array.from({ length: 1000 }, (_, i) => ({ row: i + 2, column: 'VIN', message: 'VIN is required.' }));
     expect(errorsShownText(run({ errors, errorCount: 2345 }))).toBe('Showing the first 1,000 of 2,345 errors; the CSV holds them all.');
     expect(errorsShownText(run({ errors: errors.slice(0, 37), errorCount: 37 }))).toBeNull();

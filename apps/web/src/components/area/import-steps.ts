@@ -80,9 +80,9 @@ export function progressFraction(run: ImportResult): number {
   if (run.status !== 'running') return 1;
   if (run.rows === 0) return 0;
   if (run.mode === 'dry-run') return Math.min(1, run.checked / run.rows);
-  // Until every row is checked, any might be written; then only the valid ones are.
+  // Until every row is checked, any might be written; then only the valid ones are (an unchanged row is not valid: nothing to write).
   const toWrite = run.checked < run.rows ? run.rows : run.valid;
-  return Math.min(1, (run.checked + Math.min(run.written + run.unchanged, toWrite)) / (run.rows + toWrite));
+  return Math.min(1, (run.checked + Math.min(run.written, toWrite)) / (run.rows + toWrite));
 }
 
 /** "Checked 400 of 1,000 rows · 200 written" while it runs. */
@@ -96,15 +96,25 @@ export function outcomeText(run: ImportResult): string {
   const done = run.update ? 'updated' : 'added';
   const parts = [`${plural(run.written, 'record', 'records')} ${done}`];
   if (run.update && run.unchanged > 0) parts.push(`${formatNumber(run.unchanged)} unchanged`);
-  const bad = Math.max(0, run.rows - run.valid);
+  // Rows neither valid nor unchanged (update mode: a row that matches its record is not counted as valid).
+  const bad = Math.max(0, run.rows - run.valid - run.unchanged);
   if (bad > 0) parts.push(run.validOnly && run.written + run.unchanged > 0 ? `${plural(bad, 'row', 'rows')} with errors left out` : `nothing written: ${plural(bad, 'row has', 'rows have')} errors`);
   return `${parts.join('; ')}.`;
 }
 
-/** What a check found: "1,000 rows: 963 valid, 37 errors." */
+/**
+ * What a check found: "1,000 rows: 963 valid, 37 errors."; in update mode the rows that change their record and
+ * those that match it as it is (not counted as valid): "2 rows: 1 to change, 1 unchanged."
+ */
 export function checkText(run: ImportResult): string {
   const errors = run.errorCount > 0 ? `, ${plural(run.errorCount, 'error', 'errors')}` : '';
-  return `${plural(run.rows, 'row', 'rows')}: ${formatNumber(run.valid)} valid${errors}.`;
+  const valid = run.update ? `${formatNumber(run.valid)} to change, ${formatNumber(run.unchanged)} unchanged` : `${formatNumber(run.valid)} valid`;
+  return `${plural(run.rows, 'row', 'rows')}: ${valid}${errors}.`;
+}
+
+/** Why an update check without errors offers nothing to import (every row matches its record); null otherwise. */
+export function nothingToChangeText(run: ImportResult, plural: string): string | null {
+  return run.update && run.valid === 0 && run.unchanged > 0 && run.errorCount === 0 ? `Nothing to import: the ${plural} already hold what the file has.` : null;
 }
 
 /** "Showing the first 1,000 of 2,345 errors" when the answer holds fewer than there are. */
