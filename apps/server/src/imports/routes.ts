@@ -7,7 +7,7 @@ import type { AppEnv } from '../auth/middleware';
 import { hiddenKeysOf, notAllowed, roleOf } from '../auth/permissions';
 import { companyTimeZone } from '../company-time';
 import type { Database } from '../db/client';
-import { badRequest, describeIssues, notFound } from '../http/errors';
+import { ApiError, badRequest, describeIssues, notFound } from '../http/errors';
 import { csvField } from '../http/csv-export';
 import type { ResourceDefinition } from '../http/resource';
 import { executeRun } from './pipeline';
@@ -193,6 +193,8 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
     const run = visibleRun(c, found, batchId.slice(0, 64));
     const def = byKey.get(run.area)!;
     if (run.status === 'undone') throw notFound(`The import ${batchId} was already undone.`);
+    // On the embedded database a batch is named while its pages are written (decision 0056): undone once it is done.
+    if (run.status === 'running') throw new ApiError(409, 'Import Running', `The import ${batchId} is still being written. Undo it when it has finished.`);
     const undone = await undoBatch(database, { def, batchId, actor: actorOf(c), undoBatchId: newBatchId() });
     await saveProgress(database, run.id, { status: 'undone' });
     const answer: ImportUndoResult = { batchId, undone };

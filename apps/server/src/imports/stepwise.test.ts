@@ -74,6 +74,10 @@ describe('a stepwise write', () => {
     const batchId = newBatchId();
     await writeStaged(server.database, { def, runId, batchId, actor, update: false, finish: { status: 'done' }, stepwise: true, pageSize: 1 });
     expect(await platesStored(plates)).toEqual(plates);
+    // While a run holds its batch and is still running, its undo waits for it.
+    await server.database.db.update(importRuns).set({ status: 'running', batchId }).where(eq(importRuns.id, runId));
+    const early = await admin.del(`/api/imports/${batchId}`);
+    expect([early.status, early.body.message]).toEqual([409, `The import ${batchId} is still being written. Undo it when it has finished.`]);
     // As a server that stopped after its pages and before the last step leaves it: running, holding its batch.
     await server.database.db.update(importRuns).set({ status: 'running', batchId }).where(eq(importRuns.id, runId));
     expect(await takeBackInterruptedImports(server.database, resources)).toBe(1);
