@@ -70,13 +70,15 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
       let longestWait = 0;
       let probing = true;
       // Another user's request meanwhile: a one-row query every 50 ms, its wait counted from when it was due (PGlite
-      // runs in this thread: while its transaction's statements run, no timer fires and no request is even read).
+      // runs in this thread: while its transaction's statements run, no timer fires and no request is even read), and
+      // once more after the run (a wait that lasted to its end).
       const probe = (async () => {
         let due = performance.now();
-        while (probing) {
+        for (;;) {
           await database.query('SELECT 1');
           longestWait = Math.max(longestWait, performance.now() - due);
           peak = Math.max(peak, process.memoryUsage().rss);
+          if (!probing) return;
           due = performance.now() + 50;
           await new Promise((resolve) => setTimeout(resolve, 50));
         }

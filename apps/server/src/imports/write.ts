@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { generateId, type Actor, type FieldChange } from '@raahi/domain';
 import { yieldToEventLoop, type Database } from '../db/client';
 import { changeLog } from '../history/change-log';
-import { ApiError } from '../http/errors';
+import { ApiError, describeForLog } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
 import { fieldChanges } from '../operations/context';
 import { emitRecordChanged } from '../operations/events';
@@ -124,20 +124,33 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
 }
 
 /**
- * A stepwise write that failed: the pages it wrote are taken back (their records deleted, or their values put back)
- * in one transaction, and the failure is answered (or, if they could not be, what to do about them).
+ * Takes back the pages a stepwise write wrote of a batch (their records deleted, or their values put back) in one
+ * transaction; answers null, or why they could not be.
  */
-async function takenBack(database: Database, job: WriteJob, failure: unknown): Promise<unknown> {
-  const { def, runId, batchId, actor } = job;
+async function takeBack(database: Database, def: ResourceDefinition, batchId: string, actor: Actor): Promise<string | null> {
   try {
     await undoBatch(database, { def, batchId, actor, undoBatchId: newBatchId(), interrupted: true });
+    return null;
+  } catch (err) {
+    if (err instanceof ApiError) return err.message;
+    console.error(`Taking back import batch ${batchId} of ${def.area.key} failed: ${describeForLog(err)}`);
+    return 'the server failed';
+  }
+}
+
+/** The end of what is said when an import's pages could not be taken back: the batch to undo by hand. */
+const notTakenBack = (why: string, batchId: string) => `could not be taken back (${why}): undo the batch ${batchId} from the Activity Log.`;
+
+/** A stepwise write that failed: its pages taken back, and the failure answered (or, if they could not be, what to do). */
+async function takenBack(database: Database, job: WriteJob, failure: unknown): Promise<unknown> {
+  const { def, runId, batchId, actor } = job;
+  const why = await takeBack(database, def, batchId, actor);
+  if (why === null) {
     await saveProgress(database, runId, { batchId: null, written: 0 });
     return failure;
-  } catch (err) {
-    const reason = failure instanceof ApiError ? `${failure.title}: ${failure.message}` : 'The import failed on the server.';
-    const why = err instanceof ApiError ? err.message : 'the server failed';
-    return new ApiError(500, 'Import Failed', `${reason} What was written before it could not be taken back (${why}): undo the batch ${batchId} from the Activity Log.`);
   }
+  const reason = failure instanceof ApiError ? `${failure.title}: ${failure.message}` : 'The import failed on the server.';
+  return new ApiError(500, 'Import Failed', `${reason} What was written before it ${notTakenBack(why, batchId)}`);
 }
 
 /**
@@ -149,14 +162,11 @@ export async function takeBackInterruptedImports(database: Database, resources: 
   const runs = await database.db.select().from(importRuns).where(and(eq(importRuns.status, 'running'), isNotNull(importRuns.batchId)));
   for (const run of runs) {
     const def = resources.find((r) => r.area.key === run.area);
-    let message = 'The server stopped while this import was being written; what it had written was taken back. Nothing was imported; import the file again.';
-    if (def) {
-      try {
-        await undoBatch(database, { def, batchId: run.batchId!, actor: { type: 'system', id: 'import', name: 'Import' }, undoBatchId: newBatchId(), interrupted: true });
-      } catch (err) {
-        message = `The server stopped while this import was being written, and what it had written could not be taken back (${err instanceof ApiError ? err.message : 'the server failed'}): undo the batch ${run.batchId} from the Activity Log.`;
-      }
-    }
+    const why = def ? await takeBack(database, def, run.batchId!, { type: 'system', id: 'import', name: 'Import' }) : null;
+    const message =
+      why === null
+        ? 'The server stopped while this import was being written; what it had written was taken back. Nothing was imported; import the file again.'
+        : `The server stopped while this import was being written, and what it had written ${notTakenBack(why, run.batchId!)}`;
     await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, run.id));
     await saveProgress(database, run.id, { status: 'failed', message, finishedAt: new Date() });
   }

@@ -336,6 +336,7 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
     );
   } else if (step === 'check') {
     const run = check.data;
+    const nothingToChange = run ? nothingToChangeText(run, plural) : null;
     const blocked = !checked || checked.valid === 0 || (checked.errorCount > 0 && !validOnly);
     body = !run ? (
       <Waiting />
@@ -348,7 +349,7 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         <p className="text-sm" aria-live="polite">
           <span className="font-medium">Checked, nothing written.</span> {checkText(run)} {run.errorCount === 0 && 'Every row is valid.'}
         </p>
-        {nothingToChangeText(run, plural) && <p className="text-sm text-muted-foreground">{nothingToChangeText(run, plural)}</p>}
+        {nothingToChange && <p className="text-sm text-muted-foreground">{nothingToChange}</p>}
         <RowErrors run={run} />
         {run.errorCount > 0 && (
           <>
