@@ -42,6 +42,27 @@ export async function temporaryDatabase(serverUrl: string | undefined, name: str
   return { database, label: `PostgreSQL ${url.host}/${database_}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${database_} WITH (FORCE)`)) };
 }
 
+const KEPT_NAME = /^raahi_bench_[a-z0-9_]{1,40}$/;
+/** A bench database kept between runs (created when missing; its migrations run on open), so a slow seed is paid once. */
+export async function keptDatabase(serverUrl: string | undefined, name: string): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+  if (!serverUrl) throw new Error('--keep needs DATABASE_URL (a PostgreSQL server).');
+  if (name.length > 52 || !KEPT_NAME.test(name)) throw new Error(`--keep names a database raahi_bench_<a-z 0-9 _> (got "${name.slice(0, 60)}").`);
+  const maintenance = new URL(serverUrl);
+  maintenance.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  return { database, label: `PostgreSQL ${url.host}/${name} (kept)`, drop: () => database.close() };
+}
+
 /**
  * The real app on the database, uncached (the list cache off: every request runs its statements), served on a
  * free port of 127.0.0.1 with `admin` signed in by `password`. `close` stops it and removes its files directory.

@@ -10,6 +10,7 @@
  *
  * Part of `npm run bench` (--report-vehicles N, --report-samples N; 0 leaves it out), or alone:
  *   npx tsx bench/reports.ts [--vehicles N --samples N --reports key,key]   (DATABASE_URL for PostgreSQL)
+ *   … --keep NAME: with DATABASE_URL, the database NAME, seeded only when empty and kept (drop it yourself).
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,7 @@ import { companyToday } from '../apps/server/src/company-time';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { REPORTS } from '../apps/server/src/reports';
 import { ROLLUPS } from '../apps/server/src/rollups/rollups';
-import { temporaryDatabase } from './in-process';
+import { keptDatabase, temporaryDatabase } from './in-process';
 
 export const REPORTS_TARGET_P95_MS = 2000;
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -34,6 +35,8 @@ export interface ReportsBenchOptions {
   samples: number;
   /** Only these report keys (all by default). */
   keys?: string[] | null;
+  /** A database of this name on the server, kept after the run and seeded only when empty (a 100,000-vehicle seed takes ~40 min). */
+  keep?: string | null;
 }
 
 /** The seed's counts for a fleet of `vehicles` (per 100,000 vehicles: the bench's default data). */
@@ -62,13 +65,16 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
   const size = reportsSize(options.vehicles);
   const lines: string[] = [];
   const verdicts: string[] = [];
-  const { database, label, drop } = await temporaryDatabase(options.serverUrl, 'reports');
+  const { database, label, drop } = options.keep ? await keptDatabase(options.serverUrl, options.keep) : await temporaryDatabase(options.serverUrl, 'reports');
   try {
     lines.push(`Reports bench: ${label}, ${os.cpus().length} cores, load average ${load()}.`);
-    const t = performance.now();
-    await seedDemo(database, { ...size, training: 0, health: 0, incidents: 0, fuelStations: 200, seed: 20 });
-    await database.exec('ANALYZE');
-    lines.push(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${Object.entries(size).map(([k, v]) => `${n(v)} ${k}`).join(', ')}. Load average ${load()}.`);
+    const [{ vehicles }] = await database.query<{ vehicles: number }>('SELECT count(*)::int AS vehicles FROM vehicles');
+    if (vehicles === 0) {
+      const t = performance.now();
+      await seedDemo(database, { ...size, training: 0, health: 0, incidents: 0, fuelStations: 200, seed: 20 });
+      await database.exec('ANALYZE');
+      lines.push(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${Object.entries(size).map(([k, v]) => `${n(v)} ${k}`).join(', ')}. Load average ${load()}.`);
+    } else lines.push(`Kept data: ${n(vehicles)} vehicles, seeded by an earlier run (--keep); --vehicles is not applied to it.`);
     for (const rollup of ROLLUPS) {
       const [{ rows }] = await database.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${rollup}`);
       lines.push(`  ${rollup}: ${n(rows)} rows`);
@@ -107,7 +113,7 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string' }, samples: { type: 'string' }, reports: { type: 'string' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string' }, samples: { type: 'string' }, reports: { type: 'string' }, keep: { type: 'string' } } });
   const whole = (raw: string | undefined, fallback: number, name: string) => {
     if (raw === undefined) return fallback;
     const value = Number(raw);
@@ -119,6 +125,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     vehicles: whole(values.vehicles, 100_000, 'vehicles'),
     samples: whole(values.samples, 20, 'samples'),
     keys: values.reports === undefined ? null : values.reports.slice(0, 300).split(','),
+    keep: values.keep ?? null,
   });
   console.log([...lines, '', 'Report targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   process.exit(0);
