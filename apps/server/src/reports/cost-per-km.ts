@@ -1,7 +1,7 @@
 import { EXPENSE_TYPE_LABELS, perKm } from '@raahi/domain';
 import { COST_KINDS } from '../record-pages/vehicle-cost';
-import { dayText, runGroupedReport, keyFilters, rupees, tenths, text } from '../rollups/report-run';
-import { day } from '../rollups/rollups';
+import { dayText, keyFilters, reportParts, rupees, tenths, text } from '../rollups/report-run';
+import { day, ensureRollupZone, periodRows, splitPeriod } from '../rollups/rollups';
 import type { ReportDefinition } from './report';
 
 /** A cost kind's column key: fuel, maintenance, toll, meal, parking, other, refuelling, jobCards, challans. */
@@ -55,45 +55,68 @@ export const costPerKmReport: ReportDefinition = {
   },
   areas: ['vehicles', 'fuel-expenses', 'refueling-logs', 'maintenance', 'challans'],
   async run(database, params) {
+    await ensureRollupZone(database);
     const { where, params: values } = keyFilters(params.filters, { vehicle: 'vehicle_id' });
+    const vehicle = where.vehicle_id;
+    const { wholeFrom, wholeTo, days } = splitPeriod(params.from, params.to);
+    const inWhole = (column: string) => `${column} >= ${day(wholeFrom)} AND ${column} < ${day(wholeTo)}`;
+    // The partial months at the period's ends from the records, grouped per vehicle-month as the kept table is.
+    const ends = await Promise.all(days.map(([start, end]) => periodRows(database, 'rollup_vehicle_cost', start, end, where)));
     const start = `greatest(month, ${day(params.from)})`;
     const end = `(least((month + interval '1 month')::date, ${day(params.to)} + 1))`;
     const kinds = KINDS.map(({ kind, key }) => `sum(amount) FILTER (WHERE kind = '${kind}') AS "${key}"`).join(', ');
-    const kindSums = KINDS.map(({ key }) => `sum("${key}") AS "${key}"`).join(', ');
     const withKm = `sum(total) FILTER (WHERE km IS NOT NULL) AS counted, sum(km) AS km, count(*) FILTER (WHERE km IS NULL) AS without_km`;
-    const result = await runGroupedReport(database, params, {
-      rollup: 'rollup_vehicle_cost',
-      where,
-      params: values,
-      // A month's days in the period: [s, e); its km from the marks at their ends.
-      grouped: `SELECT c.*, CASE WHEN c.m1 >= c.m0 THEN c.m1 - c.m0 END AS km FROM (
+    // The whole months' figures per month and per kind: kept for the fleet (fleet_cost_months, fleet_cost_kinds),
+    // summed from the vehicle's rows for one vehicle.
+    const wholeMonths = vehicle
+      ? `SELECT month, sum(total) AS total, ${withKm} FROM vehicle_cost_months WHERE ${inWhole('month')} AND ${vehicle('vehicle_id')} GROUP BY month`
+      : `SELECT month, total, counted, km, without_km FROM fleet_cost_months WHERE ${inWhole('month')}`;
+    const wholeKinds = vehicle
+      ? `SELECT kind, amount FROM rollup_vehicle_cost WHERE ${inWhole('month')} AND ${vehicle('vehicle_id')}`
+      : `SELECT kind, amount FROM fleet_cost_kinds WHERE ${inWhole('month')}`;
+    const parts = await reportParts(database, params, values, {
+      // e: the ends' vehicle-months — a month's days in the period [s, e), its km from the marks at their ends.
+      // w: the whole months' vehicle-months (kept), of which the page needs the first offset + limit only.
+      ctes: `p AS (${ends.length ? ends.join(' UNION ALL ') : 'SELECT NULL::text AS vehicle_id, NULL::date AS month, NULL::text AS kind, NULL::numeric AS amount WHERE false'}),
+             e AS MATERIALIZED (SELECT c.*, CASE WHEN c.m1 >= c.m0 THEN c.m1 - c.m0 END AS km FROM (
                   SELECT c.*, ${mark('a', 'c.s')} AS m0, ${mark('b', 'c.e')} AS m1 FROM (
                     SELECT vehicle_id, month, ${kinds}, sum(amount) AS total, ${start} AS s, ${end}::date AS e FROM p GROUP BY vehicle_id, month) c
                   LEFT JOIN vehicle_odometer_months a ON a.vehicle_id = c.vehicle_id AND a.month = c.s
                   LEFT JOIN vehicle_odometer_months b ON b.vehicle_id = c.vehicle_id AND b.month = c.e
                   ${odometerEnds('a', 'c.s')}
-                  ${odometerEnds('b', 'c.e')}) c`,
-      page: `SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) AS vehicle, g.* FROM g LEFT JOIN vehicles v ON v.id = g.vehicle_id ORDER BY g.vehicle_id, g.month`,
-      totals: `SELECT ${kindSums}, sum(total) AS total, ${withKm} FROM g`,
-      points: `SELECT month, sum(total) AS total, ${withKm} FROM g GROUP BY month ORDER BY month`,
-      toRow: (row) => ({
-        vehicle: text(row.vehicle) ?? String(row.vehicle_id),
-        vehicleId: String(row.vehicle_id),
-        month: dayText(row.month, 7),
-        ...byKind(row),
-        total: rupees(row.total) ?? 0,
-        km: tenths(row.km),
-        costPerKm: perKm(rupees(row.total), tenths(row.km)),
-      }),
-      toTotals: (row) => ({ ...byKind(row), total: rupees(row.total) ?? 0, km: tenths(row.km), costPerKm: perKm(rupees(row.counted), tenths(row.km)), withoutKm: Number(row.without_km ?? 0) }),
-      toPoint: (row) => ({ month: dayText(row.month, 7), total: rupees(row.total) ?? 0, km: tenths(row.km), costPerKm: perKm(rupees(row.counted), tenths(row.km)) }),
+                  ${odometerEnds('b', 'c.e')}) c),
+             w AS (SELECT vehicle_id, month, total, km FROM vehicle_cost_months WHERE ${inWhole('month')}${vehicle ? ` AND ${vehicle('vehicle_id')}` : ''}
+                    ORDER BY vehicle_id, month LIMIT $${values.length + 1}::bigint + $${values.length + 2}::bigint),
+             months AS (${wholeMonths} UNION ALL SELECT month, sum(total), ${withKm} FROM e GROUP BY month),
+             kinds AS (SELECT ${kinds} FROM (${wholeKinds}) k)`,
+      page: `SELECT vehicle_label(v.make, v.model, v.license_plate, v.id) AS vehicle, x.vehicle_id, x.month, x.total, x.km,
+                    ${KINDS.map(({ key }) => `coalesce(e."${key}", k."${key}") AS "${key}"`).join(', ')}
+               FROM (SELECT vehicle_id, month, total, km, false AS partial FROM w UNION ALL SELECT vehicle_id, month, total, km, true FROM e) x
+               LEFT JOIN e ON x.partial AND e.vehicle_id = x.vehicle_id AND e.month = x.month
+               LEFT JOIN LATERAL (SELECT ${kinds} FROM rollup_vehicle_cost r WHERE NOT x.partial AND r.vehicle_id = x.vehicle_id AND r.month = x.month) k ON true
+               LEFT JOIN vehicles v ON v.id = x.vehicle_id
+              ORDER BY x.vehicle_id, x.month`,
+      totals: `SELECT ${KINDS.map(({ key }) => `coalesce((SELECT "${key}" FROM kinds), 0) + coalesce((SELECT sum("${key}") FROM e), 0) AS "${key}"`).join(', ')},
+                      sum(total) AS total, sum(counted) AS counted, sum(km) AS km, sum(without_km) AS without_km FROM months`,
+      points: `SELECT month, sum(total) AS total, sum(counted) AS counted, sum(km) AS km FROM months GROUP BY month ORDER BY month`,
     });
-    const without = Number(result.totals?.withoutKm ?? 0);
-    if (result.totals) delete result.totals.withoutKm;
+    const rows = parts.rows.map((row) => ({
+      vehicle: text(row.vehicle) ?? String(row.vehicle_id),
+      vehicleId: String(row.vehicle_id),
+      month: dayText(row.month, 7),
+      ...byKind(row),
+      total: rupees(row.total) ?? 0,
+      km: tenths(row.km),
+      costPerKm: perKm(rupees(row.total), tenths(row.km)),
+    }));
+    const sums = parts.totals ?? {};
+    const totals = { ...byKind(sums), total: rupees(sums.total) ?? 0, km: tenths(sums.km), costPerKm: perKm(rupees(sums.counted), tenths(sums.km)) };
+    const points = parts.points.map((row) => ({ month: dayText(row.month, 7), total: rupees(row.total) ?? 0, km: tenths(row.km), costPerKm: perKm(rupees(row.counted), tenths(row.km)) }));
+    const without = Number(sums.without_km ?? 0);
     const notes = without
       ? [`${without.toLocaleString('en-IN')} vehicle-month${without === 1 ? ' has' : 's have'} no km (no odometer readings on both sides of the month's days, or readings going backwards): left out of the cost per km of the totals and the chart.`]
       : [];
-    return { ...result, notes: [...result.notes, ...notes] };
+    return { rows, totals, points, notes };
   },
 };
 

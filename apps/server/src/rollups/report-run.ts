@@ -32,27 +32,40 @@ export interface GroupedReport {
 export async function runGroupedReport(database: Database, params: ReportParams, report: GroupedReport): Promise<ReportResult> {
   await ensureRollupZone(database);
   const period = await periodRows(database, report.rollup, params.from, params.to, report.where, report.sources);
-  const n = report.params.length;
-  // One statement: the period's rows and their groups are computed once for the page, the totals and the points.
+  const parts = await reportParts(database, params, report.params, {
+    ctes: `p AS (${period}), g AS MATERIALIZED (${report.grouped})`,
+    page: report.page,
+    totals: report.totals,
+    points: report.points,
+  });
+  return { rows: parts.rows.map(report.toRow), totals: parts.totals ? report.toTotals(parts.totals) : null, points: parts.points.map(report.toPoint), notes: report.notes ?? [] };
+}
+
+/**
+ * One statement for a report's page, totals and chart points over the CTEs `ctes` (whatever is computed for the
+ * three is computed once): `page` (ORDER BY a unique order; OFFSET and LIMIT added as the parameters after
+ * `values`), `totals` (one row), `points`.
+ */
+export async function reportParts(
+  database: Database,
+  params: Pick<ReportParams, 'offset' | 'limit'>,
+  values: unknown[],
+  sql: { ctes: string; page: string; totals: string; points: string },
+): Promise<{ rows: Record<string, unknown>[]; totals: Record<string, unknown> | null; points: Record<string, unknown>[] }> {
+  const n = values.length;
   const rows = await database.query<{ part: string; data: Record<string, unknown> }>(
-    `WITH p AS (${period}), g AS MATERIALIZED (${report.grouped}),
-          page AS (SELECT row_number() OVER () AS at, x.* FROM (${report.page} OFFSET $${n + 1} LIMIT $${n + 2}) x),
-          totals AS (${report.totals}),
-          points AS (SELECT row_number() OVER () AS at, x.* FROM (${report.points}) x)
+    `WITH ${sql.ctes},
+          page AS (SELECT row_number() OVER () AS at, x.* FROM (${sql.page} OFFSET $${n + 1} LIMIT $${n + 2}) x),
+          totals AS (${sql.totals}),
+          points AS (SELECT row_number() OVER () AS at, x.* FROM (${sql.points}) x)
      SELECT 'row' AS part, at, to_jsonb(page) AS data FROM page
      UNION ALL SELECT 'totals', 0, to_jsonb(totals) FROM totals
      UNION ALL SELECT 'point', at, to_jsonb(points) FROM points
      ORDER BY 1, 2`,
-    [...report.params, params.offset, params.limit],
+    [...values, params.offset, params.limit],
   );
   const part = (name: string) => rows.filter((row) => row.part === name).map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
-  const [totals] = part('totals');
-  return {
-    rows: part('row').map(report.toRow),
-    totals: totals ? report.toTotals(totals) : null,
-    points: part('point').map(report.toPoint),
-    notes: report.notes ?? [],
-  };
+  return { rows: part('row'), totals: part('totals')[0] ?? null, points: part('point') };
 }
 
 /** A numeric from SQL (text) as rupees to the paisa; null stays null. */

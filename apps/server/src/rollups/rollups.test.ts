@@ -3,11 +3,12 @@ import type { Database } from '../db/client';
 import { openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
 import { openTestDatabase, testDatabaseUrl } from '../testing/test-server';
-import { ROLLUPS, rollupDifferences } from './rollups';
+import { fleetCostDifferences, ROLLUPS, rollupDifferences } from './rollups';
 
 /**
  * The monthly rollups (decision 0048) equal their recomputation from the records after random writes: inserts,
- * updates moving records to another vehicle, month, driver or status, deletes, bulk statements and TRUNCATE.
+ * updates moving records to another vehicle, month, driver or status, deletes, bulk statements and TRUNCATE; and
+ * so do the cost per km's kept vehicle-months and fleet months (decision 0057), odometer readings moved alike.
  */
 let database: Database;
 let drop: () => Promise<void>;
@@ -22,6 +23,8 @@ afterAll(() => drop?.());
 
 const allRight = async (db: Database = database) => {
   for (const rollup of ROLLUPS) expect({ rollup, differences: await rollupDifferences(db, rollup) }).toEqual({ rollup, differences: [] });
+  // The cost per km's figures kept from the vehicle cost rollup and the odometer's month marks (decision 0057).
+  expect(await fleetCostDifferences(db)).toEqual([]);
 };
 
 /** A random generator that repeats (the writes are the same each run). */
@@ -50,6 +53,11 @@ describe('monthly rollups', () => {
       await tx.query(`UPDATE rollup_vehicle_cost SET amount = amount - 0.01 WHERE (month, vehicle_id, kind, detail) = (SELECT month, vehicle_id, kind, detail FROM rollup_vehicle_cost ORDER BY 1, 2, 3, 4 LIMIT 1)`);
     });
     await allRight();
+    await database.transaction(async (tx) => {
+      await tx.query(`UPDATE fleet_cost_months SET km = km + 0.1 WHERE month = (SELECT min(month) FROM fleet_cost_months)`);
+      expect((await fleetCostDifferences(tx)).map((d) => `${d.kept} ${d.side}`)).toEqual(['fleet_cost_months recomputed', 'fleet_cost_months stored']);
+      await tx.query(`UPDATE fleet_cost_months SET km = km - 0.1 WHERE month = (SELECT min(month) FROM fleet_cost_months)`);
+    });
   });
 
   it('stay equal to their recomputation after random single and bulk writes', async () => {
@@ -74,6 +82,10 @@ describe('monthly rollups', () => {
       ]);
       const log = pick(await ids('refueling_logs'));
       await database.query(`UPDATE refueling_logs SET "timestamp" = "timestamp" + make_interval(hours => $2::int), total_cost = total_cost + 0.01, trip_id = NULL WHERE id = $1`, [log, Math.floor(next() * 2000) - 1000]);
+      // Odometer readings moved: a month's km changes with its marks, backwards readings leave it without one.
+      const reading = pick(await ids('refueling_logs'));
+      await database.query(`UPDATE refueling_logs SET odometer = CASE WHEN $2 THEN NULL ELSE odometer + $3::int END, trip_id = NULL WHERE id = $1`, [reading, next() < 0.2, Math.floor(next() * 6000) - 3000]);
+      await database.query(`UPDATE vehicles SET current_mileage = current_mileage + $2::int WHERE id = $1`, [pick(vehicles), Math.floor(next() * 900)]);
       const trip = pick(await ids('trips'));
       await database.query(`UPDATE trips SET driver_id = $2, start_date = start_date - interval '20 days', freight = $3, distance_km = $4 WHERE id = $1`, [
         trip, pick(drivers), next() < 0.3 ? null : (Math.floor(next() * 9_000_000) / 100).toFixed(2), next() < 0.3 ? null : Math.floor(next() * 20000) / 10,
@@ -94,7 +106,11 @@ describe('monthly rollups', () => {
     await database.query(`DELETE FROM fuel_expenses WHERE id LIKE '%x' AND amount > 1000`);
     await database.query(`DELETE FROM challans WHERE status = 'Paid' AND trip_id IS NULL`);
     await database.query(`UPDATE fuel_station_invoices SET amount = amount + 1`);
+    await database.query(`UPDATE refueling_logs SET odometer = odometer + 250 WHERE id IN (SELECT id FROM refueling_logs ORDER BY id LIMIT 40)`);
+    await database.query(`DELETE FROM refueling_logs WHERE id IN (SELECT id FROM refueling_logs ORDER BY id DESC LIMIT 20)`);
     await allRight();
+    const [{ rows }] = await database.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM vehicle_cost_months WHERE km IS NOT NULL`);
+    expect(rows).toBeGreaterThan(0);
   });
 
   it('are made again when a source is emptied (TRUNCATE)', async () => {
@@ -135,7 +151,22 @@ describe.runIf(testDatabaseUrl())('monthly rollups under two writers (PostgreSQL
             })(),
           ),
         );
-      await Promise.all([writer(database, 'a'), writer(second, 'b')]);
+      // A third writer moves the same vehicles' odometer readings (their month marks, so their months' km) while the
+      // challans add vehicle-months: a new vehicle-month's km must be read after the marks it depends on.
+      const readings = (db: Database) =>
+        (async () => {
+          for (let i = 0; i < 20; i++) {
+            await db.transaction(async (tx) => {
+              await tx.query(
+                `INSERT INTO refueling_logs (id, "timestamp", vehicle_id, station_id, fuel_type, quantity, rate, total_cost, refuel_method, odometer)
+                 SELECT 'R2w' || $1 || '-' || v.n, timestamptz '2026-09-20 10:00+05:30' + make_interval(days => $1::int), v.id, o.station_id, 'Diesel', 10, 90, 900, o.refuel_method, 200000 + $1::int * 400
+                   FROM unnest($2::text[]) WITH ORDINALITY AS v(id, n), (SELECT station_id, refuel_method FROM refueling_logs ORDER BY id LIMIT 1) o`,
+                [i, vehicles],
+              );
+            });
+          }
+        })();
+      await Promise.all([writer(database, 'a'), writer(second, 'b'), readings(second)]);
       await allRight();
       const [{ n }] = await database.query<{ n: number }>(`SELECT sum(records)::int AS n FROM rollup_challans WHERE month = '2026-10-01' AND vehicle_id = ANY($1)`, [vehicles]);
       const [{ m }] = await database.query<{ m: number }>(`SELECT count(*)::int AS m FROM challans WHERE date >= '2026-10-01' AND date < '2026-11-01' AND vehicle_id = ANY($1)`, [vehicles]);

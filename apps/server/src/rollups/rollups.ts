@@ -55,6 +55,11 @@ export async function rollupDifferences(database: Pick<Database, 'query'>, rollu
   return database.query<{ side: string; row_text: string }>('SELECT side, row_text FROM rollup_differences($1) ORDER BY 1, 2', [rollup]);
 }
 
+/** The rows where the cost per km's kept figures (migration 0054, decision 0057) and their recomputation differ. */
+export async function fleetCostDifferences(database: Pick<Database, 'query'>): Promise<{ kept: string; side: string; row_text: string }[]> {
+  return database.query<{ kept: string; side: string; row_text: string }>('SELECT kept, side, row_text FROM fleet_cost_differences() ORDER BY 1, 2, 3');
+}
+
 const zoneChecked = new WeakSet<Pick<Database, 'query'>>();
 
 /**

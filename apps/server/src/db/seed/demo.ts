@@ -85,11 +85,11 @@ export interface DemoSeedReport {
 /** The tables the demo seed fills: every area's (emptySeededTables orders them by their foreign keys). */
 export const SEEDED_TABLES: readonly string[] = resources.map((resource) => getTableName(resource.table));
 /**
- * Tables the database keeps from the seeded ones by triggers (fuel fills 0039, odometers 0041, counts 0042),
+ * Tables the database keeps from the seeded ones by triggers (fuel fills 0039, odometers 0041, counts 0042, cost per km 0054),
  * vacuumed with them: their index-only reads (the dashboard's fuel figure through fuel_fills' covering indexes)
  * need the visibility map a vacuum sets.
  */
-export const KEPT_TABLES: readonly string[] = ['fuel_fills', 'vehicle_odometers', 'vehicle_odometer_days', 'vehicle_odometer_months', 'record_counts'];
+export const KEPT_TABLES: readonly string[] = ['fuel_fills', 'vehicle_odometers', 'vehicle_odometer_days', 'vehicle_odometer_months', 'record_counts', 'vehicle_cost_months', 'fleet_cost_months', 'fleet_cost_kinds'];
 
 /** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
 export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
