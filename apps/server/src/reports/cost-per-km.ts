@@ -22,6 +22,11 @@ export const odometerEnds = (alias: string, on: string) => `
 export const odometerAt = (alias: string, on: string) =>
   `CASE WHEN ${alias}b.day = ${alias}a.day THEN ${alias}b.km::numeric ELSE ${alias}b.km + (${alias}a.km - ${alias}b.km)::numeric * (${on} - ${alias}b.day) / (${alias}a.day - ${alias}b.day) END`;
 
+/** The month mark of the rows `c` on `on` (joined as `alias`), looked up only when `on` is a month's first day (OFFSET 0 keeps the
+ * subquery whole, so the day test gates the lookup instead of filtering its result). */
+const monthMark = (alias: string, on: string) =>
+  `LEFT JOIN LATERAL (SELECT m.km FROM vehicle_odometer_months m WHERE extract(day FROM ${on}) = 1 AND m.vehicle_id = c.vehicle_id AND m.month = ${on} OFFSET 0) ${alias} ON true`;
+
 /**
  * The odometer mark at the start of a day `on` (to 0.1 km) of the rows `c`: the odometer lane's month marks
  * (vehicle_odometer_months, joined as `alias`) on a month's first day, else the set-based ends above rounded alike
@@ -81,8 +86,8 @@ export const costPerKmReport: ReportDefinition = {
              e AS MATERIALIZED (SELECT c.*, CASE WHEN c.m1 >= c.m0 THEN c.m1 - c.m0 END AS km FROM (
                   SELECT c.*, ${mark('a', 'c.s')} AS m0, ${mark('b', 'c.e')} AS m1 FROM (
                     SELECT vehicle_id, month, ${kinds}, sum(amount) AS total, ${start} AS s, ${end}::date AS e FROM p GROUP BY vehicle_id, month) c
-                  LEFT JOIN vehicle_odometer_months a ON a.vehicle_id = c.vehicle_id AND a.month = c.s
-                  LEFT JOIN vehicle_odometer_months b ON b.vehicle_id = c.vehicle_id AND b.month = c.e
+                  ${monthMark('a', 'c.s')}
+                  ${monthMark('b', 'c.e')}
                   ${odometerEnds('a', 'c.s')}
                   ${odometerEnds('b', 'c.e')}) c),
              w AS (SELECT vehicle_id, month, total, km FROM vehicle_cost_months WHERE ${inWhole('month')}${vehicle ? ` AND ${vehicle('vehicle_id')}` : ''}

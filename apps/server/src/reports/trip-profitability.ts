@@ -47,7 +47,8 @@ export const tripProfitabilityReport: ReportDefinition = {
                        sum(p.cost) AS cost, sum(p.margin) AS margin, sum(p.distance) AS distance
                   FROM p LEFT JOIN sales_orders o ON o.id = p.sales_order_id AND p.sales_order_id <> ''
                  GROUP BY 1, 2, 3, 4`,
-      page: `SELECT g.*, driver_label(d.name, d.id) AS driver FROM g LEFT JOIN drivers d ON d.id = g.driver_id
+      // The driver's label for the page's rows only (a subquery is evaluated after the sort and limit, a join before).
+      page: `SELECT g.*, (SELECT driver_label(d.name, d.id) FROM drivers d WHERE d.id = g.driver_id) AS driver FROM g
               ORDER BY g.freight DESC, g.customer, g.origin, g.destination, g.driver_id`,
       totals: `SELECT ${sums} FROM g`,
       // The ten customers with the most freight.
