@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { seedDemo } from '../db/seed/demo';
+import { vehicleClass } from '../db/seed/vehicle-fuel';
 import { openTestDatabase } from '../testing/test-server';
 import { recomputedCosts } from './trip-cost';
 
@@ -14,16 +15,21 @@ beforeAll(async () => {
 afterAll(() => drop?.());
 
 describe('seed:demo trip money', () => {
-  it('gives trucks freight at ₹40–60 per km of the road, km to Delivered trips, none to Cancelled ones', async () => {
-    const rows = await database.query<{ status: string; type: string; freight: string | null; km: number | null }>(
-      `SELECT t.status, v.type, t.freight, t.distance_km AS km FROM trips t JOIN vehicles v ON v.id = t.vehicle_id`,
+  it('gives trucks freight at the rate of their class (a heavy one ₹40–60 per km of the road, a light one ₹14–22), km to Delivered trips, none to Cancelled ones', async () => {
+    const rows = await database.query<{ status: string; type: string; model: string; freight: string | null; km: number | null }>(
+      `SELECT t.status, v.type, v.model, t.freight, t.distance_km AS km FROM trips t JOIN vehicles v ON v.id = t.vehicle_id`,
     );
     for (const row of rows.filter((r) => r.status === 'Cancelled')) expect([row.freight, row.km]).toEqual([null, null]);
     const delivered = rows.filter((r) => r.status === 'Delivered' && r.type === 'Truck' && Number(r.freight) > 6000);
-    expect(delivered.length).toBeGreaterThan(20);
-    // Per km run (a few percent over the road distance): ₹37–60.
-    for (const row of delivered) expect(Number(row.freight) / row.km!).toBeGreaterThan(36);
-    for (const row of delivered) expect(Number(row.freight) / row.km!).toBeLessThanOrEqual(61);
+    const heavy = delivered.filter((r) => vehicleClass(r.type, r.model) === 'heavy');
+    const light = delivered.filter((r) => vehicleClass(r.type, r.model) === 'light');
+    expect(heavy.length).toBeGreaterThan(20);
+    expect(light.length).toBeGreaterThan(0);
+    // Per km run (a few percent over the road distance): ₹37–60 on a heavy truck, ₹12.9–22 on a light one.
+    for (const row of heavy) expect(Number(row.freight) / row.km!).toBeGreaterThan(36);
+    for (const row of heavy) expect(Number(row.freight) / row.km!).toBeLessThanOrEqual(61);
+    for (const row of light) expect(Number(row.freight) / row.km!).toBeGreaterThan(12.5);
+    for (const row of light) expect(Number(row.freight) / row.km!).toBeLessThanOrEqual(23);
     expect(rows.filter((r) => r.status === 'Delivered').every((r) => r.km! > 0)).toBe(true);
   });
 

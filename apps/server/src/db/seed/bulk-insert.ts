@@ -135,6 +135,8 @@ export interface BulkLoad {
   onProgress?: (done: number, total: number) => void;
   /** Filled with the milliseconds of each phase: insert, and for a big load indexes and keys. */
   timings?: Record<string, number>;
+  /** A staged load's last step before its rows go to the table: given the stage (a temporary table of `columns`), it may change them. */
+  staged?: (stage: string) => Promise<void>;
 }
 
 /**
@@ -170,6 +172,7 @@ export async function bulkLoad(database: Database, load: BulkLoad): Promise<numb
     if (staged) {
       started = performance.now();
       await database.exec(`ANALYZE ${stage}`);
+      await load.staged?.(stage);
       const { targets, select } = selection(load.columns, `${stage} AS u`, load.computed);
       await database.exec(`INSERT INTO ${load.table} (${targets}) ${select}`);
       await database.exec(`DROP TABLE ${stage}`);

@@ -91,8 +91,12 @@ export const SEEDED_TABLES: readonly string[] = resources.map((resource) => getT
  */
 export const KEPT_TABLES: readonly string[] = ['fuel_fills', 'vehicle_odometers', 'vehicle_odometer_days', 'vehicle_odometer_months', 'record_counts', 'vehicle_cost_months', 'fleet_cost_months', 'fleet_cost_kinds'];
 
-/** Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 300, servicePartners: 60, expenses: 900, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
+/**
+ * Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. Its 40 drivers' trips go back about
+ * thirteen months (some 8 hauls a month each), so the KPI dashboard's twelve full months all have trips, and the
+ * expenses hold each trip's diesel, tolls and allowance (about 3.5 records a trip) and the yard's spend.
+ */
+export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 4400, servicePartners: 60, expenses: 17500, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
 /** Station invoices by default: one per station per month for a year. */
 export const invoicesPerStation = 12;
 export const trainingPerDriver = 2;
@@ -217,15 +221,16 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     const coldChain = await step('coldChain', () => seedColdChain(tx, { ...common, phases: phases.coldChain, count: coldChainCount }));
     inserted.coldChain = coldChain.inserted;
     inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(tx, { ...common, count: options.servicePartners ?? 0 }))).inserted;
-    const expenses = await step('expenses', () => seedExpenses(tx, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
-    inserted.expenses = expenses.inserted;
-    if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(tx, { ...common, count: options.sales! })));
     if (options.fuelStations) inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(tx, { ...common, count: options.fuelStations! }))).inserted;
     const logs = options.refuelingLogs
       ? await step('refuelingLogs', () => seedRefuelingLogs(tx, { ...common, seed, phases: (phases.refuelingLogs = {}), count: options.refuelingLogs! }))
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
     if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    // After the refuelling logs: a big load of expenses places its fills' odometers among theirs as it goes in.
+    const expenses = await step('expenses', () => seedExpenses(tx, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
+    inserted.expenses = expenses.inserted;
+    if (options.sales) Object.assign(inserted, await step('sales', () => seedSales(tx, { ...common, count: options.sales! })));
     // The fills' odometers made to agree with their litres (before the schedules, which are judged by them).
     await step('fillOdometers', () => agreeFillOdometers(tx));
     // After every odometer reading (expenses, refuelling logs): the schedules' spread of due states is judged by them.

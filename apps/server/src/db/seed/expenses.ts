@@ -2,9 +2,10 @@ import { fuelExpensesArea, roundRupees, type EXPENSE_TYPES } from '@raahi/domain
 import type { Database } from '../client';
 import { bulkLoad, type BulkColumn, type ColumnBatch, type ComputedColumns } from './bulk-insert';
 import { DAY, HOUR, isoDate, seededId, YEAR, type SeedOptions } from './common';
-import { FREIGHT_CITIES, type City } from './india';
+import { agreeFillOdometers } from './fill-odometers';
+import { FREIGHT_CITIES, roadKm, type City } from './india';
 import { weightedTable, type Random } from './random';
-import { vehicleFuel } from './vehicle-fuel';
+import { vehicleClass, vehicleEconomy, vehicleFuel, type VehicleClass } from './vehicle-fuel';
 
 type ExpenseType = (typeof EXPENSE_TYPES)[number];
 
@@ -37,9 +38,26 @@ export const EXPENSE_SEARCH_TEXT: ComputedColumns = {
 };
 export const EXPENSE_SEARCH_TRIGGER = 'fuel_expenses_search_text';
 
-// On a trip: fuel and tolls mostly, the crew's meals; in the yard: workshop bills and parking.
-const ON_TRIP = weightedTable<ExpenseType>([['Fuel', 42], ['Toll', 36], ['Meal', 12], ['Parking', 4], ['Maintenance', 3], ['Other', 3]]);
+// Off the trips, in the yard: workshop bills, parking, fills at the depot.
 const IN_YARD = weightedTable<ExpenseType>([['Fuel', 40], ['Maintenance', 30], ['Parking', 15], ['Other', 10], ['Meal', 5]]);
+/** At least this share of the expenses is the yard's; the rest is the trips' spend (all of it, when there is more room than they need). */
+const YARD_SHARE = 0.1;
+
+/**
+ * A trip's spend (2026): its diesel (the km ÷ the vehicle's km per litre, vehicleEconomy, a little more for idling
+ * and loaded climbs), in fills of at most 95 % of its tank; the FASTag tolls of its route, one plaza about
+ * every 60 km of the tolled 60–85 % of it, at the plaza's rate for the vehicle's class (NHAI: a light commercial
+ * vehicle ₹150–240, a two-axle truck ₹300–480, a multi-axle one up to ₹880); the driver's and cleaner's allowance
+ * (bhatta) per day on the road; and a trailer, which has no engine, its puller (a hired prime mover, with its
+ * diesel) per km.
+ */
+const TOLL_PER_PLAZA: Readonly<Record<VehicleClass, readonly [number, number]>> = { light: [150, 240], medium: [300, 480], heavy: [420, 880] };
+const KM_PER_PLAZA = 60;
+const ALLOWANCE_PER_DAY: readonly [number, number] = [600, 1_000];
+const PULLER_PER_KM: readonly [number, number] = [26, 34];
+const PULLERS = ['Shree Ganesh Roadlines', 'Om Sai Trailer Services', 'Punjab Haryana Puller Service', 'Navkar Prime Movers', 'Sri Murugan Hauliers'];
+/** A trip under way this far (km) has not bought anything on the road yet. */
+const SPEND_FROM_KM = 30;
 
 /** Pump prices in ₹ per unit by fuel (the unit follows fuelUnit()); how much a fill takes follows the vehicle (vehicleFuel). */
 const FUELS = {
@@ -72,9 +90,29 @@ const money = (random: Random, [low, high]: readonly [number, number]) => Math.r
 const near = (random: Random, city: City) => `${(city.lat + (random.next() - 0.5) * 0.4).toFixed(4)},${(city.lon + (random.next() - 0.5) * 0.4).toFixed(4)}`;
 const CITY_INDEX = new Map(FREIGHT_CITIES.map((c, i) => [c.name, i]));
 
+/** A trip's km: what it ran once Delivered, else its road's between freight cities, else what its hours would cover. */
+function routeKm(trip: { origin: string; destination: string; km: number | null; start: number; end: number }): number {
+  if (trip.km !== null) return trip.km;
+  const [a, b] = [CITY_INDEX.get(trip.origin), CITY_INDEX.get(trip.destination)];
+  if (a !== undefined && b !== undefined) return roadKm(FREIGHT_CITIES[a], FREIGHT_CITIES[b]);
+  return (Math.max(0, trip.end - trip.start) / HOUR) * 30;
+}
+
+/** A planned expense: its moment, trip (-1: none) and vehicle (indexes), type, and for a trip's spend its size (litres, plazas, days or km). */
+interface PlannedExpense {
+  at: number;
+  trip: number;
+  vehicle: number;
+  type: ExpenseType;
+  size: number;
+}
+
 /**
- * Inserts `count` expenses of the vehicles and trips in the database over the last three years: most
- * during trips (fills at the pumps of the route, FASTag tolls, the crew's meals), the rest at the depot.
+ * Inserts `count` expenses of the vehicles and trips in the database: the spend of the trips, generated along them
+ * (on the trip's days, of its vehicle, linked to it: its diesel, tolls and driver's allowance, see TOLL_PER_PLAZA),
+ * and the rest in the yard over the last three years (workshop bills, parking, fills at the depot). The trips that
+ * have started and carry no spend yet get theirs in a random order until all of `count` but the yard's share
+ * (YARD_SHARE) is used, so a smaller count costs fewer trips fully rather than every trip a little.
  */
 export async function seedExpenses(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
@@ -85,26 +123,48 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
   );
   if (vehicles.length === 0) throw new Error('Expenses need vehicles; the database has none (add some with --vehicles).');
   const vehicleIndex = new Map(vehicles.map((v, i) => [v.id, i]));
-  // Only trips that have started carry spend: a trip still to come has no fuel bill yet.
-  const trips = (
-    await database.query<{ id: string; vehicle: string; origin: string; destination: string; start: number; end: number }>(
-      `SELECT id, vehicle_id AS vehicle, origin, destination, ${ms('coalesce(start_date, created_at)')} AS start, ${ms('coalesce(end_date, eta, start_date, created_at)')} AS end FROM trips`,
-    )
-  ).filter((t) => t.start <= now);
+  // Only trips that have started carry spend: a trip still to come has no fuel bill yet; a Cancelled one has none.
+  const trips = await database.query<{ id: string; vehicle: string; origin: string; destination: string; km: number | null; start: number; end: number }>(
+    `SELECT id, vehicle_id AS vehicle, origin, destination, distance_km AS km, ${ms('start_date')} AS start, ${ms('coalesce(end_date, eta, start_date)')} AS end
+       FROM trips WHERE status <> 'Cancelled' AND start_date <= to_timestamp($1::float8 / 1000) AND cost = 0`,
+    [now],
+  );
 
   const planning = performance.now();
-  const rows = new Array<{ at: number; trip: number; vehicle: number; type: ExpenseType }>(count);
-  for (let i = 0; i < count; i++) {
-    const trip = trips.length > 0 && random.chance(0.7) ? random.int(0, trips.length - 1) : -1;
-    if (trip >= 0) {
-      const t = trips[trip];
-      const at = Math.min(now - random.next() * HOUR, t.start + random.next() * Math.max(HOUR, t.end - t.start));
-      rows[i] = { at, trip, vehicle: vehicleIndex.get(t.vehicle) ?? 0, type: ON_TRIP(random) };
-    } else {
-      const vehicle = random.int(0, vehicles.length - 1);
-      const from = Math.max(now - 3 * YEAR, vehicles[vehicle].created);
-      rows[i] = { at: from + random.next() * Math.max(HOUR, now - from), trip: -1, vehicle, type: IN_YARD(random) };
-    }
+  const rows: PlannedExpense[] = [];
+  const forTrips = count - Math.ceil(count * YARD_SHARE);
+  /** The spend of trip k so far: a trip under way has bought what its km up to now took. */
+  const spendAlong = (k: number) => {
+    const t = trips[k];
+    const vehicle = vehicleIndex.get(t.vehicle);
+    if (vehicle === undefined) return;
+    const { type, model } = vehicles[vehicle];
+    const span = Math.max(0, Math.min(t.end, now) - t.start);
+    const done = t.end > now ? (now - t.start) / (t.end - t.start) : 1;
+    const km = routeKm(t) * done;
+    if (done < 1 && km < SPEND_FROM_KM) return;
+    const add = (at: number, kind: ExpenseType, size: number) => rows.push({ at: t.start + at * span, trip: k, vehicle, type: kind, size });
+    const runsOn = vehicleFuel(type, model);
+    if (runsOn) {
+      const litres = (km / vehicleEconomy(runsOn)) * random.around(0.97, 1.1);
+      const fills = Math.ceil(litres / (runsOn.tank * 0.95));
+      for (let f = 0; f < fills; f++) add((f + random.next() * 0.5) / fills, 'Fuel', litres / fills);
+    } else add(random.next() * 0.1, 'Other', km);
+    const plazas = Math.round((km * random.around(0.6, 0.85)) / KM_PER_PLAZA);
+    if (plazas > 0) add(random.around(0.3, 1), 'Toll', plazas);
+    add(random.around(0.6, 1), 'Meal', Math.max(1, Math.ceil(span / DAY)));
+  };
+  const order = new Int32Array(trips.length).map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  for (let i = 0; i < order.length && rows.length < forTrips; i++) spendAlong(order[i]);
+  rows.length = Math.min(rows.length, forTrips);
+  while (rows.length < count) {
+    const vehicle = random.int(0, vehicles.length - 1);
+    const from = Math.max(now - 3 * YEAR, vehicles[vehicle].created);
+    rows.push({ at: from + random.next() * Math.max(HOUR, now - from), trip: -1, vehicle, type: IN_YARD(random), size: NaN });
   }
   rows.sort((a, b) => a.at - b.at);
   if (options.phases) options.phases.plan = Math.round(performance.now() - planning);
@@ -129,16 +189,15 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       ids.add(id);
       newIds.push(id);
       let [fuelType, quantity, price, amount, vendor, description, gps]: [string, number | null, number | null, number, string, string, string] = ['', null, null, 0, '', '', ''];
-      // A trailer has no tank: its spend on the road is tolls, in the yard upkeep.
+      // A trailer has no tank: its upkeep in the yard instead (on a trip its puller's diesel, PULLER_PER_KM).
       const runsOn = vehicleFuel(vehicle.type, vehicle.model);
-      if (row.type === 'Fuel' && !runsOn) row.type = trip ? 'Toll' : 'Maintenance';
-      const odometer = vehicle.mileage === null ? null : Math.max(0, Math.round(vehicle.mileage - ((now - row.at) / DAY) * (heavy ? 280 : 90) * random.around(0.7, 1.1)));
+      if (row.type === 'Fuel' && !runsOn) row.type = 'Maintenance';
       switch (row.type) {
         case 'Fuel': {
-          // What the vehicle runs on, a quarter of its tank to a full one.
+          // What the vehicle runs on: on a trip what its km took, in the yard a quarter of its tank to a full one.
           fuelType = runsOn!.fuel;
           const f = FUELS[runsOn!.fuel];
-          quantity = money(random, [runsOn!.tank * 0.25, runsOn!.tank * 0.97]);
+          quantity = trip ? Math.max(0.01, Math.round(row.size * 100) / 100) : money(random, [runsOn!.tank * 0.25, runsOn!.tank * 0.97]);
           price = fuelType === 'Electric' ? Math.round(money(random, f.price) * 1000) / 1000 : money(random, f.price);
           amount = roundRupees(quantity * price);
           vendor = `${random.pick(f.brands)}, ${city.name}`;
@@ -147,18 +206,23 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
           break;
         }
         case 'Toll': {
+          // The route's plazas on the trip's FASTag, one record for the trip.
+          const plazas = trip ? row.size : 1;
           const plaza = random.pick(PLAZAS);
-          amount = heavy ? money(random, [290, 1_250]) : money(random, [65, 320]);
-          vendor = random.chance(0.92) ? `FASTag – ${plaza} toll plaza` : `${plaza} toll plaza (cash)`;
-          description = trip && random.chance(0.3) ? `${trip.origin} → ${trip.destination}` : '';
+          amount = roundRupees(plazas * money(random, TOLL_PER_PLAZA[vehicleClass(vehicle.type, vehicle.model)]));
+          vendor = plazas > 1 ? `FASTag – ${plazas} toll plazas` : random.chance(0.92) ? `FASTag – ${plaza} toll plaza` : `${plaza} toll plaza (cash)`;
+          description = trip ? `${trip.origin} → ${trip.destination}` : '';
           gps = near(random, city);
           break;
         }
-        case 'Meal':
-          amount = money(random, [150, 650]);
+        case 'Meal': {
+          // On a trip the crew's allowance for its days on the road; in the yard a meal.
+          const days = trip ? row.size : 0;
+          amount = trip ? roundRupees(days * money(random, ALLOWANCE_PER_DAY)) : money(random, [150, 650]);
           vendor = `${random.pick(DHABAS)}, ${city.name}`;
-          description = random.chance(0.4) ? random.pick(['Crew lunch', 'Crew dinner', 'Driver and cleaner meals']) : '';
+          description = trip ? `Driver and cleaner meals, ${days} ${days === 1 ? 'day' : 'days'} on the road` : random.chance(0.4) ? random.pick(['Crew lunch', 'Crew dinner']) : '';
           break;
+        }
         case 'Maintenance': {
           const [job, low, high] = random.pick(WORKSHOPS);
           amount = money(random, [low, high]);
@@ -172,6 +236,13 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
           description = random.chance(0.5) ? 'Overnight parking' : 'Waiting for unloading';
           break;
         case 'Other': {
+          if (trip) {
+            // A trailer's puller for the trip's km.
+            amount = roundRupees(row.size * money(random, PULLER_PER_KM));
+            vendor = `${random.pick(PULLERS)}, ${trip.origin}`;
+            description = `Prime mover (puller) hire with diesel, ${trip.origin} → ${trip.destination}`;
+            break;
+          }
           const [what, who, low, high] = random.pick(OTHERS);
           amount = money(random, [low, high]);
           vendor = `${who}, ${city.name}`;
@@ -183,13 +254,15 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       batch.id.push(id);
       batch.type.push(row.type);
       batch.date.push(isoDate(row.at));
-      batch.vehicle_id.push(trip || random.chance(0.9) ? vehicle.id : null);
+      const vehicleId = trip || random.chance(0.9) ? vehicle.id : null;
+      batch.vehicle_id.push(vehicleId);
       batch.trip_id.push(trip?.id ?? null);
       batch.fuel_type.push(fuelType);
       batch.quantity.push(quantity);
       batch.price_per_unit.push(price);
       batch.amount.push(amount);
-      batch.odometer.push(row.type === 'Fuel' || random.chance(0.1) ? odometer : null);
+      // A reading on the fills of a vehicle only (agreeFillOdometers makes them agree with the litres).
+      batch.odometer.push(row.type === 'Fuel' && vehicleId !== null && vehicle.mileage !== null ? Math.max(0, Math.round(vehicle.mileage - ((now - row.at) / DAY) * (heavy ? 280 : 90) * random.around(0.7, 1.1))) : null);
       batch.vendor.push(vendor);
       batch.gps_location.push(gps);
       batch.description.push(description);
@@ -210,6 +283,8 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
     disableTriggers: [EXPENSE_SEARCH_TRIGGER],
     rebuildFrom: options.rebuildFrom,
     timings: options.phases,
+    // A big load's fills go in with their readings agreed (fill-odometers.ts): not rewritten, and their kept fills made once.
+    staged: (stage) => agreeFillOdometers(database, { staged: stage }),
     onProgress: (done, total) => options.onProgress?.('expenses', done, total),
   });
   return { inserted, ids: newIds };

@@ -85,6 +85,38 @@ export function vehicleFuel(type: string, model: string): VehicleFuel | null {
   return BY_MODEL[model] ?? BY_TYPE[type as VehicleType] ?? BY_TYPE.Other;
 }
 
+/**
+ * How far a vehicle runs on one unit of its fuel (km per litre, kg of CNG or kWh), by its fuel and tank: a 300 L
+ * Prima about 3.6 km/L, a 200 L Ultra 1918 4.4, a 60 L Bolero Pickup 11, a CNG Eeco 22 km/kg. The seed's fills
+ * and odometers agree on it (fill-odometers.ts, in SQL: economySql), and a trip's diesel is what its km take.
+ */
+const ECONOMY_BY_FUEL: Readonly<Partial<Record<VehicleFuel['fuel'], number>>> = { CNG: 22, Electric: 7 };
+const ECONOMY_BY_TANK: readonly (readonly [minTank: number, km: number])[] = [[250, 3.6], [150, 4.4], [80, 7], [40, 11], [20, 14], [0, 45]];
+
+export function vehicleEconomy(runsOn: VehicleFuel): number {
+  return ECONOMY_BY_FUEL[runsOn.fuel] ?? ECONOMY_BY_TANK.find(([minTank]) => runsOn.tank >= minTank)![1];
+}
+
+/** vehicleEconomy in SQL, of the columns (or expressions) `fuel` and `tank`. */
+export function economySql(fuel: string, tank: string): string {
+  const byFuel = Object.entries(ECONOMY_BY_FUEL).map(([name, km]) => `WHEN ${fuel} = '${name}' THEN ${km}`);
+  const byTank = ECONOMY_BY_TANK.map(([minTank, km]) => `WHEN ${tank} >= ${minTank} THEN ${km}`);
+  return `(CASE ${[...byFuel, ...byTank].join(' ')} END)`;
+}
+
+/**
+ * A vehicle's class for what a trip on it earns and pays at the toll plazas: heavy (a 150 L tank or more, a
+ * trailer, a bus), medium (80–150 L: a 7-tonne Ultra T.7 or Furio 7) or light (a Tata Ace, a pickup, a van).
+ */
+export type VehicleClass = 'light' | 'medium' | 'heavy';
+
+export function vehicleClass(type: string, model: string): VehicleClass {
+  if (type === 'Trailer' || type === 'Bus') return 'heavy';
+  const runsOn = vehicleFuel(type, model)!;
+  if (runsOn.fuel === 'CNG' || runsOn.fuel === 'Electric') return 'light';
+  return runsOn.tank >= 150 ? 'heavy' : runsOn.tank >= 80 ? 'medium' : 'light';
+}
+
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
