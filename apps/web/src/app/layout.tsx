@@ -131,9 +131,12 @@ export function AppLayout() {
       <div inert={drawer} className={cn('flex min-h-screen min-w-0 flex-col transition-[padding] duration-200', open && 'lg:pl-64')}>
         <TopBar toggleRef={toggleRef} onToggleSidebar={() => setOpen((o) => !o)} onLogout={logout} />
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
-          <div key={location.pathname} className="animate-page-in">
-            {blocked ? <NoAccessPage screen={blocked.label} role={role} /> : <Outlet />}
-          </div>
+          {/* Outside the keyed page, so that moving to a screen still loading keeps the last one shown meanwhile. */}
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading...</p>}>
+            <div key={location.pathname} className="animate-page-in">
+              {blocked ? <NoAccessPage screen={blocked.label} role={role} /> : <Outlet />}
+            </div>
+          </Suspense>
         </main>
       </div>
     </div>

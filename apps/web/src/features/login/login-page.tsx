@@ -22,6 +22,11 @@ export function LoginPage() {
   useEffect(() => {
     document.title = 'Sign In · Raahi';
   }, []);
+  // The dashboard's files load while the visitor types (after the form shows, not before it: app/page.tsx).
+  useEffect(() => {
+    const later = setTimeout(() => void import('../dashboard/dashboard-page').catch(() => undefined), 200);
+    return () => clearTimeout(later);
+  }, []);
 
   if (user && !busy) return <Navigate to={destination} replace />;
 
