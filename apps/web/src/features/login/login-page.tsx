@@ -8,6 +8,17 @@ import { Input, Label } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 
+/**
+ * The dashboard's files, fetched once the visitor starts typing: they arrive while the password is typed, not before
+ * the form shows (app/page.tsx) and not for a visitor who never signs in. Once per page load.
+ */
+let dashboardAsked = false;
+function loadDashboardEarly() {
+  if (dashboardAsked) return;
+  dashboardAsked = true;
+  void import('../dashboard/dashboard-page').catch(() => (dashboardAsked = false));
+}
+
 export function LoginPage() {
   const { user, login } = useAuth();
   const toast = useToast();
@@ -21,11 +32,6 @@ export function LoginPage() {
   const destination = from && from.startsWith('/') && !from.startsWith('/login') ? from : '/';
   useEffect(() => {
     document.title = 'Sign In · Raahi';
-  }, []);
-  // The dashboard's files load while the visitor types (after the form shows, not before it: app/page.tsx).
-  useEffect(() => {
-    const later = setTimeout(() => void import('../dashboard/dashboard-page').catch(() => undefined), 200);
-    return () => clearTimeout(later);
   }, []);
 
   if (user && !busy) return <Navigate to={destination} replace />;
@@ -65,7 +71,7 @@ export function LoginPage() {
           <form className="grid gap-4" onSubmit={onSubmit}>
             <div className="grid gap-2">
               <Label htmlFor="username">Username</Label>
-              <Input id="username" name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => setUsername(e.target.value)} />
+              <Input id="username" name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => (setUsername(e.target.value), loadDashboardEarly())} />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="password">Password</Label>
@@ -78,7 +84,7 @@ export function LoginPage() {
                   required
                   className="pr-10"
                   value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  onChange={(e) => (setPassword(e.target.value), loadDashboardEarly())}
                 />
                 <button
                   type="button"
