@@ -48,6 +48,21 @@ describe('cost per km report', () => {
     expect((await run('2026-09-15', '2026-11-10', { vehicle: 'VEH-2' })).rows.map((r) => r.total)).toEqual([150]);
   });
 
+  it("one vehicle's totals and chart from its own kept months (decision 0057), and a page further on", async () => {
+    const answer = await run('2026-09-15', '2026-11-10', { vehicle: 'VEH-1' });
+    expect(answer.totals).toEqual({ ...none, fuel: 10000.75, refuelling: 777.77, jobCards: 2500, challans: 1000, total: 14278.52, km: 5200, costPerKm: 2.75 });
+    expect(answer.points).toEqual([
+      { month: '2026-09', total: 1000, km: 1600, costPerKm: 0.63 },
+      { month: '2026-10', total: 9278.27, km: 3100, costPerKm: 2.99 },
+      { month: '2026-11', total: 4000.25, km: 500, costPerKm: 8 },
+    ]);
+    expect(answer.notes).toEqual([]);
+    // Whole months only (the kept rows): the fleet's second and third vehicle-months, in (vehicle, month) order.
+    const later = await costPerKmReport.run(fixture(), { from: '2026-09-01', to: '2026-11-30', filters: {}, today: '2026-11-24', role: 'administrator', offset: 1, limit: 2 });
+    expect(later.rows.map((r) => [r.vehicleId, r.month, r.total, r.km])).toEqual([['VEH-1', '2026-10', 9278.27, 3100], ['VEH-1', '2026-11', 4300.25, null]]);
+    expect(later.totals).toMatchObject({ total: 19728.52, fuel: 15000.75, toll: 450 });
+  });
+
   it("equals the vehicle page's cost and km (vehicleCost) over each whole month, to the paisa", async () => {
     for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
       const page = await vehicleCost(fixture(), 'VEH-1', from, to);
