@@ -38,13 +38,6 @@ CREATE TABLE fleet_cost_kinds (
   PRIMARY KEY (month, kind)
 );
 
--- The km of a vehicle-month from the month marks (vehicle_km_by_month's rule), for the rows `c`.
-CREATE FUNCTION vehicle_month_km_sql(c text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT format('(SELECT CASE WHEN n.km >= m.km THEN n.km - m.km END FROM vehicle_odometer_months m
-                    JOIN vehicle_odometer_months n ON n.vehicle_id = m.vehicle_id AND n.month = (m.month + interval ''1 month'')::date
-                   WHERE m.vehicle_id = %1$s.vehicle_id AND m.month = %1$s.month)', c)
-$$;
-
 -- The three tables recomputed from the rollup and the marks (same columns as the tables).
 CREATE VIEW vehicle_cost_months_recomputed AS
   SELECT c.vehicle_id, c.month, sum(c.amount)::numeric(20, 2) AS total, sum(c.records)::bigint AS records, k.km
@@ -99,6 +92,15 @@ BEGIN
 END
 $$;
 
+-- The odometer writers take the same lock through it (0041 wrote it inline).
+CREATE OR REPLACE FUNCTION vehicle_odometers_refresh(vehicles text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(cardinality(vehicles), 0) = 0 THEN RETURN; END IF;
+  PERFORM vehicle_odometers_lock(vehicles);
+  PERFORM vehicle_odometers_rebuild(vehicles);
+END
+$$;
+
 -- After each statement that writes rollup_vehicle_cost: its net change per vehicle-month into vehicle_cost_months
 -- (a new one with its km from the marks; none left with no records) and per month and kind into fleet_cost_kinds,
 -- upserted in key order (two writers never wait on each other in a cycle within a statement).
@@ -116,10 +118,11 @@ BEGIN
   PERFORM vehicle_odometers_lock(touched);
   EXECUTE format($q$
     INSERT INTO vehicle_cost_months AS t (vehicle_id, month, total, records, km)
-    SELECT d.vehicle_id, d.month, d.total, d.records, %s FROM (
+    SELECT d.vehicle_id, d.month, d.total, d.records, k.km FROM (
       SELECT vehicle_id, month, sum(amount) AS total, sum(records) AS records FROM (%s) x GROUP BY 1, 2) d
+      LEFT JOIN vehicle_km_by_month k ON k.vehicle_id = d.vehicle_id AND k.month = d.month
      ORDER BY 1, 2
-    ON CONFLICT (vehicle_id, month) DO UPDATE SET total = t.total + excluded.total, records = t.records + excluded.records$q$, vehicle_month_km_sql('d'), delta);
+    ON CONFLICT (vehicle_id, month) DO UPDATE SET total = t.total + excluded.total, records = t.records + excluded.records$q$, delta);
   DELETE FROM vehicle_cost_months WHERE records = 0 AND vehicle_id = ANY(touched);
   EXECUTE format($q$
     INSERT INTO fleet_cost_kinds AS t (month, kind, amount, records)
@@ -141,9 +144,10 @@ BEGIN
   EXECUTE format($q$
     WITH m AS (SELECT vehicle_id, month FROM (%s) x(vehicle_id, month)),
     touched AS (SELECT vehicle_id, month FROM m UNION SELECT vehicle_id, (month - interval '1 month')::date FROM m),
-    fresh AS (SELECT c.vehicle_id, c.month, %s AS km FROM vehicle_cost_months c JOIN touched t ON t.vehicle_id = c.vehicle_id AND t.month = c.month)
+    fresh AS (SELECT c.vehicle_id, c.month, k.km FROM vehicle_cost_months c JOIN touched t ON t.vehicle_id = c.vehicle_id AND t.month = c.month
+                LEFT JOIN vehicle_km_by_month k ON k.vehicle_id = c.vehicle_id AND k.month = c.month)
     UPDATE vehicle_cost_months c SET km = fresh.km FROM fresh
-     WHERE c.vehicle_id = fresh.vehicle_id AND c.month = fresh.month AND c.km IS DISTINCT FROM fresh.km$q$, marks, vehicle_month_km_sql('c'));
+     WHERE c.vehicle_id = fresh.vehicle_id AND c.month = fresh.month AND c.km IS DISTINCT FROM fresh.km$q$, marks);
   RETURN NULL;
 END
 $$;
@@ -167,12 +171,18 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER vehicle_cost_months_i AFTER INSERT ON rollup_vehicle_cost REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_rollup();
-CREATE TRIGGER vehicle_cost_months_u AFTER UPDATE ON rollup_vehicle_cost REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_rollup();
-CREATE TRIGGER vehicle_cost_months_d AFTER DELETE ON rollup_vehicle_cost REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_rollup();
-CREATE TRIGGER vehicle_cost_months_marks_i AFTER INSERT ON vehicle_odometer_months REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_marks();
-CREATE TRIGGER vehicle_cost_months_marks_u AFTER UPDATE ON vehicle_odometer_months REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_marks();
-CREATE TRIGGER vehicle_cost_months_marks_d AFTER DELETE ON vehicle_odometer_months REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION vehicle_cost_months_from_marks();
-CREATE TRIGGER fleet_cost_months_i AFTER INSERT ON vehicle_cost_months REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION fleet_cost_months_from_vehicles();
-CREATE TRIGGER fleet_cost_months_u AFTER UPDATE ON vehicle_cost_months REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION fleet_cost_months_from_vehicles();
-CREATE TRIGGER fleet_cost_months_d AFTER DELETE ON vehicle_cost_months REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION fleet_cost_months_from_vehicles();
+-- Each function after INSERT, UPDATE and DELETE of its table, with the statement's rows.
+DO $$
+DECLARE
+  t text[];
+BEGIN
+  FOREACH t SLICE 1 IN ARRAY ARRAY[
+    ['vehicle_cost_months', 'rollup_vehicle_cost', 'vehicle_cost_months_from_rollup'],
+    ['vehicle_cost_months_marks', 'vehicle_odometer_months', 'vehicle_cost_months_from_marks'],
+    ['fleet_cost_months', 'vehicle_cost_months', 'fleet_cost_months_from_vehicles']] LOOP
+    EXECUTE format('CREATE TRIGGER %1$s_i AFTER INSERT ON %2$I REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION %3$I()', t[1], t[2], t[3]);
+    EXECUTE format('CREATE TRIGGER %1$s_u AFTER UPDATE ON %2$I REFERENCING OLD TABLE AS unwritten NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION %3$I()', t[1], t[2], t[3]);
+    EXECUTE format('CREATE TRIGGER %1$s_d AFTER DELETE ON %2$I REFERENCING OLD TABLE AS unwritten FOR EACH STATEMENT EXECUTE FUNCTION %3$I()', t[1], t[2], t[3]);
+  END LOOP;
+END
+$$;
