@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** The field at fault, where one is (an import names its column). */
     readonly field?: string,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -50,7 +52,7 @@ function isUnavailable(cause: unknown): boolean {
 }
 
 export function errorResponse(err: unknown, c: Context) {
-  if (err instanceof ApiError) return c.json({ title: err.title, message: err.message }, err.status);
+  if (err instanceof ApiError) return c.json({ title: err.title, message: err.message }, err.status, err.headers);
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;
     if (status === 413) return c.json({ title: 'Request Too Large', message: 'The request body is too large.' }, 413);
