@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequest, multipartBody, startTestServer, type ApiResponse, type TestClient, type TestServer } from '../testing/test-server';
-import { hiddenEntryBomb, rowXml, sharedStringsFlood, sharedStringsXml, sheetXml, workbookOf } from '../testing/workbooks';
+import { hiddenEntryBomb, rowXml, sharedStringsFlood, sheetXml, workbookOf } from '../testing/workbooks';
 
 /**
  * Issue 32, "Spreadsheets cannot exhaust memory, time or disk": each hostile file is generated here and sent to
