@@ -16,6 +16,7 @@ let admin: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signedIn();
+  await server.createUser({ username: 'hostile_other', password: 'another-password-1', role: 'administrator' } as Parameters<TestServer['createUser']>[0]);
 }, 60_000);
 
 afterAll(async () => {
@@ -143,7 +144,6 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
     expect(third.headers.get('retry-after')).toBe('10');
     expect(third.body).toEqual({ title: 'Too Many Requests', message: 'You already have 2 imports running, the most at once. Try again when one ends.' });
     // Another user is not held up by this one's imports.
-    await server.createUser({ username: 'hostile_other', password: 'another-password-1', role: 'administrator' } as Parameters<TestServer['createUser']>[0]);
     const other = server.client();
     await other.login('hostile_other', 'another-password-1');
     expect((await upload(other, 'c.csv', csv, {}, '/api/vehicles/import/preview')).status).toBe(200);
@@ -160,5 +160,23 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
     expect((await upload(admin, 'bad.xlsx', 'not a zip')).status).toBe(422);
     expect((await upload(admin, 'bad.xlsx', 'not a zip')).status).toBe(422);
     expect((await upload(admin, 'c.csv', csv, {}, '/api/vehicles/import/preview')).status).toBe(200);
+  }, 120_000);
+
+  it('RAAHI_IMPORTS_AT_ONCE bounds the server: with 1, another user waits for the running import (429), then is taken', async () => {
+    const one = await server.listen({ importsAtOnce: 1 });
+    const first = one.client();
+    const other = one.client();
+    expect((await first.login()).status).toBe(200);
+    expect((await other.login('hostile_other', 'another-password-1')).status).toBe(200);
+    const csv = `${HEADER.join(',')}\r\n${Array.from({ length: 3000 }, (_, i) => `Tata,Ace ${i},2022,KA02AC${String(i).padStart(4, '0')},MAT448123NKB${String(i).padStart(5, '0')},Truck,Active,1000,15/03/2022`).join('\r\n')}\r\n`;
+    const running = await upload(first, 'a.csv', csv, { mode: 'dry-run', async: '1' });
+    expect(running.status).toBe(202);
+    const refused = await upload(other, 'b.csv', csv, {}, '/api/vehicles/import/preview');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(refused.body).toEqual({ title: 'Too Many Requests', message: 'The server is already running 1 imports, the most at once. Try again in 10 seconds.' });
+    for (let i = 0; i < 300 && (await first.get(`/api/imports/${running.body.id}`)).body.status === 'running'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await upload(other, 'b.csv', csv, {}, '/api/vehicles/import/preview')).status).toBe(200);
   }, 120_000);
 });
