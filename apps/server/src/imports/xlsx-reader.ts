@@ -25,6 +25,8 @@ export const EXCEL_MAX_ROWS = 1_048_576;
 const EXCEL_MAX_COLUMNS = 16_384;
 /** A text or an attribute between two tags of a workbook part; Excel's longest cell (32,767 characters, escaped) is far below. */
 const MAX_TEXT_RUN_BYTES = 1024 * 1024;
+/** Bytes of a part's XML given to the parser at a time (an inflated chunk is 64 KB). */
+const PARSE_SLICE = 8 * 1024;
 /** Styles kept (Excel allows about 64,000 cell formats). */
 const MAX_STYLES = 100_000;
 
@@ -73,8 +75,12 @@ async function* parsePart(bytes: Uint8Array, entry: ZipEntry, limits: ZipLimits,
       sinceTag = 0;
       at = next + 1;
     }
-    parser.write(decoder.decode(chunk, { stream: true }));
-    yield;
+    // Parsed a slice at a time, each slice's rows handed on before the next: rows drawn from long shared strings are
+    // never more than a slice's worth at once.
+    for (let slice = 0; slice < chunk.length; slice += PARSE_SLICE) {
+      parser.write(decoder.decode(chunk.subarray(slice, slice + PARSE_SLICE), { stream: true }));
+      yield;
+    }
     await letOthersIn();
   }
   parser.write(decoder.decode());
