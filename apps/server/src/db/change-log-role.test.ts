@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runScript, startServer, waitFor, type RunningProcess } from '../testing/server-process';
-import { ADMIN_PASSWORD, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
+import { ADMIN_PASSWORD, temporaryPostgresDatabase, TestClient, testDatabaseUrl, vehicleBody } from '../testing/test-server';
 import { openDatabase } from './client';
 import { changeLogGuardLine, openDatabases } from './change-log-role';
 
@@ -19,28 +18,11 @@ import { changeLogGuardLine, openDatabases } from './change-log-role';
 const serverUrl = testDatabaseUrl();
 const skipReason = serverUrl ? null : 'roles need a PostgreSQL server (set TEST_DATABASE_URL or DATABASE_URL); the embedded PGlite has one user';
 
-const suffix = randomBytes(5).toString('hex');
-const OWNER = `raahi_t_owner_${suffix}`;
-const APP = `raahi_t_app_${suffix}`;
-const DATABASE = `raahi_t_roles_${suffix}`;
-
-function urlFor(role: string): string {
-  const url = new URL(serverUrl!);
-  url.username = role;
-  url.password = '';
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-}
-
-async function asSuperuser(statements: string[]) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+let temporary: Awaited<ReturnType<typeof temporaryPostgresDatabase>> | undefined;
+/** The roles' names: the database's owner, and the server's role, which owns nothing. */
+let OWNER = '';
+let APP = '';
+const urlFor = (role: string) => (role === OWNER ? temporary!.ownerUrl : temporary!.url);
 
 /** Every entry, read as the owner (who may read everything), to prove an attack changed nothing. */
 async function entries(): Promise<unknown[]> {
@@ -65,7 +47,8 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
 
   beforeAll(async () => {
     // The owner owns the database (and so may create pg_trgm, a trusted extension); the server's role owns nothing.
-    await asSuperuser([`CREATE ROLE ${OWNER} LOGIN`, `CREATE ROLE ${APP} LOGIN`, `CREATE DATABASE ${DATABASE} OWNER ${OWNER}`]);
+    temporary = await temporaryPostgresDatabase(serverUrl!, { roles: true });
+    [OWNER, APP] = [new URL(temporary.ownerUrl).username, new URL(temporary.url).username];
     dataDir = await mkdtemp(join(tmpdir(), 'raahi-roles-'));
     // Migrated by the owner, the server's role granted its rights, as a server's start does.
     const opened = await openDatabases({ url: urlFor(APP), ownerUrl: urlFor(OWNER), poolSize: 1 });
@@ -80,7 +63,7 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
   }, 60_000);
 
   afterAll(async () => {
-    await asSuperuser([`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`, `DROP ROLE IF EXISTS ${APP}`, `DROP ROLE IF EXISTS ${OWNER}`]);
+    await temporary?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
@@ -194,7 +177,7 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
 
   it('a DATABASE_URL role that is a superuser gets no grants and the server says the triggers alone hold', async () => {
     const superuser = new URL(serverUrl!);
-    superuser.pathname = `/${DATABASE}`;
+    superuser.pathname = new URL(temporary!.url).pathname;
     const opened = await openDatabases({ url: superuser.toString(), ownerUrl: urlFor(OWNER), poolSize: 1 });
     try {
       expect(opened.guard).toMatchObject({ kind: 'triggers', reason: expect.stringMatching(/is a superuser$/) });
