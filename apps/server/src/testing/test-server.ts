@@ -201,7 +201,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     return { database, drop: () => closeQuietly(database) };
   }
   // TEST_DATABASE_ROLES=1: as production with RAAHI_OWNER_DATABASE_URL, the owner migrates and the server's database
-  // is a role granted only what migration 0057 grants (decision 0063), so a test proves the server needs no more.
+  // is a role granted only what migration 0057 grants (decision 0063), so a test proves the server needs no more. A test
+  // that changes the schema or seeds in bulk (DDL, TRUNCATE, triggers off) fails here, as it would on that role.
   const roles = process.env.TEST_DATABASE_ROLES === '1';
   const temporary = await temporaryPostgresDatabase(serverUrl, { roles });
   let database: Database;
