@@ -175,6 +175,12 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
     }
   }, 120_000);
 
+  it('refuses two URLs that name different databases, before migrating either', async () => {
+    await expect(openDatabases({ url: temporary!.url, ownerUrl: serverUrl!, poolSize: 1 })).rejects.toThrow(
+      /^RAAHI_OWNER_DATABASE_URL names the database \w+ and DATABASE_URL raahi_t_\w+: both must name the same database\.$/,
+    );
+  });
+
   it('a DATABASE_URL role that is a superuser gets no grants and the server says the triggers alone hold', async () => {
     const superuser = new URL(serverUrl!);
     superuser.pathname = new URL(temporary!.url).pathname;

@@ -1,5 +1,5 @@
 import { openDatabase, type Database } from './client';
-import { MIGRATION_LOCK } from './migrate';
+import { applyMigrations, MIGRATION_LOCK } from './migrate';
 
 /**
  * Who may change the change log (decision 0063). With RAAHI_OWNER_DATABASE_URL, the tables' owner migrates and
@@ -42,10 +42,14 @@ export async function openDatabases(options: OpenDatabasesOptions): Promise<Open
   }
   if (!options.url) throw new Error('RAAHI_OWNER_DATABASE_URL needs DATABASE_URL, the role the server answers requests with.');
   // Migrations, partitions and the daily purge: a statement at a time, so two connections are plenty.
-  const owner = await openDatabase({ url: options.ownerUrl, poolSize: 2 });
+  const owner = await openDatabase({ url: options.ownerUrl, poolSize: 2, migrate: false });
   let database: Database | undefined;
   try {
     database = await openDatabase({ url: options.url, poolSize: options.poolSize, migrate: false });
+    // Two URLs for two databases would migrate one and serve the other: refused before anything is written.
+    const [[{ name: ownerDb }], [{ name: serverDb }]] = await Promise.all([owner, database].map((d) => d.query<{ name: string }>('SELECT current_database() AS name')));
+    if (ownerDb !== serverDb) throw new Error(`RAAHI_OWNER_DATABASE_URL names the database ${ownerDb} and DATABASE_URL ${serverDb}: both must name the same database.`);
+    await applyMigrations(owner);
     const guard = await grantAppRole(owner, database);
     const opened = database;
     return { database, owner, guard, close: async () => void (await Promise.all([opened.close(), owner.close()])) };
