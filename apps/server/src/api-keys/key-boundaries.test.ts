@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActor } from '../history/change-log';
 import { driverBody, multipartBody, startTestServer, type Json, type TestClient, type TestServer } from '../testing/test-server';
+import { updateUser } from '../auth/users';
 import { createApiKey } from './keys';
 
 /**
@@ -143,6 +144,22 @@ describe("a key's rights never exceed its creator's current role", () => {
       message: 'Your role (Dispatcher) may not manage API keys. Ask an administrator if you need it.',
     });
     expect(await server.snapshot('api_keys')).toEqual(before);
+  });
+});
+
+describe('a key made while its creator is demoted (both past every check of their requests)', () => {
+  it('is either refused or revoked by the demotion: never a live key beyond the new role', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { user } = await signedInAs('administrator');
+      const [{ version }] = await server.database.query<{ version: number }>(`SELECT version FROM users WHERE id = $1`, [user.id]);
+      const [made, demoted] = await Promise.allSettled([
+        createApiKey(server.database, userActor(user), { id: user.id, name: user.name }, { name: `Racing key ${round}`, role: 'fleet_manager' }),
+        updateUser(server.database, userActor({ id: 'system', name: 'Admin', username: 'admin' }), user.id, { name: user.name, email: '', phone: '', role: 'viewer', version }),
+      ]);
+      expect(demoted.status).toBe('fulfilled');
+      const live = await server.database.query(`SELECT id FROM api_keys WHERE created_by = $1 AND revoked_at IS NULL`, [user.id]);
+      expect(live, `round ${round}: ${made.status}`).toEqual([]);
+    }
   });
 });
 
