@@ -96,12 +96,6 @@ export function bearerKey(c: Context): string | null {
   return header.slice(7, 600).trim();
 }
 
-/**
- * API keys reach the records, never the accounts (decision 0053): users, API keys, webhooks, sign-in,
- * sessions, passwords, the user's own notification settings and the Activity Log. A key's role could
- * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
- * /api/auth routes, which sit outside the key-aware session check.
- */
 /** The routes an API key never reaches (the API document leaves them out of a key's copy). */
 export const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity'];
 export const API_KEY_REFUSED = new ApiError(
@@ -144,6 +138,12 @@ export function apiKeyRefusal(method: string, rawPath: string): ApiError | null 
   return personal?.refusal ?? null;
 }
 
+/**
+ * API keys reach the records, never the accounts (decision 0053): users, API keys, webhooks, sign-in,
+ * sessions, passwords and the Activity Log; nor a person's own data (decision 0062). A key's role could
+ * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
+ * /api/auth routes, which sit outside the key-aware session check.
+ */
 export function refuseApiKeysOnAccountRoutes(): MiddlewareHandler {
   return async (c, next) => {
     if (bearerKey(c) !== null) {
