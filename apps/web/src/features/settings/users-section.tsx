@@ -257,7 +257,7 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
       if (revoked.length > 0) void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
       toast(
         existing
-          ? { title: 'User Updated', description: `${answer.user.name} has been saved.${revoked.length > 0 ? ` ${revokedKeysText(revoked, roleLabel(answer.user.role))}` : ''}` }
+          ? { title: 'User Updated', description: `${answer.user.name} has been saved.${revoked.length > 0 ? ` ${revokedKeysText(revoked, answer.user.role)}` : ''}` }
           : { title: 'User Added', description: `${answer.user.name} can now sign in as ${answer.user.username}.` },
       );
       onSaved(answer);
