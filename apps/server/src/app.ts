@@ -171,7 +171,7 @@ export function createApp(database: Database, config: Config, storage: FileStora
     secured.use(`/${resource.area.key}/*`, guard);
   }
   // Import (/<area>/import…, /imports…, decision 0051), under the areas' guards, before the areas' /:id.
-  secured.route('/', importRoutes(database, resources, { maxBytes: config.importMaxBytes, maxRows: config.importMaxRows }));
+  secured.route('/', importRoutes(database, resources, { maxBytes: config.importMaxBytes, maxRows: config.importMaxRows, atOnce: config.importsAtOnce }));
   // A record's history (/<area>/:id/history) and the Activity Log (/activity), before the areas' own routes.
   secured.route('/', historyRoutes(database, resources));
   // Track Pending Actions and View Reorder Suggestions, under their areas' guards, before the areas' /:id.

@@ -67,6 +67,12 @@ export interface Config {
   importMaxBytes: number;
   /** The most records one import file holds (RAAHI_IMPORT_MAX_ROWS, default 200,000): reading stops at the first over. */
   importMaxRows: number;
+  /**
+   * Imports read and checked at once (RAAHI_IMPORTS_AT_ONCE, default 4, per server; at most 2 of them one user's
+   * or key's): one more answers 429 with Retry-After, so that the worst allowed file's memory times this is
+   * bounded (decision 0059).
+   */
+  importsAtOnce: number;
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksRetryMs: Math.round(Math.min(number(env, 'RAAHI_WEBHOOKS_RETRY_HOURS', 24), 24 * 30) * 3_600_000),
     importMaxBytes: Math.round(number(env, 'RAAHI_IMPORT_MAX_MB', IMPORT_DEFAULT_MAX_MB) * 1024 * 1024),
     importMaxRows: Math.round(number(env, 'RAAHI_IMPORT_MAX_ROWS', IMPORT_DEFAULT_MAX_ROWS)),
+    importsAtOnce: Math.max(1, Math.round(number(env, 'RAAHI_IMPORTS_AT_ONCE', 4))),
   };
 }
 

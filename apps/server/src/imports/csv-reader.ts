@@ -10,18 +10,64 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const hasUtf8Bom = (bytes: Uint8Array) => bytes.length >= 3 && UTF8_BOM.every((byte, i) => bytes[i] === byte);
 
 /**
- * The file's text encoding: UTF-8 (with or without a byte order mark) when its bytes are valid UTF-8, else
- * Windows-1252 (what Excel on an Indian Windows saves as "CSV"). Checked in steps, keeping nothing.
+ * Where the bytes stop being UTF-8: the offset of the first byte that does not start or continue a well-formed
+ * sequence (-1 when the whole file is UTF-8), and whether any sequence of a lead byte 0xC2–0xF4 and its
+ * continuation bytes (0x80–0xBF) occurs at all, that is whether the file looks like UTF-8 anywhere.
+ */
+export function utf8Scan(bytes: Uint8Array): { firstInvalid: number; looksUtf8: boolean } {
+  let firstInvalid = -1;
+  let looksUtf8 = false;
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    let continued = length > 0 && i + length <= bytes.length;
+    for (let k = 1; continued && k < length; k++) continued = (bytes[i + k] & 0xc0) === 0x80;
+    if (continued) {
+      looksUtf8 = true;
+      // Well-formed beyond the shape: no overlong three- or four-byte forms, no surrogates, nothing past U+10FFFF.
+      const second = bytes[i + 1];
+      const wellFormed = !((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second > 0x9f) || (lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second > 0x8f));
+      if (!wellFormed && firstInvalid < 0) firstInvalid = i;
+      i += length;
+    } else {
+      if (firstInvalid < 0) firstInvalid = i;
+      i++;
+    }
+    if (firstInvalid >= 0 && looksUtf8) break;
+  }
+  return { firstInvalid, looksUtf8 };
+}
+
+/**
+ * The file's text encoding: UTF-8 (with or without a byte order mark) when its bytes are valid UTF-8;
+ * Windows-1252 (what Excel on an Indian Windows saves as "CSV") when no byte sequence in it looks like UTF-8;
+ * refused otherwise (UTF-8 in places and stray bytes elsewhere: decoding either way would change some text
+ * silently), naming the row and the first byte that is not UTF-8.
  */
 export function encodingOf(bytes: Uint8Array): 'utf-8' | 'windows-1252' {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for (let start = 0; start < bytes.length; start += CHUNK_BYTES) decoder.decode(bytes.subarray(start, start + CHUNK_BYTES), { stream: true });
-    decoder.decode();
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
+  const { firstInvalid, looksUtf8 } = utf8Scan(bytes);
+  if (firstInvalid < 0) return 'utf-8';
+  if (!looksUtf8) return 'windows-1252';
+  // The row as the reader counts it: line breaks inside quotes are part of a cell.
+  let row = 1;
+  let rowStart = 0;
+  let quoted = false;
+  for (let i = 0; i < firstInvalid; i++) {
+    if (bytes[i] === 0x22) quoted = !quoted;
+    else if (!quoted && (bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a))) {
+      row++;
+      rowStart = i + 1;
+    }
   }
+  const hex = bytes[firstInvalid].toString(16).toUpperCase().padStart(2, '0');
+  throw unreadable(
+    `Row ${row.toLocaleString('en-IN')} has a byte that is not UTF-8 (0x${hex}, byte ${(firstInvalid - rowStart + 1).toLocaleString('en-IN')} of the row), though the file is UTF-8 elsewhere. Save it again from Excel as "CSV UTF-8 (Comma delimited)" and upload it again.`,
+    'Mixed Text Encoding',
+  );
 }
 
 /** The text of the file in steps of CHUNK_BYTES, its byte order mark left out. */

@@ -72,7 +72,8 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
       responses: {
         200: { description: 'The preview', ...json(z.object({ columns: z.array(column), fields: z.array(z.object({ field: z.string(), label: z.string(), required: z.boolean() })), sample: z.array(z.array(z.string())), remembered: z.boolean() })) },
         413: error('The file is over RAAHI_IMPORT_MAX_MB'),
-        422: error('The file cannot be read (empty, no header, not CSV or XLSX, too many columns, a cell too long, a workbook that would unpack too large)'),
+        422: error('The file cannot be read (empty, no header, not CSV or XLSX, partly UTF-8, too many columns, a cell or row too long, a workbook that would unpack too large or holds too many texts, a row past 1,048,576)'),
+        429: error('RAAHI_IMPORTS_AT_ONCE imports already run on the server, or 2 of yours: try again after Retry-After seconds'),
         ...responses,
       },
     });
@@ -88,6 +89,7 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
         400: error('Bad options or mapping (a field that does not exist, a file field)'),
         413: error('The file is over RAAHI_IMPORT_MAX_MB'),
         422: error('The file cannot be read, or has more than RAAHI_IMPORT_MAX_ROWS records'),
+        429: error('RAAHI_IMPORTS_AT_ONCE imports already run on the server, or 2 of yours: try again after Retry-After seconds'),
         ...responses,
       },
     });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, IMPORT_MODES, todayIn, type ImportColumn, type ImportPreview, type ImportUndoResult } from '@raahi/domain';
@@ -7,6 +7,7 @@ import { KEY_REFUSED, type AppEnv } from '../auth/middleware';
 import { hiddenKeysOf, notAllowed, roleOf } from '../auth/permissions';
 import { companyTimeZone } from '../company-time';
 import type { Database } from '../db/client';
+import { admissionLimiter } from '../http/admission';
 import { ApiError, badRequest, describeIssues, notFound } from '../http/errors';
 import { csvField } from '../http/csv-export';
 import type { ResourceDefinition } from '../http/resource';
@@ -22,6 +23,8 @@ import { runReaderOf, runVisibleTo } from './run-visibility';
 export interface ImportLimits {
   maxBytes: number;
   maxRows: number;
+  /** Imports read and checked at once in this process (at most 2 of them one holder's); decision 0059. */
+  atOnce?: number;
 }
 
 /** Paths whose body is a file of up to RAAHI_IMPORT_MAX_MB (the JSON body limit does not apply; upload.ts has its own). */
@@ -37,6 +40,33 @@ const optionsSchema = z.object({
 });
 const OPTION_LABELS = { mode: 'Mode', validOnly: 'Valid only', update: 'Update', async: 'Async', mapping: 'Mapping' };
 
+/**
+ * At most `atOnce` imports read and checked at once in this process, 2 of them one holder's (a user, or an API key
+ * apart from its owner): one more answers 429 with Retry-After before its body is read (decision 0059). `hold`
+ * takes the slot for the request and gives it back when the answer is made, whatever it is; a run that goes on
+ * after the answer (async) takes the slot over with `handOver` and gives it back when it ends.
+ */
+function importAdmission(atOnce: number) {
+  const admission = admissionLimiter('imports', { perServer: atOnce, perUser: Math.min(2, atOnce), retryAfterSeconds: 10 });
+  const held = new WeakMap<Request, { release: () => void; handedOver: boolean }>();
+  const hold: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const actor = actorOf(c);
+    const slot = { release: admission.admit(`${actor.type}:${actor.id}`), handedOver: false };
+    held.set(c.req.raw, slot);
+    try {
+      await next();
+    } finally {
+      if (!slot.handedOver) slot.release();
+    }
+  };
+  const handOver = (c: Context<AppEnv>) => {
+    const slot = held.get(c.req.raw)!;
+    slot.handedOver = true;
+    return slot.release;
+  };
+  return { hold, handOver };
+}
+
 const isAdministrator = (c: Context<AppEnv>) => roleOf(c) === 'administrator';
 
 /** A run its reader may see (run-visibility.ts, decision 0062): their own (a key's: the key's), or any for an administrator, of an area they may view. */
@@ -51,6 +81,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
   const app = new Hono<AppEnv>();
   const readLimits: ReadLimits = { ...CELL_LIMITS, ...zipLimitsFor(limits.maxBytes), maxRows: limits.maxRows };
   const byKey = new Map(resources.map((r) => [r.area.key, r]));
+  const admitted = importAdmission(limits.atOnce ?? 4);
   const pluralOf = (key: string) => byKey.get(key)?.area.plural ?? key;
 
   for (const def of resources) {
@@ -72,7 +103,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       return c.body(templateCsv(def, hidden), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.csv"` });
     });
 
-    app.post(`${base}/preview`, async (c) => {
+    app.post(`${base}/preview`, admitted.hold, async (c) => {
       const upload = await readUpload(c, limits.maxBytes);
       const hidden = hiddenKeysOf(roleOf(c), area);
       const file = await openFile(upload.bytes, upload.fileName, readLimits);
@@ -93,7 +124,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       return c.json(preview);
     });
 
-    app.post(base, async (c) => {
+    app.post(base, admitted.hold, async (c) => {
       const role = roleOf(c);
       const upload = await readUpload(c, limits.maxBytes);
       const parsed = optionsSchema.safeParse(upload.fields);
@@ -140,7 +171,10 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       };
       if (options.async) {
         // The run goes on after the answer; its progress is read by GET /api/imports/:id (a failure is saved on the run).
-        void executeRun(job).catch(() => undefined);
+        const release = admitted.handOver(c);
+        void executeRun(job)
+          .catch(() => undefined)
+          .finally(release);
         return c.json(runResult((await readRun(database, runId))!), 202);
       }
       await executeRun(job);

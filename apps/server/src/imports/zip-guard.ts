@@ -1,11 +1,13 @@
 import { createInflateRaw } from 'node:zlib';
+import { ApiError } from '../http/errors';
 import { unreadable } from './csv-reader';
 
 /**
  * An XLSX file is a zip. A 20 MB zip can inflate to gigabytes (a "zip bomb"), so before any library opens
  * it, its central directory (the zip's table of contents, at its end) is read by hand: the number of entries
- * and the sizes they declare must stay within limits. Each entry is then inflated once, counting and
- * dropping its bytes, and must not grow past what it declared: a directory that lies is caught too.
+ * and the sizes they declare must stay within limits. An entry is read only through the directory, and
+ * inflated as it is parsed, counting its bytes: it must not grow past what it declared (a directory that
+ * lies is caught too).
  */
 export interface ZipLimits {
   maxEntries: number;
@@ -19,7 +21,7 @@ const LOCAL_HEADER = 0x04034b50;
 const END_RECORD_SIZE = 22;
 const MAX_COMMENT = 0xffff;
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
@@ -76,40 +78,53 @@ export function zipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
 const tooBig = (limits: ZipLimits) =>
   unreadable(`The workbook would unpack to more than ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB. Split it into smaller files, or save it as CSV, and upload it again.`, 'Workbook Too Large');
 
+/** Bytes inflated per step: an entry is never held whole, only the step being parsed. */
+export const INFLATE_CHUNK = 64 * 1024;
+
 /**
- * Checks the directory, then inflates each entry (streamed, nothing kept) and stops as soon as one grows past
- * its declared size: only a zip whose parts are what it says is handed to the XLSX library.
+ * Where a listed entry's data lies: at the offset the directory gives, behind a local header of the same name.
+ * Entries are only ever found through the directory, so a part the directory does not list (a "hidden" local
+ * entry, which a reader walking the zip from its start would inflate) is never read.
  */
-export async function checkZip(bytes: Uint8Array, limits: ZipLimits): Promise<void> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (const entry of zipEntries(bytes, limits)) {
-    const at = entry.localHeaderOffset;
-    if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== LOCAL_HEADER) throw notAZip();
-    const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-    if (start + entry.compressedSize > buffer.length) throw notAZip();
-    const data = buffer.subarray(start, start + entry.compressedSize);
-    if (entry.method === 0) {
-      if (entry.compressedSize !== entry.uncompressedSize) throw notAZip();
-      continue;
-    }
-    if (entry.method !== 8) throw notAZip();
-    await inflatesWithin(data, entry.uncompressedSize, limits);
-  }
+function entryData(buffer: Buffer, entry: ZipEntry): Buffer {
+  const at = entry.localHeaderOffset;
+  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== LOCAL_HEADER) throw notAZip();
+  const nameLength = buffer.readUInt16LE(at + 26);
+  if (buffer.toString('utf8', at + 30, at + 30 + nameLength) !== entry.name) throw unreadable(`The workbook's parts do not match its table of contents (${entry.name.slice(0, 100)}). Save it again from Excel and upload it again.`);
+  const start = at + 30 + nameLength + buffer.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > buffer.length) throw notAZip();
+  return buffer.subarray(start, start + entry.compressedSize);
 }
 
-function inflatesWithin(data: Buffer, declared: number, limits: ZipLimits): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const inflate = createInflateRaw();
-    let size = 0;
-    inflate.on('data', (chunk: Buffer) => {
+/**
+ * A listed entry's bytes as they inflate, INFLATE_CHUNK at a time, pulled by the reader (nothing is inflated
+ * ahead of what it parses). The bytes are counted as they come: past the size the directory declares for the
+ * entry (which zipEntries keeps within the limits) the read stops, so a directory that lies is caught while
+ * reading, not after.
+ */
+export async function* entryChunks(bytes: Uint8Array, entry: ZipEntry, limits: ZipLimits): AsyncGenerator<Buffer> {
+  const data = entryData(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), entry);
+  if (entry.uncompressedSize > limits.maxUncompressedBytes) throw tooBig(limits);
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.uncompressedSize) throw notAZip();
+    for (let at = 0; at < data.length; at += INFLATE_CHUNK) yield data.subarray(at, at + INFLATE_CHUNK);
+    return;
+  }
+  if (entry.method !== 8) throw notAZip();
+  const inflate = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  inflate.end(data);
+  let size = 0;
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > declared) {
-        inflate.destroy();
-        reject(tooBig(limits));
-      }
-    });
-    inflate.on('end', () => (size === declared ? resolve() : reject(notAZip())));
-    inflate.on('error', () => reject(notAZip()));
-    inflate.end(data);
-  });
+      if (size > entry.uncompressedSize || size > limits.maxUncompressedBytes) throw tooBig(limits);
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw notAZip();
+  } finally {
+    inflate.destroy();
+  }
+  if (size !== entry.uncompressedSize) throw notAZip();
 }
