@@ -1,6 +1,6 @@
 import { and, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { firstFailure, hasControlCharacter, type Actor, type ImportColumn, type ImportRowError } from '@raahi/domain';
+import { firstFailure, hasControlCharacter, type Actor, type FieldChange, type ImportColumn, type ImportRowError } from '@raahi/domain';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ApiError, describeIssues } from '../http/errors';
@@ -9,7 +9,7 @@ import { withoutKept } from '../operations/context';
 import { checkEntities, checkReferences } from '../operations/link-checks';
 import { parseInput, toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
-import { fieldsOf, idHeaderOf } from './mapping';
+import { fieldsOf, idHeaderOf, VERSION_FIELD } from './mapping';
 import { linkFields, resolveLinks } from './natural-keys';
 import type { FileRow } from './read-file';
 import { cellValue } from './values';
@@ -50,6 +50,17 @@ export interface CheckedRow {
   input: Record<string, unknown>;
   recordId?: string;
   version?: number;
+  /**
+   * Update mode, a conflict: the record changed since the export the file came from (its Version), and these are
+   * the fields the file would change that were changed since (decision 0061). Written only when overwriting.
+   */
+  conflict?: string[];
+}
+
+/** A row whose record is past the file's Version: how many versions since, and the fields the file would change. */
+interface Stale {
+  since: number;
+  fields: string[];
 }
 
 export interface ImportPlan {
@@ -78,8 +89,10 @@ export function importChecker(database: Database, plan: ImportPlan) {
   const headerOf = new Map(columns.filter((c) => c.field !== '').map((c) => [c.field, c.header]));
   /** An error's column: the file's header of the field, or the field's label when no column fills it. */
   const columnOf = (field: string | undefined) => (field === undefined ? '' : (headerOf.get(field) ?? labels[field] ?? field));
-  const mapped = columns.map((c, index) => ({ ...c, index })).filter((c) => c.field !== '' && c.field !== 'id');
+  const mapped = columns.map((c, index) => ({ ...c, index })).filter((c) => c.field !== '' && c.field !== 'id' && c.field !== VERSION_FIELD);
   const idIndex = columns.findIndex((c) => c.field === 'id');
+  // Update mode reads the version the export wrote; a create leaves it out.
+  const versionIndex = update ? columns.findIndex((c) => c.field === VERSION_FIELD) : -1;
   const links = linkFields(def).filter((link) => headerOf.has(link.field));
   const inputFields = Object.keys((def.area.input as z.ZodObject).shape);
   const conditionalRefs = (def.references ?? []).filter((ref) => ref.linkableWhen || ref.unlinkableWhen);
@@ -149,6 +162,36 @@ export function importChecker(database: Database, plan: ImportPlan) {
     return refusals;
   }
 
+  /**
+   * Update mode: of the valid rows whose record is past the file's Version, the conflicts (decision 0061). What
+   * changed since the export is read from each record's history: a version moves on once per save, and a save that
+   * changes a field leaves an update entry naming it (one that changes nothing leaves none), so the record's last
+   * `since` update entries hold every change made since. A row is a conflict when the file would change a field one
+   * of them changed; one whose changes since touch none of the fields the file changes overwrites nothing, and is
+   * written as before. A file's Version past the record's (typed by hand) cannot be placed: every field it changes.
+   * One query per batch.
+   */
+  async function markConflicts(items: (CheckedRow & { stale?: Stale })[]): Promise<void> {
+    const stale = items.filter((item) => item.stale);
+    if (stale.length === 0) return;
+    const wanted = stale.filter((item) => item.stale!.since > 0).map((item) => ({ id: item.recordId!, k: item.stale!.since }));
+    const entries = wanted.length
+      ? await database.query<{ record_id: string; changes: FieldChange[] | null }>(
+          `SELECT x.id AS record_id, c.changes FROM jsonb_to_recordset($2::jsonb) AS x(id text, k int)
+           CROSS JOIN LATERAL (SELECT changes FROM change_log WHERE area = $1 AND record_id = x.id AND operation = 'update' ORDER BY id DESC LIMIT x.k) c`,
+          [def.area.key, JSON.stringify(wanted)],
+        )
+      : [];
+    const changedSince = new Map<string, Set<string>>();
+    for (const entry of entries) for (const change of entry.changes ?? []) changedSince.set(entry.record_id, (changedSince.get(entry.record_id) ?? new Set()).add(change.field));
+    for (const item of stale) {
+      const { since, fields } = item.stale!;
+      const changed = changedSince.get(item.recordId!);
+      const conflict = since > 0 ? fields.filter((field) => changed?.has(field)) : fields;
+      if (conflict.length > 0) item.conflict = conflict;
+    }
+  }
+
   return async function checkBatch(rows: readonly FileRow[]): Promise<{ valid: CheckedRow[]; errors: ImportRowError[]; unchanged: number }> {
     const errors: ImportRowError[] = [];
     const perRow = rows.map((fileRow) => {
@@ -162,7 +205,11 @@ export function importChecker(database: Database, plan: ImportPlan) {
         else values[column.field] = converted.value;
       }
       const id = idIndex >= 0 ? (fileRow.cells[idIndex] ?? '').trim() : '';
-      return { fileRow, values, rowErrors, id };
+      const versionText = versionIndex >= 0 ? (fileRow.cells[versionIndex] ?? '').trim() : '';
+      let exported: number | undefined;
+      if (/^[0-9]{1,9}$/.test(versionText) && Number(versionText) >= 1) exported = Number(versionText);
+      else if (versionText !== '') rowErrors.push({ row: fileRow.row, column: columns[versionIndex].header, message: 'Version must be a whole number of 1 or more, as the export writes it.' });
+      return { fileRow, values, rowErrors, id, exported };
     });
 
     // Links by their natural keys: one query per linked area and way of naming, for the whole batch.
@@ -196,9 +243,9 @@ export function importChecker(database: Database, plan: ImportPlan) {
       if (ids.length > 0) for (const record of (await database.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[]) stored.set(String(record.id), record);
     }
 
-    const checked: (CheckedRow & { previous?: Record<string, unknown> })[] = [];
+    const checked: (CheckedRow & { previous?: Record<string, unknown>; stale?: Stale })[] = [];
     let unchanged = 0;
-    for (const { fileRow, values, rowErrors, id } of perRow) {
+    for (const { fileRow, values, rowErrors, id, exported } of perRow) {
       if (rowErrors.length > 0) {
         errors.push(...rowErrors);
         continue;
@@ -229,14 +276,17 @@ export function importChecker(database: Database, plan: ImportPlan) {
       }
       const { version, ...prepared } = input;
       input = withoutKept(prepared, plan.keep);
+      let stale: Stale | undefined;
       if (update) {
         const was = asBody(previous!);
-        if (Object.keys(input).every((name) => JSON.stringify(input[name] ?? null) === JSON.stringify(was[name] ?? null))) {
+        const changing = Object.keys(input).filter((name) => JSON.stringify(input[name] ?? null) !== JSON.stringify(was[name] ?? null));
+        if (changing.length === 0) {
           unchanged++;
           continue;
         }
+        if (exported !== undefined && exported !== previous!.version) stale = { since: Number(previous!.version) - exported, fields: changing };
       }
-      checked.push({ row, input, recordId: update ? id : undefined, version: update ? (version as number) : undefined, previous });
+      checked.push({ row, input, recordId: update ? id : undefined, version: update ? (version as number) : undefined, previous, stale });
     }
 
     // Links whose records must hold (or must not hold) some values, and records of several areas: the operation's
@@ -320,8 +370,13 @@ export function importChecker(database: Database, plan: ImportPlan) {
       refusedRows.add(refusal.row);
       errors.push(refusal);
     }
-    const valid = passed.filter((item) => !refusedRows.has(item.row)).map(({ previous: _previous, ...item }) => item);
+    const valid = passed.filter((item) => !refusedRows.has(item.row));
+    await markConflicts(valid);
     errors.sort((a, b) => a.row - b.row);
-    return { valid, errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })), unchanged };
+    return {
+      valid: valid.map(({ previous: _previous, stale: _stale, ...item }) => item),
+      errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })),
+      unchanged,
+    };
   };
 }
