@@ -41,6 +41,9 @@ function printable(text: string): string {
   return out;
 }
 
+/** What a commit answers when another import wrote its rows meanwhile (decision 0061). */
+export const ANOTHER_IMPORT_WROTE = 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.';
+
 /** Who the check's rehearsal of the afterWrite hooks writes as: it is always rolled back. */
 const REHEARSAL_ACTOR: Actor = { type: 'system', id: 'import-check', name: 'Import check' };
 
@@ -81,7 +84,7 @@ export interface ImportPlan {
  * and nothing is written. Links named by natural keys are resolved one query per batch and way of naming.
  * State across batches: the unique values seen so far in the file.
  */
-export function importChecker(database: Database, plan: ImportPlan) {
+export function importChecker(database: Database, plan: ImportPlan, options: { concurrentSince?: Date } = {}) {
   const { def, columns, update } = plan;
   const fields = fieldsOf(def);
   const labels = def.area.fieldLabels as Record<string, string>;
@@ -190,6 +193,21 @@ export function importChecker(database: Database, plan: ImportPlan) {
       const conflict = since > 0 ? fields.filter((field) => changed?.has(field)) : fields;
       if (conflict.length > 0) item.conflict = conflict;
     }
+  }
+
+  /**
+   * A commit whose rows' unique values are held by records another import wrote while this one ran (one writing, or
+   * whose last step, its heartbeat, came after this run started: two commits of one file at once) is that import's
+   * conflict, not the file's errors: 409 in words, as when the write itself meets them (write.ts).
+   */
+  async function refuseConcurrentImport(holders: string[]): Promise<void> {
+    if (!options.concurrentSince || holders.length === 0) return;
+    const [found] = await database.query<{ record_id: string }>(
+      `SELECT c.record_id FROM change_log c JOIN import_runs r ON r.batch_id = c.batch_id
+       WHERE c.area = $1 AND c.record_id = ANY($2::text[]) AND c.operation = 'create' AND (r.status = 'running' OR r.heartbeat_at >= $3) LIMIT 1`,
+      [def.area.key, holders, options.concurrentSince.toISOString()],
+    );
+    if (found) throw new ApiError(409, 'Import Conflict', ANOTHER_IMPORT_WROTE);
   }
 
   return async function checkBatch(rows: readonly FileRow[]): Promise<{ valid: CheckedRow[]; errors: ImportRowError[]; unchanged: number }> {
@@ -331,6 +349,8 @@ export function importChecker(database: Database, plan: ImportPlan) {
 
     // Unique values: within the file (the first row keeps it), then against the records stored (one query per value and batch).
     const refusedRows = new Set<number>();
+    /** The stored records holding a value of the file. */
+    const heldNow = new Set<string>();
     for (const u of unique) {
       const inFile = seen.get(u.index)!;
       const keyed: { item: (typeof linked)[number]; key: string }[] = [];
@@ -360,11 +380,13 @@ export function importChecker(database: Database, plan: ImportPlan) {
         const holder = heldBy.get(key);
         if (!holder || holder.id === item.recordId) continue;
         refusedRows.add(item.row);
+        heldNow.add(String(holder.id));
         const { title, message } = u.refusal(holder, item.input);
         const [field] = keyFields(u, item.input, key);
         errors.push({ row: item.row, column: columnOf(field), message: `${title}: ${message}` });
       }
     }
+    await refuseConcurrentImport([...heldNow]);
     const passed = linked.filter((item) => !refusedRows.has(item.row));
     for (const refusal of await hookRefusals(passed)) {
       refusedRows.add(refusal.row);

@@ -225,6 +225,21 @@ describe('parallel commits of one file', () => {
     expect((await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicles WHERE license_plate = ANY($1::text[])`, [plates]))[0].n).toBe(3);
   });
 
+  it('over HTTP: of two commits of one file sent at once, one writes it and the other answers 409 in words, whenever it meets the rows', async () => {
+    const file = ['Make,Model,Year,License Plate,VIN', ...newVehicles(['KA05OW0701', 'KA05OW0702']).map((cells) => cells.join(','))].join('\n');
+    const answers = await Promise.all([importFile(admin, 'vehicles', file, { mode: 'commit' }), importFile(admin, 'vehicles', file, { mode: 'commit' })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ status: 'done', written: 2 });
+    expect(answers.find((a) => a.status === 409)!.body).toEqual({
+      title: 'Import Conflict',
+      message: 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.',
+    });
+    // A commit of the same file afterwards, with nothing running at once, gets the rows' errors as before.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const later = await importFile(admin, 'vehicles', file, { mode: 'commit' });
+    expect([later.status, later.body.errorCount, later.body.written]).toEqual([200, 2, 0]);
+  });
+
   it('the loser of two update commits of one file answers 409 in words', async () => {
     const one = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0601' }))).body;
     const runs = [await stagedRun(['ID', 'Year'], [[one.id, '2017']], true), await stagedRun(['ID', 'Year'], [[one.id, '2017']], true)];

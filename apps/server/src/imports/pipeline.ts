@@ -4,7 +4,7 @@ import { yieldToEventLoop, type Database } from '../db/client';
 import { ApiError, describeForLog } from '../http/errors';
 import { importChecker, type ImportPlan } from './check';
 import type { OpenedFile } from './read-file';
-import { FIRST_ERRORS, HEARTBEAT_MS, importStagedRows, newBatchId, saveErrors, saveProgress } from './runs';
+import { FIRST_ERRORS, HEARTBEAT_MS, importStagedRows, newBatchId, readRun, saveErrors, saveProgress } from './runs';
 import { writeStaged } from './write';
 
 /** Rows checked per step: one query per link and unique value per step, and memory for one step's rows. */
@@ -32,7 +32,8 @@ export interface RunJob {
 export async function executeRun(job: RunJob): Promise<void> {
   const { database, runId, plan, file, commit, validOnly, actor } = job;
   const overwrite = job.overwrite ?? false;
-  const check = importChecker(database, plan);
+  // A commit's rows held by records another import wrote since this run started: that import's conflict (409).
+  const check = importChecker(database, plan, commit ? { concurrentSince: (await readRun(database, runId).catch(() => undefined))?.startedAt } : {});
   const progress = { rows: 0, checked: 0, valid: 0, unchanged: 0, errorCount: 0, conflictCount: 0 };
   const firstErrors: ImportRowError[] = [];
   const conflicts: ImportConflict[] = [];

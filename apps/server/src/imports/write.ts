@@ -10,6 +10,7 @@ import { emitRecordChanged } from '../operations/events';
 import { toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
 import { announce, announceAll, type OutgoingEvent } from '../webhooks/announce';
+import { ANOTHER_IMPORT_WROTE } from './check';
 import { importRuns, importStagedRows, newBatchId, saveProgress, type RunProgress } from './runs';
 
 /** Staged rows written per statement: memory holds one page, and each statement stays short. */
@@ -135,7 +136,7 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
 function writtenMeanwhile(err: unknown): unknown {
   const code = (((err as { cause?: unknown } | null)?.cause ?? err) as { code?: string } | null)?.code;
   if (code !== '23505' && code !== '40P01' && code !== '40001') return err;
-  return new ApiError(409, 'Import Conflict', 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.');
+  return new ApiError(409, 'Import Conflict', ANOTHER_IMPORT_WROTE);
 }
 
 /**
