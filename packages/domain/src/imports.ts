@@ -53,7 +53,10 @@ export interface ImportField {
 /** The file's header matched to fields, before anything is checked. */
 export interface ImportPreview {
   columns: ImportColumn[];
-  /** Every field a column can fill (file fields are never imported), and last `id`: the ID column Export CSV writes, which update mode matches by. */
+  /**
+   * Every field a column can fill (file fields are never imported), then `version` (the Version column Export CSV
+   * writes, which update mode compares) and last `id`: the ID column Export CSV writes, which update mode matches by.
+   */
   fields: ImportField[];
   /** The first rows as text, as the file holds them (up to 5). */
   sample: string[][];
