@@ -155,3 +155,28 @@ test('My Account lists my sessions and signs out the others', async ({ page, bro
   await phone.dispose();
   await user.context.close();
 });
+
+test('demoting an administrator revokes their API keys beyond the new role, and User Updated names them (decision 0062)', async ({ page, browser }) => {
+  const other = await userSignedIn(browser, page, 'administrator');
+  const csrf = await adminCsrf(other.page);
+  const keyName = `Tally ${unique()}`;
+  const created = await other.page.request.post('/api/api-keys', { data: { name: keyName, role: 'dispatcher' }, headers: { 'x-csrf-token': csrf } });
+  expect(created.status()).toBe(201);
+  const { key } = (await created.json()) as { key: string };
+
+  await page.goto('/settings');
+  const users = page.getByRole('region', { name: 'Users' });
+  await users.getByRole('textbox', { name: 'Search users' }).fill(other.username);
+  await users.getByRole('button', { name: `Edit ${other.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User' });
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'User Updated', new RegExp(`The API key “${keyName}” was revoked: the Viewer role does not cover what it may do\\.`));
+  await expect(dialog).toBeHidden();
+  // The key is refused from then on.
+  const api = await request.newContext({ baseURL: BASE_URL, storageState: NO_SESSION });
+  expect((await api.get('/api/vehicles', { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
+  await api.dispose();
+  await other.context.close();
+});

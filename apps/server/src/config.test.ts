@@ -20,3 +20,12 @@ describe('RAAHI_TIME_ZONE', () => {
     expect(() => loadConfig({ RAAHI_TIME_ZONE: 'Asia/Kolkatta' })).toThrow(/RAAHI_TIME_ZONE/);
   });
 });
+
+describe('RAAHI_OWNER_DATABASE_URL', () => {
+  it('is the owner of the database DATABASE_URL names: taken with it, refused without it', () => {
+    const env = { DATABASE_URL: 'postgres://raahi_app@db/raahi', RAAHI_OWNER_DATABASE_URL: 'postgres://raahi@db/raahi' };
+    expect(loadConfig(env)).toMatchObject({ databaseUrl: env.DATABASE_URL, ownerDatabaseUrl: env.RAAHI_OWNER_DATABASE_URL });
+    expect(loadConfig({ DATABASE_URL: env.DATABASE_URL }).ownerDatabaseUrl).toBeUndefined();
+    expect(() => loadConfig({ RAAHI_OWNER_DATABASE_URL: env.RAAHI_OWNER_DATABASE_URL })).toThrow(/RAAHI_OWNER_DATABASE_URL .*set DATABASE_URL too/);
+  });
+});

@@ -13,6 +13,11 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL server to use instead of the embedded database. */
   databaseUrl: string | undefined;
+  /**
+   * RAAHI_OWNER_DATABASE_URL: the same database as the tables' owner, for migrations, the change log's upkeep and the
+   * command-line tools; DATABASE_URL is then a role that may only append to the change log (decision 0063).
+   */
+  ownerDatabaseUrl: string | undefined;
   adminPassword: string | undefined;
   sessionIdleMs: number;
   /** A session ends this long after sign-in however busy it is (absolute lifetime). */
@@ -104,11 +109,15 @@ const flag = (value: string | undefined) => value === '1' || value === 'true' ||
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // A mistyped zone stops the server at start rather than judging every date by another day.
   checkedTimeZone(env.RAAHI_TIME_ZONE);
+  if (env.RAAHI_OWNER_DATABASE_URL && !env.DATABASE_URL) {
+    throw new Error('RAAHI_OWNER_DATABASE_URL is the owner of the database DATABASE_URL names: set DATABASE_URL too (README: The change log)');
+  }
   return {
     port: number(env, 'PORT', 3000),
     host: env.HOST || undefined,
     dataDir: resolve(env.RAAHI_DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    ownerDatabaseUrl: env.RAAHI_OWNER_DATABASE_URL || undefined,
     adminPassword: env.RAAHI_ADMIN_PASSWORD || undefined,
     sessionIdleMs: number(env, 'RAAHI_SESSION_IDLE_HOURS', 12) * 3_600_000,
     sessionMaxMs: number(env, 'RAAHI_SESSION_MAX_DAYS', 7) * 86_400_000,

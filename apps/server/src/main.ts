@@ -12,8 +12,8 @@ import { filesCommand } from './cli/files';
 import { seedDemoCommand } from './cli/seed-demo';
 import { userCommand } from './cli/user';
 import { loadConfig } from './config';
+import { changeLogGuardLine, openDatabases } from './db/change-log-role';
 import { ensureChangeLogPartitions, purgeChangeLog } from './db/change-log-upkeep';
-import { openDatabase } from './db/client';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from './db/data-dir-lock';
 import { DuplicateRecordsError } from './db/duplicates';
 import { analyzeChangedTables } from './db/maintenance';
@@ -45,13 +45,17 @@ if (!config.databaseUrl) {
     process.exit(1);
   }
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db') }).catch(async (err) => {
+// With RAAHI_OWNER_DATABASE_URL, the owner migrates and keeps the change log; requests use DATABASE_URL (decision 0063).
+const databases = await openDatabases({ url: config.databaseUrl, ownerUrl: config.ownerDatabaseUrl, dataDir: join(config.dataDir, 'db') }).catch(async (err) => {
   // Records that must be unique and are not: a list to resolve, not a stack trace; the database is as it was.
   if (!(err instanceof DuplicateRecordsError)) throw err;
   console.error(err.message);
   await lock?.release();
   process.exit(1);
 });
+const { database, owner } = databases;
+const guardLine = changeLogGuardLine(databases.guard);
+if (guardLine) console.log(guardLine);
 const admin = await ensureAdmin(database, config.adminPassword);
 // An import the embedded database's last server was writing when it stopped is taken back (decision 0056).
 if (!config.databaseUrl) {
@@ -92,9 +96,10 @@ const housekeeping = setInterval(() => {
 housekeeping.unref();
 
 // The change log's months: this one and the next two made ahead, those past the retention dropped; now and daily.
+// Both need the tables' owner: the server's own role may only append to the log when RAAHI_OWNER_DATABASE_URL is set.
 const changeLogUpkeep = () =>
-  ensureChangeLogPartitions(database)
-    .then(() => purgeChangeLog(database, config.changeLogMonths))
+  ensureChangeLogPartitions(owner)
+    .then(() => purgeChangeLog(owner, config.changeLogMonths))
     .then((dropped) => dropped.length && console.log(`Change log: dropped ${dropped.join(', ')} (older than ${config.changeLogMonths} months).`))
     .catch((err) => console.error('Change log upkeep failed:', err.message));
 void changeLogUpkeep();
@@ -124,7 +129,7 @@ async function shutdown(signal: string) {
     await webhooksStopped;
     await reminders.stop();
     await lock?.stopCommands();
-    await database.close();
+    await databases.close();
     await lock?.release();
     console.log('Stopped cleanly.');
     process.exit(0);

@@ -64,6 +64,12 @@ export interface ApiKey {
   status: ApiKeyStatus;
 }
 
+/** A key named in an answer: the keys a user's role change revoked (PUT /api/users/:id, decision 0062). */
+export interface ApiKeyName {
+  id: string;
+  name: string;
+}
+
 export interface ApiKeyCreated {
   id: string;
   /** The whole key: answered once, stored only as its SHA-256 hash. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, PERMISSION_AREAS, PERMISSIONS, ROLE_KEYS, can } from './roles';
+import { ACTIONS, PERMISSION_AREAS, PERMISSIONS, ROLE_KEYS, can, roleWithin } from './roles';
 
 /** The README's table of roles (its section "Roles: who may do what") says what PERMISSIONS says, cell by cell. */
 describe('the README table of roles', () => {
@@ -32,5 +32,23 @@ describe('the README table of roles', () => {
     expect(flag('Personal data')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].personalData));
     expect(flag('Users')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].manageUsers));
     expect(flag('Activity Log')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].activityLog));
+  });
+});
+
+/** Decision 0062: an API key's role must stay within its creator's; a role change revokes the keys it no longer covers. */
+describe('one role within another', () => {
+  it('holds when every action, personal data, users and the Activity Log of the first are the second’s too', () => {
+    const within = (outer: string) => ROLE_KEYS.filter((inner) => roleWithin(inner, outer));
+    expect(within('administrator')).toEqual(ROLE_KEYS);
+    expect(within('fleet_manager')).toEqual(['fleet_manager', 'dispatcher', 'workshop', 'accounts', 'viewer']);
+    expect(within('dispatcher')).toEqual(['dispatcher']);
+    expect(within('workshop')).toEqual(['workshop']);
+    expect(within('accounts')).toEqual(['accounts']);
+    expect(within('viewer')).toEqual(['viewer']);
+    // The Administrator's users and Activity Log are beyond a Fleet Manager, who may do every action on every area.
+    expect(PERMISSION_AREAS.every((area) => ACTIONS.every((action) => can('fleet_manager', area, action)))).toBe(true);
+    expect(roleWithin('administrator', 'fleet_manager')).toBe(false);
+    expect(roleWithin('viewer', 'owner')).toBe(false);
+    expect(roleWithin('owner', 'administrator')).toBe(false);
   });
 });

@@ -120,6 +120,19 @@ export const canManageUsers = (role: string): boolean => isRole(role) && PERMISS
 export const canReadActivityLog = (role: string): boolean => isRole(role) && PERMISSIONS[role].activityLog;
 
 /**
+ * Whether everything `inner` may do, `outer` may do too: every action on every area, personal data, users and
+ * the Activity Log. An API key's role must stay within its creator's (decision 0062): a role change of the
+ * creator revokes the keys it no longer covers. (The fields a role may not see follow from these.)
+ */
+export function roleWithin(inner: string, outer: string): boolean {
+  if (!isRole(inner) || !isRole(outer)) return false;
+  if (PERMISSIONS[inner].personalData && !PERMISSIONS[outer].personalData) return false;
+  if (canManageUsers(inner) && !canManageUsers(outer)) return false;
+  if (canReadActivityLog(inner) && !canReadActivityLog(outer)) return false;
+  return PERMISSION_AREAS.every((area) => ACTIONS.every((action) => !can(inner, area, action) || can(outer, area, action)));
+}
+
+/**
  * Values of an area computed from other areas' records, shown only to a role that may view every one of those
  * areas: a trip's cost is the sum of its fuel & expenses, refuelling logs and challans (decision 0041), and its
  * margin and cost per km follow from it. A dispatcher, who may view trips but not fuel expenses, sees neither.

@@ -167,7 +167,7 @@ describe('a request with a key', () => {
     }
   });
 
-  it('reaches no account route: users, API keys, webhooks, sign-in, sessions, password, notification settings, the Activity Log', async () => {
+  it('reaches no account route: users, API keys, webhooks, sign-in, sessions, password, the Activity Log', async () => {
     const { key } = await makeKey('fleet_manager');
     const manager = asKey(key);
     const before = await server.snapshot('users', 'sessions', 'api_keys');
@@ -187,7 +187,6 @@ describe('a request with a key', () => {
       await manager.post('/api/auth/logout'),
       await manager.get('/api/activity'),
       await manager.get('/api/activity/export'),
-      await manager.get('/api/notification-preferences'),
     ];
     for (const res of answers) {
       expect(res.status).toBe(403);
@@ -236,8 +235,8 @@ describe('the API document', () => {
     const asManager = (await asKey(key).get('/api/openapi.json')).body;
     expect(asManager.paths['/api/api-keys']).toBeUndefined();
     expect(asManager.paths['/api/vehicles']).toBeDefined();
-    // Nothing a key is refused: no sign-in, session or password route, no Activity Log.
-    for (const path of Object.keys(asManager.paths)) expect(path).not.toMatch(/^\/api\/(auth|users|api-keys|webhooks|activity|notification-preferences)(\/|$)/);
+    // Nothing a key is refused: no sign-in, session or password route, no Activity Log, no notifications (key-boundaries.test.ts).
+    for (const path of Object.keys(asManager.paths)) expect(path).not.toMatch(/^\/api\/(auth|users|api-keys|webhooks|activity|notification-preferences|notifications)(\/|$)/);
     expect(asManager.paths['/api/vehicles/import/template']).toBeDefined();
     // A viewer's key (and a viewer) is not shown the import routes: it may not add.
     const asViewer = (await asKey((await makeKey('viewer')).key).get('/api/openapi.json')).body;

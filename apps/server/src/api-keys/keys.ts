@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { generateId, type Actor, type ApiKey, type ApiKeyCreated, type ApiKeyInput, type ApiKeyRole } from '@raahi/domain';
+import { canManageUsers, generateId, notAllowedMessage, roleLabel, roleWithin, type Actor, type ApiKey, type ApiKeyCreated, type ApiKeyInput, type ApiKeyName, type ApiKeyRole } from '@raahi/domain';
 import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { recordChange } from '../history/change-log';
@@ -78,6 +78,10 @@ const snapshotOf = (row: KeyRow) => ({ name: row.name, role: row.role, prefix: r
 export async function createApiKey(database: Database, actor: Actor, creator: { id: string; name: string }, input: ApiKeyInput): Promise<ApiKeyCreated> {
   const { prefix, key } = newKey();
   return database.transaction(async (tx) => {
+    // The creator's row is read under a share lock: a role change or deactivation running meanwhile (which locks
+    // it for update) either comes first and is seen here, or waits and then revokes this key (decision 0062).
+    const [maker] = await tx.db.select({ role: users.role, active: users.active }).from(users).where(eq(users.id, creator.id)).for('share');
+    if (!maker?.active || !canManageUsers(maker.role)) throw new ApiError(403, 'Not Allowed', notAllowedMessage(maker?.role ?? '', 'manage API keys'));
     const [row] = await tx.db
       .insert(apiKeys)
       .values({ id: generateId(KEY_ID), name: input.name, role: input.role, prefix, keyHash: sha256(key), createdBy: creator.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
@@ -122,6 +126,33 @@ export async function revokeKeysOf(tx: Database, actor: Actor, userId: string): 
     await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: row.id, operation: 'revoke', snapshot: snapshotOf(row), details: { reason: 'Its creator was deactivated' } });
   }
   return revoked.length;
+}
+
+/**
+ * A user's role change revokes, in the change's transaction, the keys they made whose role's rights the new
+ * role does not all have (decision 0062): a key never does more than its creator may. Keys within the new role
+ * stay. Each revoke is a change entry with its reason; the keys are answered by id and name, oldest first.
+ * Expired keys are revoked too: an expiry is not a revoke, and the list should say why the key ended.
+ */
+export async function revokeKeysBeyond(tx: Database, actor: Actor, userId: string, role: string): Promise<ApiKeyName[]> {
+  const live = await tx.db
+    .select({ id: apiKeys.id, role: apiKeys.role })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  const beyond = live.filter((key) => !roleWithin(key.role, role)).map((key) => key.id);
+  if (beyond.length === 0) return [];
+  const revoked = await tx.db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(apiKeys.id, beyond), isNull(apiKeys.revokedAt)))
+    .returning();
+  revoked.sort((a, b) => beyond.indexOf(a.id) - beyond.indexOf(b.id));
+  const reason = `Its creator's role changed to ${roleLabel(role)}, which may not do all that the key's role (%s) may`;
+  for (const row of revoked) {
+    await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: row.id, operation: 'revoke', snapshot: snapshotOf(row), details: { reason: reason.replace('%s', roleLabel(row.role)) } });
+  }
+  return revoked.map((row) => ({ id: row.id, name: row.name }));
 }
 
 // Every request with a key looks it up by its prefix: built and prepared once per database. Revoked,

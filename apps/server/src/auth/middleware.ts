@@ -96,24 +96,59 @@ export function bearerKey(c: Context): string | null {
   return header.slice(7, 600).trim();
 }
 
-/**
- * API keys reach the records, never the accounts (decision 0053): users, API keys, webhooks, sign-in,
- * sessions, passwords, the user's own notification settings and the Activity Log. A key's role could
- * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
- * /api/auth routes, which sit outside the key-aware session check.
- */
 /** The routes an API key never reaches (the API document leaves them out of a key's copy). */
-export const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity', '/api/notification-preferences'];
+export const ACCOUNT_ROUTES = ['/api/auth', '/api/users', '/api/api-keys', '/api/webhooks', '/api/activity'];
 export const API_KEY_REFUSED = new ApiError(
   403,
   'Not Allowed With an API Key',
   'API keys cannot reach users, API keys, webhooks, sign-in, sessions, passwords or the Activity Log. Sign in as an administrator to use them.',
 );
+
+/**
+ * A signed-in person's own data, which a key acting for them never reads (decision 0062): a key is its creator's
+ * user row with another role, so without this it would read and empty its creator's inbox.
+ */
+export const personalDataRefused = (what: string, instead = 'Sign in to use them.') =>
+  new ApiError(403, 'Not Allowed With an API Key', `${what} belong to a signed-in person, not to an API key. ${instead}`);
+
+export const KEY_REFUSED = {
+  notifications: personalDataRefused('Notifications'),
+  notificationSettings: personalDataRefused('Notification settings'),
+  recentImports: personalDataRefused('The lists of recent imports', 'A key reads only the imports it started, by their id.'),
+  uploads: personalDataRefused('Uploads not yet saved with a record', 'Sign in to upload or open them.'),
+};
+
+/** The routes of a person's own data, by path (and method, where the path's other methods are a key's too). */
+export const PERSONAL_ROUTES: readonly { path: string; method?: string; exact?: boolean; refusal: ApiError }[] = [
+  { path: '/api/notifications', refusal: KEY_REFUSED.notifications },
+  { path: '/api/notification-preferences', refusal: KEY_REFUSED.notificationSettings },
+  // The recent imports of an area; a key reads the runs it started by their id (GET /api/imports/:id).
+  { path: '/api/imports', method: 'GET', exact: true, refusal: KEY_REFUSED.recentImports },
+  // An upload waits for its form, unattached, as its uploader's: a key could neither attach it nor read it back.
+  { path: '/api/files', method: 'POST', exact: true, refusal: KEY_REFUSED.uploads },
+];
+
+/** Why an API key may not make this request (an account route or a person's own data), or null. */
+export function apiKeyRefusal(method: string, rawPath: string): ApiError | null {
+  const path = rawPath.toLowerCase();
+  const under = (route: string) => path === route || path.startsWith(route + '/');
+  if (ACCOUNT_ROUTES.some(under)) return API_KEY_REFUSED;
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const personal = PERSONAL_ROUTES.find((route) => (route.exact ? path === route.path || path === route.path + '/' : under(route.path)) && (!route.method || route.method === verb));
+  return personal?.refusal ?? null;
+}
+
+/**
+ * API keys reach the records, never the accounts (decision 0053): users, API keys, webhooks, sign-in,
+ * sessions, passwords and the Activity Log; nor a person's own data (decision 0062). A key's role could
+ * not use most of these anyway; this says so plainly, before any of their routes runs, and covers the
+ * /api/auth routes, which sit outside the key-aware session check.
+ */
 export function refuseApiKeysOnAccountRoutes(): MiddlewareHandler {
   return async (c, next) => {
     if (bearerKey(c) !== null) {
-      const path = c.req.path.toLowerCase();
-      if (ACCOUNT_ROUTES.some((route) => path === route || path.startsWith(route + '/'))) throw API_KEY_REFUSED;
+      const refusal = apiKeyRefusal(c.req.method, c.req.path);
+      if (refusal) throw refusal;
     }
     await next();
   };

@@ -57,7 +57,8 @@ export function userRoutes(database: Database) {
     const body = await readJson(c);
     const parsed = updateUserInput.safeParse(body);
     if (!parsed.success) throw refusal('User Not Saved', parsed.error, body);
-    return c.json({ user: await updateUser(database, actor(c), id, parsed.data) });
+    // The keys a role change revoked are named in the answer (decision 0062): the Users screen says which.
+    return c.json(await updateUser(database, actor(c), id, parsed.data));
   });
 
   app.post('/:id/deactivate', async (c) => c.json({ user: await setActive(database, actor(c), userId(c.req.param('id')), false) }));

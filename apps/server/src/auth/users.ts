@@ -5,6 +5,7 @@ import {
   ROLE_KEYS,
   username as usernameSchema,
   type Actor,
+  type ApiKeyName,
   type CreateUserInput,
   type CurrentUser,
   type FieldChange,
@@ -15,7 +16,7 @@ import {
 } from '@raahi/domain';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { revokeKeysOf } from '../api-keys/keys';
+import { revokeKeysBeyond, revokeKeysOf } from '../api-keys/keys';
 import { recordChange } from '../history/change-log';
 import { ApiError } from '../http/errors';
 import { newPasswordProblem } from './password-policy';
@@ -212,8 +213,17 @@ export async function addUser(database: Database, actor: Actor, input: CreateUse
   return generated ? { user: toUserSummary(row), password: generated } : { user: toUserSummary(row) };
 }
 
-/** PUT /api/users/:id: name, e-mail, phone and role, refused on a stale version. */
-export async function updateUser(database: Database, actor: Actor, id: string, input: UpdateUserInput): Promise<UserSummary> {
+/** What PUT /api/users/:id answers: the user as saved, and the API keys its role change revoked (none without one). */
+export interface UpdatedUser {
+  user: UserSummary;
+  revokedKeys: ApiKeyName[];
+}
+
+/**
+ * PUT /api/users/:id: name, e-mail, phone and role, refused on a stale version. A role change revokes, in the
+ * same transaction, the user's API keys whose rights the new role does not all have (decision 0062).
+ */
+export async function updateUser(database: Database, actor: Actor, id: string, input: UpdateUserInput): Promise<UpdatedUser> {
   return database.transaction(async (tx) => {
     const { target, activeAdministrators } = await lockForChange(tx, id);
     if (target.version !== input.version) {
@@ -231,10 +241,20 @@ export async function updateUser(database: Database, actor: Actor, id: string, i
     const { name, email, phone } = PROFILE_LABELS;
     const changes = fieldChanges(target, row, { name, email, phone });
     if (changes.length > 0) await recordChange(tx, { actor, area: 'users', recordId: id, operation: 'update', changes });
+    let revokedKeys: ApiKeyName[] = [];
     if (row.role !== target.role) {
-      await recordChange(tx, { actor, area: 'users', recordId: id, operation: 'role_change', changes: [{ field: 'role', label: 'Role', before: target.role, after: row.role }] });
+      // A key never does more than its creator may: those the new role does not cover end with the change.
+      revokedKeys = await revokeKeysBeyond(tx, actor, id, row.role);
+      await recordChange(tx, {
+        actor,
+        area: 'users',
+        recordId: id,
+        operation: 'role_change',
+        changes: [{ field: 'role', label: 'Role', before: target.role, after: row.role }],
+        details: revokedKeys.length ? { apiKeysRevoked: revokedKeys.length } : null,
+      });
     }
-    return toUserSummary(row);
+    return { user: toUserSummary(row), revokedKeys };
   });
 }
 

@@ -1,7 +1,8 @@
 import { eraseChangeLog, purgeChangeLog, type ErasureTarget } from '../db/change-log-upkeep';
 import type { Command, CommandContext } from './command';
 
-const HELP = `Keep the change log (the history of every record; uses the same database settings as the server).
+const HELP = `Keep the change log (the history of every record; uses the same database settings as the server,
+as the tables' owner when RAAHI_OWNER_DATABASE_URL is set).
 
   npm run change-log -- purge [--months N]
       Drops the months older than N months (default RAAHI_CHANGE_LOG_MONTHS, or 24).

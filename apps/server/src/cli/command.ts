@@ -78,7 +78,10 @@ async function commandLine(command: Command, given: string[]): Promise<number> {
       database: async () => {
         if (!database) {
           if (!config.databaseUrl) lock = await lockDataDir(config.dataDir, { holder: `npm run ${command.name}` });
-          database = await openDatabase({ url: config.databaseUrl, dataDir: join(config.dataDir, 'db'), poolSize: 1, migrate: command.migrate });
+          // The tables' owner when there is one (decision 0063): migrations, the seed's bulk load and the change log's
+          // retention and erasure need rights the server's own role (DATABASE_URL) is not given.
+          const url = config.ownerDatabaseUrl ?? config.databaseUrl;
+          database = await openDatabase({ url, dataDir: join(config.dataDir, 'db'), poolSize: 1, migrate: command.migrate });
         }
         return database;
       },

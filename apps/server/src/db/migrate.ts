@@ -6,7 +6,7 @@ import { DuplicateRecordsError, findDuplicates } from './duplicates';
 
 /** SQL migrations beside this file (the build copies them next to the bundle). */
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const MIGRATION_LOCK = 727274;
+export const MIGRATION_LOCK = 727274;
 
 /**
  * Applies every migration not yet recorded, each in its own transaction, in file-name order. One that would

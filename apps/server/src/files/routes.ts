@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { eq } from 'drizzle-orm';
 import { FILE_ID_PATTERN, fileTooLarge } from '@raahi/domain';
-import type { AppEnv } from '../auth/middleware';
+import { byApiKey } from '../auth/actor';
+import { KEY_REFUSED, type AppEnv } from '../auth/middleware';
 import { notAllowed, roleOf, type Permissions } from '../auth/permissions';
 import { randomToken } from '../auth/tokens';
 import type { Database } from '../db/client';
@@ -33,6 +34,8 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
     '/',
     // Before a byte is read: only a role that may add or edit records with files uploads.
     async (c, next) => {
+      // An upload waits unattached as its uploader's, and a key could not attach it (decision 0062).
+      if (byApiKey(c)) throw KEY_REFUSED.uploads;
       if (!permissions.canUpload(roleOf(c))) throw notAllowed(roleOf(c), 'upload files');
       await next();
     },
@@ -100,6 +103,8 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
     if (!FILE_ID_PATTERN.test(id)) throw missing;
     const [row] = await database.db.select().from(files).where(eq(files.id, id));
     if (!row) throw missing;
+    // A file not yet attached is its uploader's, a person: a key acting as them does not open it (decision 0062).
+    if (row.attachedTable === null && byApiKey(c)) throw KEY_REFUSED.uploads;
     const refusal = permissions.fileRefusal(roleOf(c), c.get('session').user.id, row);
     if (refusal) throw refusal;
     const body = await storage.get(row.storageKey);

@@ -5,7 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, NOTIFICATION_TYPES, presentFilterNames, REMINDER_KINDS, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
-import { ACCOUNT_ROUTES } from '../auth/middleware';
+import { ACCOUNT_ROUTES, apiKeyRefusal } from '../auth/middleware';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
 import { registerNotificationPaths } from '../notifications/openapi-paths';
 import { registerRecordPagePaths } from '../record-pages/openapi-paths';
@@ -98,7 +98,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     request: { body: json(createUserInput) },
     responses: { 201: { description: 'Added', ...json(z.object({ user, password: z.string().optional() })) }, 400: error('Malformed input'), 409: error('User name taken'), 422: error('Unknown role'), ...common },
   });
-  registry.registerPath({ method: 'put', path: '/api/users/{id}', tags: usersTags, summary: 'Edit a user (name, e-mail, phone, role); send the version you read', request: { params: userId, body: json(updateUserInput) }, responses: { 200: { description: 'Saved', ...json(z.object({ user })) }, 409: error('Changed since read, or the last administrator'), ...common } });
+  registry.registerPath({ method: 'put', path: '/api/users/{id}', tags: usersTags, summary: 'Edit a user (name, e-mail, phone, role); send the version you read', request: { params: userId, body: json(updateUserInput) }, responses: { 200: { description: 'Saved; revokedKeys names the API keys a role change revoked, those whose role does more than the new role may (none otherwise)', ...json(z.object({ user, revokedKeys: z.array(z.object({ id: z.string(), name: z.string() })) })) }, 409: error('Changed since read, or the last administrator'), ...common } });
   for (const [verb, summary] of [
     ['deactivate', 'Deactivate a user and sign them out everywhere (never the last administrator)'],
     ['activate', 'Activate a user again'],
@@ -284,11 +284,13 @@ export function documentForRole(doc: Document, resources: readonly ResourceDefin
   const areas = new Map(resources.map((r) => [r.area.key, r.area]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
-    // A key's copy leaves out the routes no key reaches (sign-in, sessions, passwords, users, keys, webhooks, the Activity Log).
+    // A key's copy leaves out the routes no key reaches (sign-in, sessions, passwords, users, keys, webhooks, the Activity Log)
+    // and a person's own data (notifications and their settings, the recent imports, uploads: decision 0062).
     if (apiKey && ACCOUNT_ROUTES.some((route) => path === route || path.startsWith(`${route}/`))) continue;
     const [, , first, ...rest] = path.split('/');
     const area = areas.get(first);
     const kept = Object.entries(operations as Record<string, unknown>).filter(([method]) => {
+      if (apiKey && apiKeyRefusal(method, path)) return false;
       // Import (its template too) is for who may add to the area.
       if (area && rest[0] === 'import') return can(role, area.key, 'create');
       if (area) {

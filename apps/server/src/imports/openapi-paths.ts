@@ -100,8 +100,8 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
   }
   const tags = ['imports'];
   const id = z.object({ id: z.string() });
-  registry.registerPath({ method: 'get', path: '/api/imports', tags, summary: 'Your recent import runs of an area, newest first (an administrator: everyone’s)', request: { query: z.object({ area: z.string() }) }, responses: { 200: { description: 'The runs', ...json(z.object({ rows: z.array(result) })) }, 400: error('No such area'), ...responses } });
-  registry.registerPath({ method: 'get', path: '/api/imports/{id}', tags, summary: 'One of your runs, with its progress while it runs', request: { params: id }, responses: { 200: { description: 'The run', ...json(result) }, 404: error('No such run of yours'), ...responses } });
+  registry.registerPath({ method: 'get', path: '/api/imports', tags, summary: 'Your recent import runs of an area, newest first (an administrator: everyone’s); for a role that may view the area, never for an API key', request: { query: z.object({ area: z.string() }) }, responses: { 200: { description: 'The runs', ...json(z.object({ rows: z.array(result) })) }, 400: error('No such area'), ...responses } });
+  registry.registerPath({ method: 'get', path: '/api/imports/{id}', tags, summary: 'One of your runs (an API key: one it started), with its progress while it runs; for a role that may view its area', request: { params: id }, responses: { 200: { description: 'The run', ...json(result) }, 404: error('No such run of yours'), ...responses } });
   registry.registerPath({ method: 'get', path: '/api/imports/{id}/errors.csv', tags, summary: 'Every error of a run as Row, Column, Message (cells that could run as formulas are written as text)', request: { params: id }, responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } }, 404: error('No such run of yours'), ...responses } });
   registry.registerPath({
     method: 'delete',

@@ -2,8 +2,8 @@ import { Hono, type Context } from 'hono';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { can, IMPORT_MODES, todayIn, type ImportColumn, type ImportPreview, type ImportUndoResult } from '@raahi/domain';
-import { actorOf } from '../auth/actor';
-import type { AppEnv } from '../auth/middleware';
+import { actorOf, byApiKey } from '../auth/actor';
+import { KEY_REFUSED, type AppEnv } from '../auth/middleware';
 import { hiddenKeysOf, notAllowed, roleOf } from '../auth/permissions';
 import { companyTimeZone } from '../company-time';
 import type { Database } from '../db/client';
@@ -17,6 +17,7 @@ import { createRun, importErrors, newBatchId, readRun, recentRuns, rememberedMap
 import { templateCsv, templateXlsx } from './template';
 import { readUpload } from './upload';
 import { undoBatch } from './write';
+import { runReaderOf, runVisibleTo } from './run-visibility';
 
 export interface ImportLimits {
   maxBytes: number;
@@ -39,11 +40,8 @@ const OPTION_LABELS = { mode: 'Mode', validOnly: 'Valid only', update: 'Update',
 
 const isAdministrator = (c: Context<AppEnv>) => roleOf(c) === 'administrator';
 
-/** A run its reader may see: their own, or any for an administrator; another's reads as missing. */
-function visibleRun(c: Context<AppEnv>, run: RunRow | undefined, what: string): RunRow {
-  if (!run || (run.userId !== c.get('session').user.id && !isAdministrator(c))) throw notFound(`There is no import ${what}.`);
-  return run;
-}
+/** A run its reader may see (run-visibility.ts, decision 0062): their own (a key's: the key's), or any for an administrator, of an area they may view. */
+const visibleRun = (c: Context<AppEnv>, run: RunRow | undefined, what: string, pluralOf: (area: string) => string): RunRow => runVisibleTo(runReaderOf(c), run, what, pluralOf);
 
 /**
  * Import routes (packages/domain/src/imports.ts), mounted before the areas' own routes and under their guards:
@@ -54,6 +52,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
   const app = new Hono<AppEnv>();
   const readLimits: ReadLimits = { ...CELL_LIMITS, ...zipLimitsFor(limits.maxBytes), maxRows: limits.maxRows };
   const byKey = new Map(resources.map((r) => [r.area.key, r]));
+  const pluralOf = (key: string) => byKey.get(key)?.area.plural ?? key;
 
   for (const def of resources) {
     const { area } = def;
@@ -83,7 +82,8 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
         sample.push(row.cells.slice(0, file.header.length));
         if (sample.length === 5) break;
       }
-      const remembered = await rememberedMapping(database, c.get('session').user.id, area.key);
+      // A remembered mapping is a person's: a key neither reads nor keeps one (decision 0062).
+      const remembered = byApiKey(c) ? undefined : await rememberedMapping(database, c.get('session').user.id, area.key);
       const fits = remembered !== undefined && remembered.length === file.header.length && remembered.every((column, i) => column.header === file.header[i]);
       const preview: ImportPreview = {
         columns: fits ? checkedMapping(def, file.header, remembered, hidden) : matchColumns(def, file.header, hidden),
@@ -115,9 +115,9 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       let columns: ImportColumn[];
       if (given !== undefined) {
         columns = checkedMapping(def, file.header, given, hidden);
-        await rememberMapping(database, userId, area.key, columns);
+        if (!byApiKey(c)) await rememberMapping(database, userId, area.key, columns);
       } else {
-        const remembered = await rememberedMapping(database, userId, area.key);
+        const remembered = byApiKey(c) ? undefined : await rememberedMapping(database, userId, area.key);
         const fits = remembered !== undefined && remembered.length === file.header.length && remembered.every((column, i) => column.header === file.header[i]);
         columns = fits ? checkedMapping(def, file.header, remembered, hidden) : matchColumns(def, file.header, hidden);
       }
@@ -129,7 +129,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       }
       const actor = actorOf(c);
       const commit = options.mode === 'commit';
-      const runId = await createRun(database, { area: area.key, userId, byName: actor.name, mode: options.mode, update: options.update, validOnly: options.validOnly, overwrite: options.overwrite, mapping: columns, fileName: upload.fileName });
+      const runId = await createRun(database, { area: area.key, userId, apiKeyId: runReaderOf(c).apiKeyId, byName: actor.name, mode: options.mode, update: options.update, validOnly: options.validOnly, overwrite: options.overwrite, mapping: columns, fileName: upload.fileName });
       const job = {
         database,
         runId,
@@ -153,15 +153,18 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
   app.get('/imports', async (c) => {
     const area = c.req.query('area') ?? '';
     if (!byKey.has(area)) throw badRequest(`Area must name an area, such as vehicles (got "${area.slice(0, 40)}").`);
+    // A person's list (a key was refused before this: decision 0062), of an area their role may view.
+    if (byApiKey(c)) throw KEY_REFUSED.recentImports;
+    if (!can(roleOf(c), area, 'view')) throw notAllowed(roleOf(c), `view ${pluralOf(area)}`);
     const rows = await recentRuns(database, area, isAdministrator(c) ? null : c.get('session').user.id);
     return c.json({ rows: rows.map((row) => runResult(row)) });
   });
 
-  app.get('/imports/:id', async (c) => c.json(runResult(visibleRun(c, await readRun(database, c.req.param('id')), c.req.param('id').slice(0, 64)))));
+  app.get('/imports/:id', async (c) => c.json(runResult(visibleRun(c, await readRun(database, c.req.param('id')), c.req.param('id').slice(0, 64), pluralOf))));
 
   // Every error of a run, as the file's row, column and message: the cells echo what the file held, so each goes through the export's formula guard.
   app.get('/imports/:id/errors.csv', async (c) => {
-    const run = visibleRun(c, await readRun(database, c.req.param('id')), c.req.param('id').slice(0, 64));
+    const run = visibleRun(c, await readRun(database, c.req.param('id')), c.req.param('id').slice(0, 64), pluralOf);
     const encoder = new TextEncoder();
     let after = -1;
     let started = false;
@@ -192,7 +195,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
     // Undo needs delete in the area, whoever's the batch; then the batch must be the user's own (an administrator: any).
     const role = roleOf(c);
     if (found && !can(role, found.area, 'delete')) throw notAllowed(role, `delete ${byKey.get(found.area)!.area.plural}`);
-    const run = visibleRun(c, found, batchId.slice(0, 64));
+    const run = visibleRun(c, found, batchId.slice(0, 64), pluralOf);
     const def = byKey.get(run.area)!;
     if (run.status === 'undone') throw notFound(`The import ${batchId} was already undone.`);
     // On the embedded database a batch is named while its pages are written (decision 0056): undone once it is done.

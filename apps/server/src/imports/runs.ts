@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImportColumn, ImportConflict, ImportMode, ImportResult, ImportRowError, ImportStatus } from '@raahi/domain';
 import { randomToken } from '../auth/tokens';
@@ -10,6 +10,8 @@ export const importRuns = pgTable('import_runs', {
   batchId: text('batch_id'),
   area: text('area').notNull(),
   userId: text('user_id').notNull(),
+  /** The API key that started the run (migration 0056); null for a signed-in person's. */
+  apiKeyId: text('api_key_id'),
   byName: text('by_name').notNull(),
   mode: text('mode').notNull(),
   updateMode: boolean('update_mode').notNull(),
@@ -103,6 +105,8 @@ export const newBatchId = () => `IMB${randomToken(12)}`;
 export interface NewRun {
   area: string;
   userId: string;
+  /** The API key that starts it, if one does: the run is then the key's (decision 0062). */
+  apiKeyId?: string | null;
   byName: string;
   mode: ImportMode;
   update: boolean;
@@ -119,6 +123,7 @@ export async function createRun(database: Database, run: NewRun): Promise<string
     id,
     area: run.area,
     userId: run.userId,
+    apiKeyId: run.apiKeyId ?? null,
     byName: run.byName,
     mode: run.mode,
     updateMode: run.update,
@@ -157,12 +162,12 @@ export async function runOfBatch(database: Pick<Database, 'db'>, batchId: string
   return row;
 }
 
-/** A user's recent runs of an area (every user's for an administrator), newest first. */
+/** A person's recent runs of an area (not those of their API keys), or everyone's for an administrator (null), newest first. */
 export async function recentRuns(database: Database, area: string, userId: string | null, limit = 20): Promise<RunRow[]> {
   return database.db
     .select()
     .from(importRuns)
-    .where(and(eq(importRuns.area, area), userId === null ? undefined : eq(importRuns.userId, userId)))
+    .where(and(eq(importRuns.area, area), userId === null ? undefined : and(eq(importRuns.userId, userId), isNull(importRuns.apiKeyId))))
     .orderBy(desc(importRuns.startedAt))
     .limit(limit);
 }

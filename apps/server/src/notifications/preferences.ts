@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { can, isReminderKind, REMINDER_KIND_INFO, REMINDER_KINDS, type ReminderKind } from '@raahi/domain';
-import type { AppEnv } from '../auth/middleware';
+import { byApiKey } from '../auth/actor';
+import { KEY_REFUSED, type AppEnv } from '../auth/middleware';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { notificationPreferences } from '../db/schema';
@@ -70,6 +71,11 @@ async function stored(database: Database, userId: string) {
 
 export function preferencesRoutes(database: Database, config: Config) {
   const routes = new Hono<AppEnv>();
+  // The creator's own settings are not the key's (decision 0062; the key was refused before this too).
+  routes.use(async (c, next) => {
+    if (byApiKey(c)) throw KEY_REFUSED.notificationSettings;
+    await next();
+  });
 
   const answer = (user: { role: string; email: string }, row: { mutedKinds: string[]; dailyDigest: boolean }): PreferencesAnswer => {
     const offered = offeredKinds(user.role);

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { REMINDER_KINDS, REMINDER_KIND_INFO, can, type NotificationItem, type ReminderKind } from '@raahi/domain';
-import type { AppEnv } from '../auth/middleware';
+import { byApiKey } from '../auth/actor';
+import { KEY_REFUSED, type AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../http/errors';
@@ -55,6 +56,11 @@ function positive(raw: string | undefined, name: string, fallback: number, max: 
  */
 export function notificationRoutes(database: Database) {
   const routes = new Hono<AppEnv>();
+  // A key acts as its creator's user row: their inbox is not the key's (decision 0062; the key was refused before this too).
+  routes.use(async (c, next) => {
+    if (byApiKey(c)) throw KEY_REFUSED.notifications;
+    await next();
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const who = (c: Context<AppEnv, any>) => ({ userId: c.get('session').user.id, kinds: kindsFor(roleOf(c)) });
 

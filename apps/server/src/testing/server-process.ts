@@ -35,6 +35,7 @@ function embeddedEnv(dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessE
   const env: NodeJS.ProcessEnv = { ...process.env, RAAHI_DATA_DIR: dataDir, RAAHI_LOG_REQUESTS: '0' };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
+  delete env.RAAHI_OWNER_DATABASE_URL;
   return { ...env, ...extra };
 }
 

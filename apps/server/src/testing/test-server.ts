@@ -12,6 +12,7 @@ import pg from 'pg';
 import { createApp } from '../app';
 import { createUser, ensureAdmin, type NewUser } from '../auth/users';
 import { loadConfig, type Config } from '../config';
+import { openDatabases } from '../db/change-log-role';
 import { openDatabase, pgliteDatabase, PGLITE_EXTENSIONS, type Database } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 
@@ -199,10 +200,22 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openPgliteFromTemplate();
     return { database, drop: () => closeQuietly(database) };
   }
-  const temporary = await temporaryPostgresDatabase(serverUrl);
+  // TEST_DATABASE_ROLES=1: as production with RAAHI_OWNER_DATABASE_URL, the owner migrates and the server's database
+  // is a role granted only what migration 0057 grants (decision 0063), so a test proves the server needs no more. A test
+  // that changes the schema or seeds in bulk (DDL, TRUNCATE, triggers off) fails here, as it would on that role.
+  const roles = process.env.TEST_DATABASE_ROLES === '1';
+  const temporary = await temporaryPostgresDatabase(serverUrl, { roles });
   let database: Database;
+  let close: () => Promise<void>;
   try {
-    database = await openDatabase({ url: temporary.url, poolSize: 5 });
+    if (roles) {
+      const opened = await openDatabases({ url: temporary.url, ownerUrl: temporary.ownerUrl, poolSize: 5 });
+      ({ database } = opened);
+      close = () => opened.close().catch(() => undefined);
+    } else {
+      database = await openDatabase({ url: temporary.url, poolSize: 5 });
+      close = () => closeQuietly(database);
+    }
   } catch (err) {
     await temporary.drop();
     throw err;
@@ -210,19 +223,46 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   return {
     database,
     drop: async () => {
-      await closeQuietly(database);
+      await close();
       await temporary.drop();
     },
   };
 }
 
-/** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it (whoever is still connected). */
-export async function temporaryPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it (whoever is still connected).
+ * With `roles`, two new roles as well, dropped with it: the database's owner (`ownerUrl`) and a role that owns
+ * nothing and has no rights until granted (`url`), as `RAAHI_OWNER_DATABASE_URL` and `DATABASE_URL` (decision 0063).
+ */
+export async function temporaryPostgresDatabase(serverUrl: string, options: { roles?: boolean } = {}): Promise<{ url: string; ownerUrl: string; drop(): Promise<void> }> {
   const name = `raahi_t_${randomBytes(6).toString('hex')}`;
-  await withAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = '/' + name;
-  return { url: url.toString(), drop: () => withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  const [owner, app] = [`${name}_owner`, `${name}_app`];
+  const urlAs = (role: string | undefined) => {
+    const url = new URL(serverUrl);
+    url.pathname = '/' + name;
+    if (role) [url.username, url.password] = [role, ''];
+    return url.toString();
+  };
+  if (!options.roles) {
+    await withAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+    const url = urlAs(undefined);
+    return { url, ownerUrl: url, drop: () => withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+  }
+  await withAdminConnection(serverUrl, async (admin) => {
+    await admin.query(`CREATE ROLE ${owner} LOGIN`);
+    await admin.query(`CREATE ROLE ${app} LOGIN`);
+    await admin.query(`CREATE DATABASE ${name} OWNER ${owner}`);
+  });
+  return {
+    url: urlAs(app),
+    ownerUrl: urlAs(owner),
+    drop: () =>
+      withAdminConnection(serverUrl, async (admin) => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`DROP ROLE IF EXISTS ${app}`);
+        await admin.query(`DROP ROLE IF EXISTS ${owner}`);
+      }),
+  };
 }
 
 /**

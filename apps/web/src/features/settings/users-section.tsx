@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, Pencil, Power, PowerOff, Search, UserPlus } from 'lucide-react';
-import { ROLE_KEYS, roleLabel, ROLES, type Role, type UserSummary } from '@raahi/domain';
+import { ROLE_KEYS, roleLabel, ROLES, type ApiKeyName, type Role, type UserSummary } from '@raahi/domain';
 import { useAuth } from '../../app/auth';
 import { LabelledInput } from '../../components/labelled-input';
 import { Badge } from '../../components/ui/badge';
@@ -14,6 +14,7 @@ import { useToast } from '../../components/ui/toast';
 import { api, ApiError, queryString } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
+import { revokedKeysText } from './revoked-keys';
 
 const USERS_KEY = 'users';
 const ROLE_OPTIONS = ROLE_KEYS.map((value) => ({ value, label: ROLES[value] }));
@@ -223,6 +224,7 @@ function UserFormDialog({ editing, onClose, onSaved }: { editing: Editing | null
 
 function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel(): void; onSaved(answer: { user: UserSummary; password?: string }): void }) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const { user: me } = useAuth();
   const existing = editing.mode === 'edit' ? editing.user : null;
   const [values, setValues] = useState<UserValues>({
@@ -248,9 +250,16 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
     try {
       const { username, name, email, phone, role, password } = values;
       const answer = existing
-        ? await api<{ user: UserSummary }>(`/api/users/${existing.id}`, { method: 'PUT', body: { name, email, phone, role, version: existing.version } })
+        ? await api<{ user: UserSummary; revokedKeys: ApiKeyName[] }>(`/api/users/${existing.id}`, { method: 'PUT', body: { name, email, phone, role, version: existing.version } })
         : await api<{ user: UserSummary; password?: string }>('/api/users', { method: 'POST', body: { username, name, email, phone, role, ...(password ? { password } : {}) } });
-      toast(existing ? { title: 'User Updated', description: `${answer.user.name} has been saved.` } : { title: 'User Added', description: `${answer.user.name} can now sign in as ${answer.user.username}.` });
+      // A role change revokes the user's API keys that the new role does not cover (decision 0062): say which.
+      const revoked = 'revokedKeys' in answer ? answer.revokedKeys : [];
+      if (revoked.length > 0) void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
+      toast(
+        existing
+          ? { title: 'User Updated', description: `${answer.user.name} has been saved.${revoked.length > 0 ? ` ${revokedKeysText(revoked, answer.user.role)}` : ''}` }
+          : { title: 'User Added', description: `${answer.user.name} can now sign in as ${answer.user.username}.` },
+      );
       onSaved(answer);
     } catch (err) {
       // The dialog stays open with everything typed.
