@@ -147,9 +147,19 @@ describe('undo', () => {
     const two = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0202' }))).body;
     const runId = await stagedRun(['ID', 'Year'], [[one.id, '2019'], [two.id, '2019']], true);
     const batchId = newBatchId();
-    // After the first page (the first vehicle), another user changes that vehicle's mileage.
-    const database = pausing(server.database, { pause: 1, run: async () => void (await edit(one.id, { currentMileage: 140000 })) });
+    const driver = (await admin.post('/api/drivers', driverBody())).body;
+    let trip = 0;
+    // After the first page (the first vehicle), another user changes that vehicle's mileage; the vehicles of an update
+    // batch were there before it, so a trip may still be put on one.
+    const database = pausing(server.database, {
+      pause: 1,
+      run: async () => {
+        await edit(one.id, { currentMileage: 140000 });
+        trip = (await admin.post('/api/trips', tripBody(two.id, driver.id))).status;
+      },
+    });
     await writeStaged(database, { def: vehicles, runId, batchId, actor, update: true, finish: { status: 'done' }, stepwise: true, pageSize: 1 });
+    expect(trip).toBe(201);
     const refused = await admin.del(`/api/imports/${batchId}`);
     expect([refused.status, refused.body]).toEqual([409, { title: 'Undo Refused', message: `1 of the 2 vehicles of this import changed since it (${one.id}). Nothing was undone.` }]);
     expect((await admin.get(`/api/vehicles/${one.id}`)).body).toMatchObject({ year: 2019, currentMileage: 140000 });
