@@ -347,6 +347,42 @@ test('update mode: an export with one cell changed updates that vehicle alone; t
   expect((await versions()).map((v) => v.version)).toEqual([2, 1]);
 });
 
+test('update mode: a vehicle changed since the export is a conflict, shown in the check by row, ID and field, and written only when overwriting', async ({ page }) => {
+  const token = unique();
+  const changed = await createVehicle(page, token, { currentMileage: 1200 });
+  const other = await createVehicle(page, token, { make: 'Eicher', model: `Pro ${token}`, currentMileage: 800 });
+  await openScreen(page, '/vehicle-management', 'Vehicle Management');
+  await searchList(page, token);
+  await expect(tableRows(page)).toHaveCount(2);
+  const exported = await downloadFrom(page, page.getByRole('link', { name: 'Export CSV' }));
+  const [headerLine, ...lines] = exported.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const header = headerLine.split(',');
+  expect(header.at(-1)).toBe('Version');
+  const mileage = header.indexOf('Mileage (km)');
+  const rows = lines.map((line) => line.split(','));
+  const changedRow = rows.findIndex((row) => row[0] === changed.id) + 2;
+  // After the export, a fleet manager sends the first vehicle to the workshop; the file changes the other's mileage.
+  const { make, model, year, vin, licensePlate, type, currentMileage, purchaseDate, version } = changed as unknown as Record<string, unknown>;
+  await apiUpdate(page, 'vehicles', changed.id, { make, model, year, vin, licensePlate, type, status: 'In Maintenance', currentMileage, purchaseDate, version });
+  const file = csv(`vehicles-${token}.csv`, [headerLine, ...rows.map((row) => (row[0] === other.id ? row.map((cell, i) => (i === mileage ? '9000' : cell)) : row).join(','))]);
+
+  const dialog = await openImport(page, { fresh: true });
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
+  await dialog.getByLabel('Update existing records matched by ID').check();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Field for Version', exact: true })).toHaveText('Version');
+  await dialog.getByRole('button', { name: 'Check File' }).click();
+  await expect(dialog.getByText('1 row was changed by someone else since the export; left out unless you overwrite their changes.')).toBeVisible();
+  await expect(dialog.getByRole('table', { name: 'Conflicts' }).getByRole('row').nth(1).getByRole('cell')).toHaveText([String(changedRow), changed.id, 'Status']);
+  await expect(dialog.getByRole('button', { name: 'Import 1 Row' })).toBeEnabled();
+  await dialog.getByLabel("Overwrite their changes with the file's values").check();
+  await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
+  await expectToast(page, 'Import Complete', '2 records updated.');
+  const read = async (id: string) => (await (await page.request.get(`/api/vehicles/${id}`)).json()) as { status: string; currentMileage: number };
+  expect(await read(changed.id)).toMatchObject({ status: 'Active' });
+  expect(await read(other.id)).toMatchObject({ currentMileage: 9000 });
+});
+
 test('Import shows only where the role may create: not for a viewer, a dispatcher\'s trips but not vehicles', async ({ browser }) => {
   const viewer = await signedInAs(browser, createUser('viewer'));
   await openScreen(viewer, '/vehicle-management', 'Vehicle Management');

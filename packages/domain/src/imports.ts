@@ -12,6 +12,9 @@
  * - GET  /api/imports/:id                            one run, its progress while it runs → ImportResult
  * - GET  /api/imports/:id/errors.csv                 every error as row, column, message (through the export's formula guard)
  * - DELETE /api/imports/:batchId                     undoes a committed batch → ImportUndoResult, or 409 naming changed records
+ *
+ * The list export writes each record's version last (a Version column); update mode reads it, and a row whose
+ * record changed since is a conflict (decision 0061).
  */
 
 export const IMPORT_MODES = ['dry-run', 'commit'] as const;
@@ -31,6 +34,11 @@ export interface ImportOptions {
   validOnly?: boolean;
   /** Update mode: rows are matched to records by their ID column and only what differs is changed. */
   update?: boolean;
+  /**
+   * Update mode: also write the rows whose record changed since the export the file came from (its Version
+   * column), over those changes. Without it such rows are conflicts, left out of the commit.
+   */
+  overwrite?: boolean;
   /** The columns as the user corrected them (JSON text in a form field); without it, the matched mapping. */
   mapping?: ImportColumn[];
 }
@@ -45,7 +53,10 @@ export interface ImportField {
 /** The file's header matched to fields, before anything is checked. */
 export interface ImportPreview {
   columns: ImportColumn[];
-  /** Every field a column can fill (file fields are never imported), and last `id`: the ID column Export CSV writes, which update mode matches by. */
+  /**
+   * Every field a column can fill (file fields are never imported), then `version` (the Version column Export CSV
+   * writes, which update mode compares) and last `id`: the ID column Export CSV writes, which update mode matches by.
+   */
   fields: ImportField[];
   /** The first rows as text, as the file holds them (up to 5). */
   sample: string[][];
@@ -58,6 +69,20 @@ export interface ImportRowError {
   row: number;
   column: string;
   message: string;
+}
+
+/**
+ * Update mode: a row whose record changed since the export the file came from (the file's Version is older than
+ * the record's) and whose file would change fields that were changed since. Left out of a commit unless it asks
+ * to overwrite.
+ */
+export interface ImportConflict {
+  /** The file's row number. */
+  row: number;
+  /** The record's id. */
+  id: string;
+  /** The API names of the fields the file would change that were changed since the export. */
+  fields: string[];
 }
 
 export const IMPORT_STATUSES = ['running', 'done', 'failed', 'undone'] as const;
@@ -86,6 +111,11 @@ export interface ImportResult {
   /** The first errors (up to 1,000); `errorCount` counts them all, and errors.csv holds them all. */
   errors: ImportRowError[];
   errorCount: number;
+  /** Update mode: the first conflicts (up to 1,000), rows counted in `valid`; `conflictCount` counts them all. */
+  conflicts: ImportConflict[];
+  conflictCount: number;
+  /** Whether the run was asked to write its conflicts over the changes made since the export. */
+  overwrite: boolean;
   /** Why a run failed as a whole (an unreadable file), when it did. */
   message: string | null;
   fileName: string;

@@ -66,9 +66,9 @@ describe('Export CSV', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="vehicles-${today}.csv"`);
     expect(res.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, row] = res.text.slice(1).split('\r\n');
-    expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date');
+    expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date,Version');
     // Numbers without grouping; an empty mileage and date stay empty.
-    expect(row).toBe('VEX000010,Eicher Pro 10,2010,MH1210,VIN10,Truck,,Active,');
+    expect(row).toBe('VEX000010,Eicher Pro 10,2010,MH1210,VIN10,Truck,,Active,,1');
   });
 
   it('quotes what must be quoted and never lets a cell run as a formula', async () => {
@@ -170,37 +170,37 @@ describe('the exports of the areas', () => {
     const driver = (await client.post('/api/drivers', driverBody({ name: 'Suresh Export', contact: '+91 98765 43210' }))).body;
     const vehicles = exportedLines((await client.get(`/api/vehicles/export?q=${vehicle.id}`)).text);
     expect(vehicles).toEqual([
-      ['ID', 'Make & Model', 'Year', 'License Plate', 'VIN', 'Type', 'Mileage (km)', 'Status', 'Purchase Date'],
-      [vehicle.id, 'Ashok Leyland Ecomet 1615', '2022', 'KA01XP0001', 'MB1PBEFC5NPXP0001', 'Truck', '42000', 'Active', '2023-01-20'],
+      ['ID', 'Make & Model', 'Year', 'License Plate', 'VIN', 'Type', 'Mileage (km)', 'Status', 'Purchase Date', 'Version'],
+      [vehicle.id, 'Ashok Leyland Ecomet 1615', '2022', 'KA01XP0001', 'MB1PBEFC5NPXP0001', 'Truck', '42000', 'Active', '2023-01-20', '1'],
     ]);
     const drivers = exportedLines((await client.get(`/api/drivers/export?q=${driver.id}`)).text);
-    expect(drivers[0]).toEqual(['Driver ID', 'Name', 'License No.', 'Contact', 'Email', 'Joining Date', 'Status']);
-    expect(drivers[1]).toEqual([driver.id, 'Suresh Export', driver.license, '91 98765 43210', 'ramesh.kumar@example.in', '2021-06-01', 'Active']);
+    expect(drivers[0]).toEqual(['Driver ID', 'Name', 'License No.', 'Contact', 'Email', 'Joining Date', 'Status', 'Version']);
+    expect(drivers[1]).toEqual([driver.id, 'Suresh Export', driver.license, '91 98765 43210', 'ramesh.kumar@example.in', '2021-06-01', 'Active', '1']);
 
     const trip = (await client.post('/api/trips', tripBody(vehicle.id, driver.id, { startDate: '2026-11-21T04:00:00.000Z', endDate: '2026-11-21T09:15:00.000Z', status: 'Delivered' }))).body;
     const trips = exportedLines((await client.get(`/api/trips/export?q=${trip.id}&tz=Asia/Kolkata`)).text);
     expect(trips).toEqual([
-      ['Trip ID', 'Origin', 'Destination', 'Vehicle', 'License Plate', 'Driver', 'Status', 'ETA', 'Start Date', 'End Date'],
-      [trip.id, 'Mumbai', 'Pune', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Delivered', '2026-11-21 16:00', '2026-11-21 09:30', '2026-11-21 14:45'],
+      ['Trip ID', 'Origin', 'Destination', 'Vehicle', 'License Plate', 'Driver', 'Status', 'ETA', 'Start Date', 'End Date', 'Version'],
+      [trip.id, 'Mumbai', 'Pune', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, 'Delivered', '2026-11-21 16:00', '2026-11-21 09:30', '2026-11-21 14:45', '1'],
     ]);
 
     const job = (await client.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Replace front brake pads', technician: 'Ramesh Patil', partsUsed: 'Brake pads', scheduledDate: '2026-03-10', completionDate: null, cost: 4500.5, scheduleId: null, odometer: 184250 }))).body;
     const jobs = exportedLines((await client.get(`/api/maintenance/export?q=${job.id}`)).text);
     expect(jobs).toEqual([
-      ['Job ID', 'Vehicle', 'License Plate', 'Job Type', 'Job Description', 'Technician', 'Parts Used', 'Scheduled Date', 'Completion Date', 'Status', 'Cost (₹)', 'Schedule', 'Odometer (km)'],
-      [job.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', 'Preventive', 'Replace front brake pads', 'Ramesh Patil', 'Brake pads', '2026-03-10', '', 'Scheduled', '4500.5', '', '184250'],
+      ['Job ID', 'Vehicle', 'License Plate', 'Job Type', 'Job Description', 'Technician', 'Parts Used', 'Scheduled Date', 'Completion Date', 'Status', 'Cost (₹)', 'Schedule', 'Odometer (km)', 'Version'],
+      [job.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', 'Preventive', 'Replace front brake pads', 'Ramesh Patil', 'Brake pads', '2026-03-10', '', 'Scheduled', '4500.5', '', '184250', '1'],
     ]);
 
     const expense = (await client.post('/api/fuel-expenses', declaredBody(fuelExpensesArea.fields, { vehicles: vehicle.id }, { type: 'Toll', amount: 350, date: '2026-03-10', vendor: 'FASTag', odometer: null, gpsLocation: '', description: 'Mumbai–Pune Expressway' }))).body;
     expect(exportedLines((await client.get(`/api/fuel-expenses/export?q=${expense.id}`)).text)).toEqual([
-      ['Expense ID', 'Type', 'Date', 'Vehicle', 'License Plate', 'Trip', 'Fuel Type', 'Quantity', 'Price Per Unit (₹)', 'Amount (₹)', 'Odometer (km)', 'Partial Fill', 'Vendor', 'GPS Location', 'Description'],
-      [expense.id, 'Toll', '2026-03-10', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', '', '', '', '', '350', '', 'No', 'FASTag', '', 'Mumbai–Pune Expressway'],
+      ['Expense ID', 'Type', 'Date', 'Vehicle', 'License Plate', 'Trip', 'Fuel Type', 'Quantity', 'Price Per Unit (₹)', 'Amount (₹)', 'Odometer (km)', 'Partial Fill', 'Vendor', 'GPS Location', 'Description', 'Version'],
+      [expense.id, 'Toll', '2026-03-10', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', '', '', '', '', '350', '', 'No', 'FASTag', '', 'Mumbai–Pune Expressway', '1'],
     ]);
 
     const challan = (await client.post('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id, drivers: driver.id }, { date: '2026-03-09', amount: 2000, paidDate: null, notes: '' }))).body;
     expect(exportedLines((await client.get(`/api/challans/export?q=${challan.id}`)).text)).toEqual([
-      ['Challan ID', 'Date', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Offense Type', 'Amount (₹)', 'Scanned Copy', 'Status', 'Paid Date', 'Notes'],
-      [challan.id, '2026-03-09', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'Speeding', '2000', '', 'Pending Payment', '', ''],
+      ['Challan ID', 'Date', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Offense Type', 'Amount (₹)', 'Scanned Copy', 'Status', 'Paid Date', 'Notes', 'Version'],
+      [challan.id, '2026-03-09', 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'Speeding', '2000', '', 'Pending Payment', '', '', '1'],
     ]);
 
     const station = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'HPCL Export Test', address: 'NH48 Vashi', phone: '+919820011223', email: 'vashi@hpcl-partner.in', gpsLocation: '' }))).body;
@@ -209,8 +209,8 @@ describe('the exports of the areas', () => {
 
     const log = (await client.post('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', odometer: 184250, notes: 'Full tank' }))).body;
     expect(exportedLines((await client.get(`/api/refueling-logs/export?q=${log.id}&tz=Asia/Kolkata`)).text)).toEqual([
-      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Partial Fill', 'Notes'],
-      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'No', 'Full tank'],
+      ['Log ID', 'Vehicle', 'License Plate', 'Driver', 'Trip', 'Station', 'Fuel Type', 'Quantity', 'Rate (₹)', 'Total Cost (₹)', 'Timestamp', 'Refuel Method', 'Odometer (km)', 'Partial Fill', 'Notes', 'Version'],
+      [log.id, 'Ashok Leyland Ecomet 1615 (KA01XP0001)', 'KA01XP0001', `Suresh Export (${driver.id})`, '', 'HPCL Export Test', 'Diesel', '120.5', '90.455', '10899.83', '2026-03-14 14:00', 'Card', '184250', 'No', 'Full tank', '1'],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { can, type PickOption } from '@raahi/domain';
 import { notAllowed, refuseHiddenSort, roleOf } from '../auth/permissions';
 import type { AppEnv } from '../auth/middleware';
 import type { Database } from '../db/client';
+import { notBeingImported } from '../imports/being-imported';
 import { badRequest, describeIssues, notFound } from './errors';
 import { ListCache } from './list-cache';
 import { derivedColumnsOf, filterParams, likePattern, listConditions, listQuerySchema, searchTerm, sortDirection, sortExpression, withListSort, type ResourceDefinition } from './resource';
@@ -62,6 +63,8 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
         // A role that may not view the area searches the labels alone, not the records' other fields.
         listConditions(def, all, labelOnly ? undefined : pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
         labelOnly && pattern !== undefined ? sql`lower(${label}) LIKE ${pattern}` : undefined,
+        // A record of an import still being written is offered to no one: its import may yet be taken back.
+        notBeingImported(area.key, all.id),
       );
       const direction = rest.order === 'asc' ? asc : desc;
       const orderBy = rest.sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(area, derivedColumnsOf(def, all), rest.sort, rest.today), rest.order), direction(all.id)];

@@ -404,6 +404,9 @@ async function estimateMatches(database: Database, table: PgTable, where: SQL | 
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
+/** The export's last column: the record's version as stored, which an import in update mode compares (decision 0061). */
+const VERSION_COLUMN: ExportColumn = { header: 'Version', kind: 'number', key: 'version', value: (row) => row.version };
+
 const idParam = (id: string) => {
   if (id.length > 64) throw notFound('No such record.');
   return id;
@@ -465,7 +468,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     const batches = await firstBatchFetched(recordedExport(rows, exported));
     // States shown by today's date (a policy shown as Expired) are written as the list shows them.
     const hidden = hiddenKeysOf(roleOf(c), area);
-    const columns = def.exportColumns.filter((column) => column.key === undefined || !hidden.includes(column.key));
+    // Last, each record's version: update mode reads it, and a row whose record changed since is a conflict (decision 0061).
+    const columns = [...def.exportColumns.filter((column) => column.key === undefined || !hidden.includes(column.key)), VERSION_COLUMN];
     const stream = csvStream(columns, batches, tz, area.key, today ?? companyToday());
     return c.body(stream, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

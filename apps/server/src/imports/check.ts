@@ -1,6 +1,6 @@
 import { and, getTableColumns, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { firstFailure, hasControlCharacter, type Actor, type ImportColumn, type ImportRowError } from '@raahi/domain';
+import { firstFailure, hasControlCharacter, type Actor, type FieldChange, type ImportColumn, type ImportRowError } from '@raahi/domain';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { ApiError, describeIssues } from '../http/errors';
@@ -9,7 +9,7 @@ import { withoutKept } from '../operations/context';
 import { checkEntities, checkReferences } from '../operations/link-checks';
 import { parseInput, toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
-import { fieldsOf, idHeaderOf } from './mapping';
+import { fieldsOf, idHeaderOf, VERSION_FIELD } from './mapping';
 import { linkFields, resolveLinks } from './natural-keys';
 import type { FileRow } from './read-file';
 import { cellValue } from './values';
@@ -41,6 +41,9 @@ function printable(text: string): string {
   return out;
 }
 
+/** What a commit answers when another import wrote its rows meanwhile (decision 0061). */
+export const ANOTHER_IMPORT_WROTE = 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.';
+
 /** Who the check's rehearsal of the afterWrite hooks writes as: it is always rolled back. */
 const REHEARSAL_ACTOR: Actor = { type: 'system', id: 'import-check', name: 'Import check' };
 
@@ -50,6 +53,17 @@ export interface CheckedRow {
   input: Record<string, unknown>;
   recordId?: string;
   version?: number;
+  /**
+   * Update mode, a conflict: the record changed since the export the file came from (its Version), and these are
+   * the fields the file would change that were changed since (decision 0061). Written only when overwriting.
+   */
+  conflict?: string[];
+}
+
+/** A row whose record is past the file's Version: how many versions since, and the fields the file would change. */
+interface Stale {
+  since: number;
+  fields: string[];
 }
 
 export interface ImportPlan {
@@ -70,7 +84,7 @@ export interface ImportPlan {
  * and nothing is written. Links named by natural keys are resolved one query per batch and way of naming.
  * State across batches: the unique values seen so far in the file.
  */
-export function importChecker(database: Database, plan: ImportPlan) {
+export function importChecker(database: Database, plan: ImportPlan, options: { concurrentSince?: Date } = {}) {
   const { def, columns, update } = plan;
   const fields = fieldsOf(def);
   const labels = def.area.fieldLabels as Record<string, string>;
@@ -78,8 +92,10 @@ export function importChecker(database: Database, plan: ImportPlan) {
   const headerOf = new Map(columns.filter((c) => c.field !== '').map((c) => [c.field, c.header]));
   /** An error's column: the file's header of the field, or the field's label when no column fills it. */
   const columnOf = (field: string | undefined) => (field === undefined ? '' : (headerOf.get(field) ?? labels[field] ?? field));
-  const mapped = columns.map((c, index) => ({ ...c, index })).filter((c) => c.field !== '' && c.field !== 'id');
+  const mapped = columns.map((c, index) => ({ ...c, index })).filter((c) => c.field !== '' && c.field !== 'id' && c.field !== VERSION_FIELD);
   const idIndex = columns.findIndex((c) => c.field === 'id');
+  // Update mode reads the version the export wrote; a create leaves it out.
+  const versionIndex = update ? columns.findIndex((c) => c.field === VERSION_FIELD) : -1;
   const links = linkFields(def).filter((link) => headerOf.has(link.field));
   const inputFields = Object.keys((def.area.input as z.ZodObject).shape);
   const conditionalRefs = (def.references ?? []).filter((ref) => ref.linkableWhen || ref.unlinkableWhen);
@@ -149,6 +165,51 @@ export function importChecker(database: Database, plan: ImportPlan) {
     return refusals;
   }
 
+  /**
+   * Update mode: of the valid rows whose record is past the file's Version, the conflicts (decision 0061). What
+   * changed since the export is read from each record's history: a version moves on once per save, and a save that
+   * changes a field leaves an update entry naming it (one that changes nothing leaves none), so the record's last
+   * `since` update entries hold every change made since. A row is a conflict when the file would change a field one
+   * of them changed; one whose changes since touch none of the fields the file changes overwrites nothing, and is
+   * written as before. A file's Version past the record's (typed by hand) cannot be placed: every field it changes.
+   * One query per batch.
+   */
+  async function markConflicts(items: (CheckedRow & { stale?: Stale })[]): Promise<void> {
+    const stale = items.filter((item) => item.stale);
+    if (stale.length === 0) return;
+    const wanted = stale.filter((item) => item.stale!.since > 0).map((item) => ({ id: item.recordId!, k: item.stale!.since }));
+    const entries = wanted.length
+      ? await database.query<{ record_id: string; changes: FieldChange[] | null }>(
+          `SELECT x.id AS record_id, c.changes FROM jsonb_to_recordset($2::jsonb) AS x(id text, k int)
+           CROSS JOIN LATERAL (SELECT changes FROM change_log WHERE area = $1 AND record_id = x.id AND operation = 'update' ORDER BY id DESC LIMIT x.k) c`,
+          [def.area.key, JSON.stringify(wanted)],
+        )
+      : [];
+    const changedSince = new Map<string, Set<string>>();
+    for (const entry of entries) for (const change of entry.changes ?? []) changedSince.set(entry.record_id, (changedSince.get(entry.record_id) ?? new Set()).add(change.field));
+    for (const item of stale) {
+      const { since, fields } = item.stale!;
+      const changed = changedSince.get(item.recordId!);
+      const conflict = since > 0 ? fields.filter((field) => changed?.has(field)) : fields;
+      if (conflict.length > 0) item.conflict = conflict;
+    }
+  }
+
+  /**
+   * A commit whose rows' unique values are held by records another import wrote while this one ran (one writing, or
+   * whose last step, its heartbeat, came after this run started: two commits of one file at once) is that import's
+   * conflict, not the file's errors: 409 in words, as when the write itself meets them (write.ts).
+   */
+  async function refuseConcurrentImport(holders: string[]): Promise<void> {
+    if (!options.concurrentSince || holders.length === 0) return;
+    const [found] = await database.query<{ record_id: string }>(
+      `SELECT c.record_id FROM change_log c JOIN import_runs r ON r.batch_id = c.batch_id
+       WHERE c.area = $1 AND c.record_id = ANY($2::text[]) AND c.operation = 'create' AND (r.status = 'running' OR r.heartbeat_at >= $3) LIMIT 1`,
+      [def.area.key, holders, options.concurrentSince.toISOString()],
+    );
+    if (found) throw new ApiError(409, 'Import Conflict', ANOTHER_IMPORT_WROTE);
+  }
+
   return async function checkBatch(rows: readonly FileRow[]): Promise<{ valid: CheckedRow[]; errors: ImportRowError[]; unchanged: number }> {
     const errors: ImportRowError[] = [];
     const perRow = rows.map((fileRow) => {
@@ -162,7 +223,11 @@ export function importChecker(database: Database, plan: ImportPlan) {
         else values[column.field] = converted.value;
       }
       const id = idIndex >= 0 ? (fileRow.cells[idIndex] ?? '').trim() : '';
-      return { fileRow, values, rowErrors, id };
+      const versionText = versionIndex >= 0 ? (fileRow.cells[versionIndex] ?? '').trim() : '';
+      let exported: number | undefined;
+      if (/^[0-9]{1,9}$/.test(versionText) && Number(versionText) >= 1) exported = Number(versionText);
+      else if (versionText !== '') rowErrors.push({ row: fileRow.row, column: columns[versionIndex].header, message: 'Version must be a whole number of 1 or more, as the export writes it.' });
+      return { fileRow, values, rowErrors, id, exported };
     });
 
     // Links by their natural keys: one query per linked area and way of naming, for the whole batch.
@@ -196,9 +261,9 @@ export function importChecker(database: Database, plan: ImportPlan) {
       if (ids.length > 0) for (const record of (await database.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[]) stored.set(String(record.id), record);
     }
 
-    const checked: (CheckedRow & { previous?: Record<string, unknown> })[] = [];
+    const checked: (CheckedRow & { previous?: Record<string, unknown>; stale?: Stale })[] = [];
     let unchanged = 0;
-    for (const { fileRow, values, rowErrors, id } of perRow) {
+    for (const { fileRow, values, rowErrors, id, exported } of perRow) {
       if (rowErrors.length > 0) {
         errors.push(...rowErrors);
         continue;
@@ -229,14 +294,17 @@ export function importChecker(database: Database, plan: ImportPlan) {
       }
       const { version, ...prepared } = input;
       input = withoutKept(prepared, plan.keep);
+      let stale: Stale | undefined;
       if (update) {
         const was = asBody(previous!);
-        if (Object.keys(input).every((name) => JSON.stringify(input[name] ?? null) === JSON.stringify(was[name] ?? null))) {
+        const changing = Object.keys(input).filter((name) => JSON.stringify(input[name] ?? null) !== JSON.stringify(was[name] ?? null));
+        if (changing.length === 0) {
           unchanged++;
           continue;
         }
+        if (exported !== undefined && exported !== previous!.version) stale = { since: Number(previous!.version) - exported, fields: changing };
       }
-      checked.push({ row, input, recordId: update ? id : undefined, version: update ? (version as number) : undefined, previous });
+      checked.push({ row, input, recordId: update ? id : undefined, version: update ? (version as number) : undefined, previous, stale });
     }
 
     // Links whose records must hold (or must not hold) some values, and records of several areas: the operation's
@@ -281,6 +349,8 @@ export function importChecker(database: Database, plan: ImportPlan) {
 
     // Unique values: within the file (the first row keeps it), then against the records stored (one query per value and batch).
     const refusedRows = new Set<number>();
+    /** The stored records holding a value of the file. */
+    const heldNow = new Set<string>();
     for (const u of unique) {
       const inFile = seen.get(u.index)!;
       const keyed: { item: (typeof linked)[number]; key: string }[] = [];
@@ -310,18 +380,25 @@ export function importChecker(database: Database, plan: ImportPlan) {
         const holder = heldBy.get(key);
         if (!holder || holder.id === item.recordId) continue;
         refusedRows.add(item.row);
+        heldNow.add(String(holder.id));
         const { title, message } = u.refusal(holder, item.input);
         const [field] = keyFields(u, item.input, key);
         errors.push({ row: item.row, column: columnOf(field), message: `${title}: ${message}` });
       }
     }
+    await refuseConcurrentImport([...heldNow]);
     const passed = linked.filter((item) => !refusedRows.has(item.row));
     for (const refusal of await hookRefusals(passed)) {
       refusedRows.add(refusal.row);
       errors.push(refusal);
     }
-    const valid = passed.filter((item) => !refusedRows.has(item.row)).map(({ previous: _previous, ...item }) => item);
+    const valid = passed.filter((item) => !refusedRows.has(item.row));
+    await markConflicts(valid);
     errors.sort((a, b) => a.row - b.row);
-    return { valid, errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })), unchanged };
+    return {
+      valid: valid.map(({ previous: _previous, stale: _stale, ...item }) => item),
+      errors: errors.map((e) => ({ row: e.row, column: printable(e.column), message: printable(e.message) })),
+      unchanged,
+    };
   };
 }

@@ -86,12 +86,21 @@ export const fieldsOf = (def: ResourceDefinition): Record<string, AnyField> => (
 /** The id column's header (a trip's 'Trip ID'), as the export writes it. */
 export const idHeaderOf = (def: ResourceDefinition) => def.exportColumns.find((column) => column.key === 'id')?.header ?? 'ID';
 
-/** The fields a column can fill: every declared field but files (and those the role may not see), then the id for update mode. */
+/**
+ * The record's version as the list export writes it (its last column, Version): update mode's rows whose record
+ * is past it changed since the export (decision 0061). A file without it updates as before.
+ */
+export const VERSION_FIELD = 'version';
+
+/**
+ * The fields a column can fill: every declared field but files (and those the role may not see), then the version
+ * and the id for update mode.
+ */
 export function importFields(def: ResourceDefinition, hidden: readonly string[] = []): ImportField[] {
   const fields = Object.entries(fieldsOf(def))
     .filter(([name, field]) => field.kind !== 'file' && field.kind !== 'files' && !hidden.includes(name))
     .map(([name, field]) => ({ field: name, label: field.label, required: Boolean(field.required) }));
-  return [...fields, { field: 'id', label: idHeaderOf(def), required: false }];
+  return [...fields, { field: VERSION_FIELD, label: 'Version', required: false }, { field: 'id', label: idHeaderOf(def), required: false }];
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { ResourceDefinition } from '../http/resource';
 import { recordSelection } from '../operations/stored-record';
 import { recordKey } from '../resources/unique-values';
+import { beingImported } from './being-imported';
 import { fieldsOf } from './mapping';
 
 /**
@@ -77,6 +78,10 @@ export async function resolveLinks(database: Pick<Database, 'db'>, target: Resou
     settle(await query(label, label, [...new Set([...left].map((t) => t.toLowerCase()))]), (text) => text.toLowerCase());
   }
   for (const text of left) result.set(text, { error: `"${text}" matches no ${target.area.singular}; give its ${orList(BY(keys, Boolean(target.label)))}` });
+  // A record of an import still being written cannot be linked: that import may yet be taken back.
+  const found = [...result.entries()].flatMap(([text, r]) => ('id' in r ? [[text, r.id] as const] : []));
+  const importing = await beingImported(database, [...new Set(found.map(([, id]) => id))]);
+  for (const [text, id] of found) if (importing.has(id)) result.set(text, { error: `"${text}" names the ${target.area.singular} ${id}, which is being imported: link it once its import has finished` });
   return result;
 }
 

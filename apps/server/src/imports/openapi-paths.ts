@@ -12,7 +12,7 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
   const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
   const error = (description: string) => ({ description, ...json(problem) });
   const responses = common as Record<number, { description: string }>;
-  const column = z.object({ header: z.string().describe('The header as the file writes it'), field: z.string().describe("The field it fills ('' = left out; 'id' = the record's id, for update mode)") });
+  const column = z.object({ header: z.string().describe('The header as the file writes it'), field: z.string().describe("The field it fills ('' = left out; 'id' = the record's id and 'version' its version as exported, for update mode)") });
   const rowError = z.object({ row: z.number().int().describe('The file’s row (the header is row 1)'), column: z.string().describe('The column’s header, or the field’s label when no column fills it'), message: z.string() });
   const result = z
     .object({
@@ -30,6 +30,11 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
       unchanged: z.number().int(),
       errors: z.array(rowError).describe('The first 1,000 errors'),
       errorCount: z.number().int(),
+      conflicts: z
+        .array(z.object({ row: z.number().int().describe('The file’s row'), id: z.string().describe('The record'), fields: z.array(z.string()).describe('The fields the file would change that were changed since the export') }))
+        .describe('Update mode: the first 1,000 rows whose record changed since the export (the file’s Version column); left out of a commit unless overwrite=true'),
+      conflictCount: z.number().int(),
+      overwrite: z.boolean(),
       message: z.string().nullable(),
       fileName: z.string(),
       startedAt: z.string(),
@@ -45,6 +50,7 @@ export function registerImportPaths(registry: OpenAPIRegistry, common: Record<nu
           mode: z.enum(IMPORT_MODES).optional().describe('dry-run (default): check only; commit: write'),
           validOnly: z.enum(['true', 'false']).optional().describe('Commit the valid rows and leave the others (default: all or none)'),
           update: z.enum(['true', 'false']).optional().describe('Match rows to records by the ID column and change only what differs (needs edit rights)'),
+          overwrite: z.enum(['true', 'false']).optional().describe('Update mode: also write the conflicts (rows whose record changed since the export), over those changes'),
           mapping: z.string().optional().describe('JSON: [{ header, field }], one per column; without it, the remembered or matched mapping'),
           async: z.enum(['1', '0']).optional().describe('1: answer 202 at once with the run; read its progress at GET /api/imports/{id}'),
         }),

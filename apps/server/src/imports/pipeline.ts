@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Actor, ImportColumn, ImportRowError } from '@raahi/domain';
+import type { Actor, ImportColumn, ImportConflict, ImportRowError } from '@raahi/domain';
 import { yieldToEventLoop, type Database } from '../db/client';
 import { ApiError, describeForLog } from '../http/errors';
 import { importChecker, type ImportPlan } from './check';
 import type { OpenedFile } from './read-file';
-import { FIRST_ERRORS, HEARTBEAT_MS, importStagedRows, newBatchId, saveErrors, saveProgress } from './runs';
+import { FIRST_ERRORS, HEARTBEAT_MS, importStagedRows, newBatchId, readRun, saveErrors, saveProgress } from './runs';
 import { writeStaged } from './write';
 
 /** Rows checked per step: one query per link and unique value per step, and memory for one step's rows. */
@@ -17,6 +17,8 @@ export interface RunJob {
   file: OpenedFile;
   commit: boolean;
   validOnly: boolean;
+  /** Update mode: write the conflicts too, over what changed since the export (decision 0061). */
+  overwrite?: boolean;
   actor: Actor;
 }
 
@@ -29,9 +31,12 @@ export interface RunJob {
  */
 export async function executeRun(job: RunJob): Promise<void> {
   const { database, runId, plan, file, commit, validOnly, actor } = job;
-  const check = importChecker(database, plan);
-  const progress = { rows: 0, checked: 0, valid: 0, unchanged: 0, errorCount: 0 };
+  const overwrite = job.overwrite ?? false;
+  // A commit's rows held by records another import wrote since this run started: that import's conflict (409).
+  const check = importChecker(database, plan, commit ? { concurrentSince: (await readRun(database, runId).catch(() => undefined))?.startedAt } : {});
+  const progress = { rows: 0, checked: 0, valid: 0, unchanged: 0, errorCount: 0, conflictCount: 0 };
   const firstErrors: ImportRowError[] = [];
+  const conflicts: ImportConflict[] = [];
   let lastBeat = Date.now();
   // The heartbeat goes on while a long step runs (the write's transaction): only a dead server stops it.
   const beating = setInterval(() => void saveProgress(database, runId, {}).catch(() => undefined), HEARTBEAT_MS);
@@ -46,12 +51,17 @@ export async function executeRun(job: RunJob): Promise<void> {
     await saveErrors(database, runId, progress.errorCount, result.errors);
     progress.errorCount += result.errors.length;
     firstErrors.push(...result.errors.slice(0, FIRST_ERRORS - firstErrors.length));
-    if (commit && result.valid.length > 0) {
-      await database.db.insert(importStagedRows).values(result.valid.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
+    // Conflicts are valid rows: a commit leaves them out unless it overwrites.
+    const conflicting = result.valid.filter((item) => item.conflict);
+    progress.conflictCount += conflicting.length;
+    conflicts.push(...conflicting.slice(0, FIRST_ERRORS - conflicts.length).map((item) => ({ row: item.row, id: item.recordId!, fields: item.conflict! })));
+    const staged = overwrite ? result.valid : result.valid.filter((item) => !item.conflict);
+    if (commit && staged.length > 0) {
+      await database.db.insert(importStagedRows).values(staged.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
     }
     if (Date.now() - lastBeat > HEARTBEAT_MS / 5) {
       lastBeat = Date.now();
-      await saveProgress(database, runId, { ...progress, firstErrors: [...firstErrors] });
+      await saveProgress(database, runId, { ...progress, firstErrors: [...firstErrors], conflicts: [...conflicts] });
     }
   };
   try {
@@ -65,21 +75,29 @@ export async function executeRun(job: RunJob): Promise<void> {
       }
     }
     if (batch.length > 0) await step(batch);
-    await saveProgress(database, runId, { ...progress, firstErrors });
-    if (commit && progress.valid > 0 && (progress.errorCount === 0 || validOnly)) {
+    await saveProgress(database, runId, { ...progress, firstErrors, conflicts });
+    const leftOut = overwrite ? 0 : progress.conflictCount;
+    const writing = progress.valid - leftOut;
+    /** The conflicts a commit left out, in words (decision 0061). */
+    const conflictsLeft = leftOut > 0 ? `${rowsOf(leftOut)} left out: ${leftOut === 1 ? 'its record' : 'their records'} changed since the export (see the conflicts); import again with overwrite to write ${leftOut === 1 ? 'it' : 'them'} over those changes.` : null;
+    if (commit && writing > 0 && (progress.errorCount === 0 || validOnly)) {
       // Every staged row is written or none is, so the message can be said before: it is saved with the last page.
-      const message = validOnly && progress.errorCount > 0 ? `${progress.valid} imported; ${rowsWord(progress.errorCount)} with errors left out.` : null;
+      const message = [validOnly && progress.errorCount > 0 ? `${writing} imported; ${rowsWord(progress.errorCount)} with errors left out.` : null, conflictsLeft].filter(Boolean).join(' ') || null;
       await writeStaged(database, { def: plan.def, runId, batchId: newBatchId(), actor, update: plan.update, finish: { status: 'done', message, finishedAt: new Date() } });
     } else {
       const message =
-        commit && progress.errorCount > 0 ? `${rowsWord(progress.errorCount)} in the file ${progress.errorCount === 1 ? 'has' : 'have'} errors, so nothing was imported. Fix them and import again, or import only the valid rows.` : null;
+        commit && progress.errorCount > 0
+          ? `${rowsWord(progress.errorCount)} in the file ${progress.errorCount === 1 ? 'has' : 'have'} errors, so nothing was imported. Fix them and import again, or import only the valid rows.`
+          : commit && conflictsLeft
+            ? `Nothing was imported. ${conflictsLeft}`
+            : null;
       await saveProgress(database, runId, { status: 'done', message, finishedAt: new Date() });
     }
   } catch (err) {
     const known = err instanceof ApiError;
     if (!known) console.error(`Import ${runId} of ${plan.def.area.key} failed: ${describeForLog(err)}`);
     const message = known ? `${err.title}: ${err.message}` : 'The import failed on the server. Nothing was imported; please try again.';
-    await saveProgress(database, runId, { ...progress, firstErrors, status: 'failed', message, finishedAt: new Date() }).catch(() => undefined);
+    await saveProgress(database, runId, { ...progress, firstErrors, conflicts, status: 'failed', message, finishedAt: new Date() }).catch(() => undefined);
     if (known) throw err;
   } finally {
     clearInterval(beating);
@@ -87,6 +105,7 @@ export async function executeRun(job: RunJob): Promise<void> {
   }
 }
 
+const rowsOf = (n: number) => `${n.toLocaleString('en-IN')} row${n === 1 ? '' : 's'}`;
 const rowsWord = (n: number) => `${n.toLocaleString('en-IN')} error${n === 1 ? '' : 's'}`;
 
 export type { ImportColumn };

@@ -35,10 +35,11 @@ const optionsSchema = z.object({
   mode: z.enum(IMPORT_MODES).default('dry-run'),
   validOnly: flag,
   update: flag,
+  overwrite: flag,
   async: flag,
   mapping: z.string().max(256 * 1024, 'must be at most 256 KB of JSON').optional(),
 });
-const OPTION_LABELS = { mode: 'Mode', validOnly: 'Valid only', update: 'Update', async: 'Async', mapping: 'Mapping' };
+const OPTION_LABELS = { mode: 'Mode', validOnly: 'Valid only', update: 'Update', overwrite: 'Overwrite', async: 'Async', mapping: 'Mapping' };
 
 /**
  * At most `atOnce` imports read and checked at once in this process, 2 of them one holder's (a user, or an API key
@@ -159,7 +160,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
       }
       const actor = actorOf(c);
       const commit = options.mode === 'commit';
-      const runId = await createRun(database, { area: area.key, userId, apiKeyId: runReaderOf(c).apiKeyId, byName: actor.name, mode: options.mode, update: options.update, validOnly: options.validOnly, mapping: columns, fileName: upload.fileName });
+      const runId = await createRun(database, { area: area.key, userId, apiKeyId: runReaderOf(c).apiKeyId, byName: actor.name, mode: options.mode, update: options.update, validOnly: options.validOnly, overwrite: options.overwrite, mapping: columns, fileName: upload.fileName });
       const job = {
         database,
         runId,
@@ -167,6 +168,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
         file,
         commit,
         validOnly: options.validOnly,
+        overwrite: options.overwrite,
         actor,
       };
       if (options.async) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ImportColumn, ImportMode, ImportResult, ImportRowError, ImportStatus } from '@raahi/domain';
+import type { ImportColumn, ImportConflict, ImportMode, ImportResult, ImportRowError, ImportStatus } from '@raahi/domain';
 import { randomToken } from '../auth/tokens';
 import type { Database } from '../db/client';
 
@@ -30,6 +30,10 @@ export const importRuns = pgTable('import_runs', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  // Migration 0055 (decision 0061): update mode's conflicts, and whether the run overwrites them.
+  overwrite: boolean('overwrite').notNull().default(false),
+  conflictCount: integer('conflict_count').notNull().default(0),
+  conflicts: jsonb('conflicts').notNull().default([]),
 });
 
 export const importErrors = pgTable('import_errors', {
@@ -84,6 +88,9 @@ export function runResult(row: RunRow, now = Date.now()): ImportResult {
     unchanged: row.unchanged,
     errors: row.firstErrors as ImportRowError[],
     errorCount: row.errorCount,
+    conflicts: row.conflicts as ImportConflict[],
+    conflictCount: row.conflictCount,
+    overwrite: row.overwrite,
     message: dead ? 'The server running this import stopped before it finished. Nothing of it was written; import the file again.' : row.message,
     fileName: row.fileName,
     startedAt: row.startedAt.toISOString(),
@@ -104,6 +111,8 @@ export interface NewRun {
   mode: ImportMode;
   update: boolean;
   validOnly: boolean;
+  /** Update mode: write the conflicts too (decision 0061). */
+  overwrite?: boolean;
   mapping: ImportColumn[];
   fileName: string;
 }
@@ -119,6 +128,7 @@ export async function createRun(database: Database, run: NewRun): Promise<string
     mode: run.mode,
     updateMode: run.update,
     validOnly: run.validOnly,
+    overwrite: run.overwrite ?? false,
     mapping: run.mapping,
     status: 'running',
     rows: 0,
@@ -133,7 +143,7 @@ export async function createRun(database: Database, run: NewRun): Promise<string
   return id;
 }
 
-export type RunProgress = Partial<Pick<RunRow, 'rows' | 'checked' | 'valid' | 'written' | 'unchanged' | 'errorCount' | 'firstErrors' | 'status' | 'message' | 'batchId' | 'finishedAt'>>;
+export type RunProgress = Partial<Pick<RunRow, 'rows' | 'checked' | 'valid' | 'written' | 'unchanged' | 'errorCount' | 'firstErrors' | 'conflictCount' | 'conflicts' | 'status' | 'message' | 'batchId' | 'finishedAt'>>;
 
 /** Writes a run's progress and its heartbeat (on `database`, or inside the write's transaction). */
 export async function saveProgress(database: Pick<Database, 'db'>, id: string, progress: RunProgress): Promise<void> {

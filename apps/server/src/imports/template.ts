@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { AnyField } from '@raahi/domain';
 import { csvField } from '../http/csv-export';
 import type { ResourceDefinition } from '../http/resource';
-import { importFields } from './mapping';
+import { importFields, VERSION_FIELD } from './mapping';
 
 /**
  * An example row per area, as an Indian operator writes it (DD/MM/YYYY, ₹ with Indian grouping, links by plate
@@ -78,7 +78,7 @@ function exampleOf(field: AnyField): string {
 /** The template's header (the form's labels, no file fields, no id) and its example row. */
 export function templateRows(def: ResourceDefinition, hidden: readonly string[] = []): [string[], string[]] {
   const fields = (def.area as unknown as { fields: Record<string, AnyField> }).fields;
-  const columns = importFields(def, hidden).filter((f) => f.field !== 'id');
+  const columns = importFields(def, hidden).filter((f) => f.field !== 'id' && f.field !== VERSION_FIELD);
   const examples = EXAMPLES[def.area.key] ?? {};
   return [columns.map((c) => c.label), columns.map((c) => examples[c.field] ?? exampleOf(fields[c.field]))];
 }

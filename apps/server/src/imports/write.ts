@@ -10,6 +10,7 @@ import { emitRecordChanged } from '../operations/events';
 import { toRow } from '../operations/parse-input';
 import { recordSelection } from '../operations/stored-record';
 import { announce, announceAll, type OutgoingEvent } from '../webhooks/announce';
+import { ANOTHER_IMPORT_WROTE } from './check';
 import { importRuns, importStagedRows, newBatchId, saveProgress, type RunProgress } from './runs';
 
 /** Staged rows written per statement: memory holds one page, and each statement stays short. */
@@ -98,10 +99,14 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
     if (ids.length > 0) await announce(tx, { event: `${def.area.key}.imported`, actor, subject: batchId, data: { batchId, count: ids.length, update } });
   };
   if (!(job.stepwise ?? database.kind === 'pglite')) {
-    await database.transaction(async (tx) => {
-      await writePages(tx, false);
-      await finish(tx);
-    });
+    await database
+      .transaction(async (tx) => {
+        await writePages(tx, false);
+        await finish(tx);
+      })
+      .catch((err: unknown) => {
+        throw writtenMeanwhile(err);
+      });
   } else {
     await saveProgress(database, runId, { batchId });
     try {
@@ -115,12 +120,23 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
         });
       }
     } catch (err) {
-      throw await takenBack(database, job, err);
+      throw await takenBack(database, job, writtenMeanwhile(err));
     }
   }
   // After commit: what follows a change (reminders for the new records), told record by record.
   for (const id of ids) emitRecordChanged({ area: def.area.key, recordId: id, operation: update ? 'update' : 'create', actor, before: null, after: { id }, batchId, database });
   return { written: ids.length, ids };
+}
+
+/**
+ * A write refused by what was written since its check: a value one record at most may hold, now held (the unique
+ * index), or a lock another write holds the other way round. Two commits of one file in parallel meet here: the
+ * loser answers a conflict in words (409), not a server failure.
+ */
+function writtenMeanwhile(err: unknown): unknown {
+  const code = (((err as { cause?: unknown } | null)?.cause ?? err) as { code?: string } | null)?.code;
+  if (code !== '23505' && code !== '40P01' && code !== '40001') return err;
+  return new ApiError(409, 'Import Conflict', ANOTHER_IMPORT_WROTE);
 }
 
 /**
@@ -156,21 +172,24 @@ async function takenBack(database: Database, job: WriteJob, failure: unknown): P
 /**
  * Imports whose stepwise write a stopped server left half done (running, with a batch id): their records are taken
  * back and the run is marked failed. The embedded database's server runs this as it starts (no other server can be
- * writing: the data directory is locked).
+ * writing: the data directory is locked). Answers how many were taken back (one that could not be is logged).
  */
 export async function takeBackInterruptedImports(database: Database, resources: readonly ResourceDefinition[]): Promise<number> {
   const runs = await database.db.select().from(importRuns).where(and(eq(importRuns.status, 'running'), isNotNull(importRuns.batchId)));
+  let takenBack = 0;
   for (const run of runs) {
     const def = resources.find((r) => r.area.key === run.area);
-    const why = def ? await takeBack(database, def, run.batchId!, { type: 'system', id: 'import', name: 'Import' }) : null;
+    const why = def ? await takeBack(database, def, run.batchId!, { type: 'system', id: 'import', name: 'Import' }) : 'its area is no longer declared';
     const message =
       why === null
         ? 'The server stopped while this import was being written; what it had written was taken back. Nothing was imported; import the file again.'
         : `The server stopped while this import was being written, and what it had written ${notTakenBack(why, run.batchId!)}`;
+    if (why === null) takenBack++;
+    else console.error(`Import ${run.id} of ${run.area} was left half written and could not be taken back (${why}): batch ${run.batchId}.`);
     await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, run.id));
     await saveProgress(database, run.id, { status: 'failed', message, finishedAt: new Date() });
   }
-  return runs.length;
+  return takenBack;
 }
 
 type Staged = typeof importStagedRows.$inferSelect;
@@ -234,7 +253,7 @@ async function updatePage(tx: Database, job: WriteJob, page: Staged[]): Promise<
     const id = staged.recordId!;
     const was = before.get(id);
     if (!was || was.version !== staged.version) {
-      throw new ApiError(409, 'Import Conflict', `The ${def.area.singular} ${id} (row ${staged.rowNo}) was changed or deleted by someone else after the file was checked. Nothing was imported; check the file again.`);
+      throw new ApiError(409, 'Import Conflict', `The ${def.area.singular} ${id} (row ${staged.rowNo}) was changed or deleted after the file was checked: another import wrote these rows, or someone saved it. Nothing was imported; check the file again.`);
     }
     await tx.db
       .update(def.table)
@@ -281,11 +300,14 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       .orderBy(asc(changeLog.id))) as { id: number; recordId: string; operation: string; changes: FieldChange[] | null }[];
     if (entries.length === 0) return 0;
     const ids = [...new Set(entries.map((e) => e.recordId))];
-    const last = entries[entries.length - 1].id;
     const stored = new Map(((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [String(r.id), r]));
+    // Changed since by each record's own history: an entry of another batch after the batch's entry for that record
+    // (not after the batch's last entry: on the embedded database an edit may fall between two of its pages).
     const later = await tx.query<{ record_id: string }>(
-      `SELECT DISTINCT record_id FROM change_log WHERE area = $1 AND record_id = ANY($2::text[]) AND id > $3 AND batch_id IS DISTINCT FROM $4`,
-      [def.area.key, ids, last, batchId],
+      `SELECT DISTINCT l.record_id FROM change_log l
+       JOIN (SELECT record_id, max(id) AS last FROM change_log WHERE batch_id = $3 AND area = $1 GROUP BY record_id) b ON b.record_id = l.record_id
+       WHERE l.area = $1 AND l.record_id = ANY($2::text[]) AND l.id > b.last AND l.batch_id IS DISTINCT FROM $3`,
+      [def.area.key, ids, batchId],
     );
     const creating = entries.every((e) => e.operation === 'create');
     const changed = new Set(later.map((r) => r.record_id));

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
+import { beingImported, beingImportedMessage } from '../imports/being-imported';
 import type { ResourceDefinition } from '../http/resource';
 import { recordSelection } from './stored-record';
 
@@ -29,6 +30,8 @@ export async function checkReferences(database: Pick<Database, 'db'>, def: Resou
     const found = new Map(rows.map((row) => [row.id as string, row as Record<string, unknown>]));
     const gone = ids.find((id) => !found.has(id));
     if (gone) throw new ApiError(409, 'Linked Record Missing', `The selected ${ref.noun} (${gone}) does not exist. It may have been deleted; choose another.`);
+    const importing = [...(await beingImported(database, ids))];
+    if (importing.length > 0) throw new ApiError(409, 'Record Being Imported', beingImportedMessage(ref.noun, importing[0]));
     const kept = previous?.[ref.field];
     const during = Object.entries(ref.checkedWhile ?? {});
     if (!during.every(([name, values]) => values.includes(String(input[name])))) continue;
@@ -67,6 +70,7 @@ export async function checkEntities(database: Pick<Database, 'db'>, def: Resourc
       found = (await database.db.select({ id: idColumn }).from(table).where(eq(idColumn, id))).length > 0;
       if (found) break;
     }
+    if (found && (await beingImported(database, [id])).size > 0) throw new ApiError(409, 'Record Being Imported', beingImportedMessage('record', id));
     if (!found) {
       const nouns = entity.targets.map((t) => t.noun);
       const either = nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} or ${nouns.at(-1)}` : nouns[0];

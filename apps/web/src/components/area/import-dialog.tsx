@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, Loader2, Upload } from 'lucide-react';
-import type { ImportColumn, ImportMode, ImportPreview, ImportResult } from '@raahi/domain';
+import type { ImportColumn, ImportField, ImportMode, ImportPreview, ImportResult } from '@raahi/domain';
 import { Button, buttonClasses } from '../ui/button';
 import { ConfirmDialog, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
 import { Label } from '../ui/input';
@@ -17,6 +17,7 @@ import { errorsCsvUrl, importClient, readRun, undoBatch } from './import-client'
 import {
   checkText,
   columnLabel,
+  conflictFieldsText,
   DEFAULT_IMPORT_MAX_BYTES,
   errorsShownText,
   IMPORT_ACCEPT,
@@ -30,6 +31,7 @@ import {
   outcomeToast,
   progressFraction,
   progressText,
+  rowsToImport,
   runToResume,
   sampleValues,
   undoneText,
@@ -90,6 +92,8 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
   const [file, setFile] = useState<File | null>(null);
   const [update, setUpdate] = useState(false);
   const [validOnly, setValidOnly] = useState(false);
+  // Update mode: write the rows whose record changed since the export over those changes (decision 0061).
+  const [overwrite, setOverwrite] = useState(false);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ImportColumn[]>([]);
   const [checkId, setCheckId] = useState<string | null>(null);
@@ -155,7 +159,7 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
   });
 
   const start = useMutation({
-    mutationFn: (mode: ImportMode) => client.start(file!, { mode, update, validOnly, mapping }),
+    mutationFn: (mode: ImportMode) => client.start(file!, { mode, update, validOnly, overwrite, mapping }),
     onMutate: () => setProblem(null),
     onSuccess: (run) => {
       queryClient.setQueryData(runKey(run.id), run);
@@ -201,6 +205,7 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
     setPreview(null);
     setMapping([]);
     setCheckId(null);
+    setOverwrite(false);
   }
 
   /** Starts again with another file, setting the finished run aside (the choices of what to do stay). */
@@ -337,7 +342,8 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
   } else if (step === 'check') {
     const run = check.data;
     const nothingToChange = run ? nothingToChangeText(run, plural) : null;
-    const blocked = !checked || checked.valid === 0 || (checked.errorCount > 0 && !validOnly);
+    const count = checked ? rowsToImport(checked, validOnly, overwrite) : 0;
+    const blocked = !checked || checked.valid === 0 || count <= 0 || (checked.errorCount > 0 && !validOnly);
     body = !run ? (
       <Waiting />
     ) : run.status === 'running' ? (
@@ -351,6 +357,15 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         </p>
         {nothingToChange && <p className="text-sm text-muted-foreground">{nothingToChange}</p>}
         <RowErrors run={run} />
+        {run.conflictCount > 0 && (
+          <div className="grid gap-2">
+            <Conflicts run={run} fields={preview?.fields ?? []} />
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
+              Overwrite their changes with the file's values
+            </label>
+          </div>
+        )}
         {run.errorCount > 0 && (
           <>
             <ErrorRowsChoice name={`${ids}-rows`} validOnly={validOnly} onChange={setValidOnly} />
@@ -359,7 +374,6 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         )}
       </div>
     );
-    const count = checked ? (validOnly ? checked.valid : checked.rows) : 0;
     footer = (
       <>
         <Button variant="outline" onClick={() => setStep('columns')}>
@@ -488,6 +502,37 @@ function RunFailure({ run }: { run: ImportResult }) {
     <p role="alert" className="text-sm text-destructive">
       <span className="font-medium">Import Failed:</span> {run.message ?? outcomeText(run)}
     </p>
+  );
+}
+
+/** Update mode's conflicts: rows whose record changed since the export, with the fields the file would change back. */
+function Conflicts({ run, fields }: { run: ImportResult; fields: readonly ImportField[] }) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm font-medium">
+        {formatNumber(run.conflictCount)} {run.conflictCount === 1 ? 'row was' : 'rows were'} changed by someone else since the export; left out unless you overwrite their changes.
+      </p>
+      <div className="max-h-72 overflow-auto rounded-md border">
+        <Table aria-label="Conflicts">
+          <TableHeader>
+            <TableRow>
+              <TableHead className="w-px">Row</TableHead>
+              <TableHead className="w-px">ID</TableHead>
+              <TableHead>Changed since the export</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {run.conflicts.map((conflict) => (
+              <TableRow key={conflict.row}>
+                <TableCell className="whitespace-nowrap tabular-nums">{formatNumber(conflict.row)}</TableCell>
+                <TableCell className="whitespace-nowrap">{conflict.id}</TableCell>
+                <TableCell>{conflictFieldsText(conflict.fields, fields)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ImportColumn, ImportField, ImportResult } from '@raahi/domain';
 import {
   checkText,
   columnLabel,
+  conflictFieldsText,
   DEFAULT_IMPORT_MAX_BYTES,
   errorsShownText,
   importFileProblem,
@@ -16,6 +17,7 @@ import {
   outcomeToast,
   progressFraction,
   progressText,
+  rowsToImport,
   RECENT_MS,
   runToResume,
   sampleValues,
@@ -51,6 +53,9 @@ const run = (over: Partial<ImportResult>): ImportResult => ({
   unchanged: 0,
   errors: [],
   errorCount: 0,
+  conflicts: [],
+  conflictCount: 0,
+  overwrite: false,
   message: null,
   fileName: 'vehicles.csv',
   startedAt: '2026-11-25T04:00:00.000Z',
@@ -170,5 +175,21 @@ describe('the run shown again when the dialog opens', () => {
     expect(runToResume([check], 'Admin', now, new Set())).toBeNull();
     // An administrator is answered everyone's runs: another user's run is theirs to follow.
     expect(runToResume([run({ id: 'theirs', by: 'Suresh' }), going], 'Admin', now, new Set())?.id).toBe('going');
+  });
+});
+
+describe("update mode's conflicts (decision 0061)", () => {
+  it('are left out of the rows to import unless overwriting, said in the outcome, named by their labels, and sent as overwrite=true', () => {
+    const checked = run({ mode: 'dry-run', update: true, status: 'done', rows: 5, valid: 3, unchanged: 2, conflictCount: 1, conflicts: [{ row: 4, id: 'VEH1', fields: ['make', 'purchaseDate'] }] });
+    expect(rowsToImport(checked, true, false)).toBe(2);
+    expect(rowsToImport(checked, true, true)).toBe(3);
+    expect(conflictFieldsText(['make', 'purchaseDate', 'licensePlate'], FIELDS)).toBe('Make, Purchase Date and License Plate');
+    expect(conflictFieldsText(['status'], FIELDS)).toBe('status');
+    const committed = run({ update: true, status: 'done', rows: 5, valid: 3, written: 2, unchanged: 2, conflictCount: 1 });
+    expect(outcomeText(committed)).toBe('2 records updated; 2 unchanged; 1 row changed since the export left out.');
+    expect(outcomeText({ ...committed, overwrite: true, written: 3 })).toBe('3 records updated; 2 unchanged.');
+    const file = new File(['ID\n'], 'v.csv');
+    expect(importForm(file, { mode: 'commit', update: true, overwrite: true }).get('overwrite')).toBe('true');
+    expect(importForm(file, { mode: 'commit', update: true }).get('overwrite')).toBeNull();
   });
 });

@@ -69,6 +69,7 @@ export function importForm(file: Blob & { name?: string }, options: ImportOption
   form.set('mode', options.mode);
   if (options.validOnly) form.set('validOnly', 'true');
   if (options.update) form.set('update', 'true');
+  if (options.overwrite) form.set('overwrite', 'true');
   if (options.mapping) form.set('mapping', JSON.stringify(options.mapping));
   return form;
 }
@@ -96,6 +97,7 @@ export function outcomeText(run: ImportResult): string {
   const done = run.update ? 'updated' : 'added';
   const parts = [`${plural(run.written, 'record', 'records')} ${done}`];
   if (run.update && run.unchanged > 0) parts.push(`${formatNumber(run.unchanged)} unchanged`);
+  if (run.mode === 'commit' && !run.overwrite && run.conflictCount > 0) parts.push(`${plural(run.conflictCount, 'row', 'rows')} changed since the export left out`);
   // Rows neither valid nor unchanged (update mode: a row that matches its record is not counted as valid).
   const bad = Math.max(0, run.rows - run.valid - run.unchanged);
   if (bad > 0) parts.push(run.validOnly && run.written + run.unchanged > 0 ? `${plural(bad, 'row', 'rows')} with errors left out` : `nothing written: ${plural(bad, 'row has', 'rows have')} errors`);
@@ -115,6 +117,17 @@ export function checkText(run: ImportResult): string {
 /** Why an update check without errors offers nothing to import (every row matches its record); null otherwise. */
 export function nothingToChangeText(run: ImportResult, plural: string): string | null {
   return run.update && run.valid === 0 && run.unchanged > 0 && run.errorCount === 0 ? `Nothing to import: the ${plural} already hold what the file has.` : null;
+}
+
+/** The rows a commit writes after this check: the valid ones, or all; an update's conflicts only when overwriting. */
+export function rowsToImport(run: ImportResult, validOnly: boolean, overwrite: boolean): number {
+  return (validOnly ? run.valid : run.rows) - (overwrite ? 0 : run.conflictCount);
+}
+
+/** A conflict's fields in words, by the labels the mapping shows: "Status and Current Mileage (km)". */
+export function conflictFieldsText(fields: readonly string[], all: readonly ImportField[]): string {
+  const labels = fields.map((field) => all.find((f) => f.field === field)?.label ?? field);
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
 /** "Showing the first 1,000 of 2,345 errors" when the answer holds fewer than there are. */
