@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, Download, FileText, Flag } from 'lucide-react';
 import { formatReportCell, isNumericKind, type ReportAnswer, type ReportColumn, type ReportFilter, type ReportKey, type ReportRow } from '@raahi/domain';
 import { DateRangeFilter } from '../../components/area/date-range-filter';
+import { FileDownloadLink } from '../../components/file-download-link';
 import { ReferencePicker, type ReferenceSpec } from '../../components/area/reference-picker';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -122,12 +123,12 @@ export function ReportView({ description }: { description: CatalogueItem }) {
           </div>
           {mayExport && (
             <div role="group" aria-label="Export Reports (CSV, PDF)" className="flex flex-wrap gap-2">
-              <a className={buttonClasses('outline')} href={reportFileUrl(key, query, 'csv')} download>
+              <FileDownloadLink className={buttonClasses('outline')} href={reportFileUrl(key, query, 'csv')} fallbackName={`${key}.csv`}>
                 <Download aria-hidden /> Download CSV
-              </a>
-              <a className={buttonClasses('outline')} href={reportFileUrl(key, query, 'pdf')} download>
+              </FileDownloadLink>
+              <FileDownloadLink className={buttonClasses('outline')} href={reportFileUrl(key, query, 'pdf')} fallbackName={`${key}.pdf`}>
                 <FileText aria-hidden /> Download PDF
-              </a>
+              </FileDownloadLink>
             </div>
           )}
         </div>
