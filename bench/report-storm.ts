@@ -1,7 +1,7 @@
 /**
  * Report files under load (issue 32, decision 0060): fifty parallel PDF downloads of a 2,000-row report while /livez
  * is asked every 20 ms from another process, the way the issue measured the stall.
- *   npx tsx bench/report-storm.ts [--rows N --downloads N --users N --src DIR --built]      (DATABASE_URL for PostgreSQL)
+ *   npx tsx bench/report-storm.ts [--rows N --downloads N --users N --format pdf|csv --src DIR --built]      (DATABASE_URL for PostgreSQL)
  * Seeds a fresh database (a temporary PGlite directory, or with DATABASE_URL a temporary database on that server)
  * with N inventory items (the inventory valuation report: one row each) and the users, starts the server from a
  * checkout (default this one; --src the directory of another, e.g. main before the change; --built its bundle,
@@ -26,7 +26,7 @@ import { temporaryPostgresDatabase, TestClient } from '../apps/server/src/testin
 
 export const LIVEZ_TARGET_MS = 200;
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '2000' }, downloads: { type: 'string', default: '50' }, users: { type: 'string', default: '5' }, src: { type: 'string' }, baseline: { type: 'boolean', default: false }, built: { type: 'boolean', default: false } },
+  options: { rows: { type: 'string', default: '2000' }, downloads: { type: 'string', default: '50' }, users: { type: 'string', default: '5' }, src: { type: 'string' }, baseline: { type: 'boolean', default: false }, format: { type: 'string', default: 'pdf' }, built: { type: 'boolean', default: false } },
 });
 const ROWS = Number(args.rows);
 const DOWNLOADS = Number(args.downloads);
@@ -98,7 +98,8 @@ try {
     if ((await client.login(`storm${i}`, PASSWORD)).status !== 200) throw new Error(`storm${i} could not sign in`);
     cookies.push(`raahi_session=${client.cookie}`);
   }
-  const pdf = `${url}/api/reports/inventory-valuation?format=pdf`;
+  if (!['pdf', 'csv'].includes(args.format!)) throw new Error('--format is pdf or csv.');
+  const pdf = `${url}/api/reports/inventory-valuation?format=${args.format}`;
   // One PDF first, as on a server that has made one before (fonts read, the worker started where there is one).
   const first = performance.now();
   const warm = await get(pdf, { cookie: cookies[0] });
@@ -129,8 +130,8 @@ try {
   const sorted = [...livez].sort((a, b) => a - b);
   const where = temporary ? 'PostgreSQL' : 'embedded (PGlite)';
   console.log(`Report storm: ${SRC}${args.built ? ' (built)' : ''}, ${where}, ${os.cpus().length} cores, load average ${await load()}.`);
-  console.log(`One ${ROWS.toLocaleString('en-IN')}-row PDF alone: ${warm.status} in ${ms(alone)} (${Math.round(warm.bytes / 1024)} KB).`);
-  console.log(`${DOWNLOADS} parallel ${args.baseline ? 'GET /api/auth/me (--baseline: what a burst of small requests costs)' : 'PDFs'} from ${USERS} users: ${[...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${ms(took)}` +
+  console.log(`One ${ROWS.toLocaleString('en-IN')}-row ${args.format!.toUpperCase()} alone: ${warm.status} in ${ms(alone)} (${Math.round(warm.bytes / 1024)} KB).`);
+  console.log(`${DOWNLOADS} parallel ${args.baseline ? 'GET /api/auth/me (--baseline: what a burst of small requests costs)' : `${args.format!.toUpperCase()}s`} from ${USERS} users: ${[...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${ms(took)}` +
     (admitted.length ? `; the admitted ones took ${ms(Math.min(...admitted.map((r) => r.ms)))} – ${ms(Math.max(...admitted.map((r) => r.ms)))}` : '') +
     (byStatus.get(429) ? `; Retry-After ${answers.find((r) => r.status === 429)?.retryAfter} s` : ''));
   const max = sorted.at(-1) ?? 0;

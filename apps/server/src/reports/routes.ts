@@ -60,12 +60,13 @@ const takingTurns = (database: Database): Database =>
       };
 
 /**
- * On PGlite a file's rows are read in pages of this many, each page its own run (and its own turn): one statement
- * of a 2,000-row report's rows held the event loop 30–50 ms on a quiet machine and 80–290 ms on a busy one; a page of
- * 500 holds it 6–20 ms. The pages are read by offset, as the screen pages them; the totals, chart and notes come from
- * the first run (each run computes them over every row).
+ * On PGlite a file's rows are read in pages, each page its own run (and its own turn). One statement of a 2,000-row
+ * report's rows held the event loop 30–50 ms on a quiet machine and 80–290 ms on a busy one; a page of 500 holds it
+ * 6–20 ms. Each run also computes the totals, chart and notes over every row (the first run's are kept), so a CSV's
+ * 100,000 rows are read 5,000 at a time: in pages of 500 the totals, run 200 times, made it 31 s instead of 1.3 s.
+ * The pages are read by offset, as the screen pages them.
  */
-const FILE_PAGE_ROWS = 500;
+const FILE_PAGE_ROWS = { first: 500, more: 5_000 };
 
 const dayText = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 const FILTER_LABELS: Record<ReportFilter, string> = { vehicle: 'Vehicle', driver: 'Driver', customer: 'Customer', station: 'Station' };
@@ -107,11 +108,14 @@ export function reportRoutes(database: Database) {
     /** Up to `limit` rows from `offset` for a file: one run on PostgreSQL, pages of FILE_PAGE_ROWS on PGlite. */
     const runForFile = async (offset: number, limit: number): Promise<ReportResult> => {
       if (database.kind !== 'pglite') return run(offset, limit);
-      const first = await run(offset, Math.min(limit, FILE_PAGE_ROWS));
+      let asked = Math.min(limit, FILE_PAGE_ROWS.first);
+      const first = await run(offset, asked);
       const rows = [...first.rows];
       let last = first.rows.length;
-      while (rows.length < limit && last === FILE_PAGE_ROWS) {
-        const page = await run(offset + rows.length, Math.min(limit - rows.length, FILE_PAGE_ROWS));
+      // A PDF's 2,001 rows in pages of 500; past them (a CSV, the count of a capped PDF's rest) pages of 5,000.
+      while (rows.length < limit && last === asked) {
+        asked = Math.min(limit - rows.length, rows.length < REPORT_PDF_ROW_CAP + 1 ? FILE_PAGE_ROWS.first : FILE_PAGE_ROWS.more);
+        const page = await run(offset + rows.length, asked);
         rows.push(...page.rows);
         last = page.rows.length;
       }
