@@ -10,7 +10,9 @@
  *                  --file-samples N (bench/files.ts: upload and download throughput of 1 MB and 10 MB files on the disk and on s3rver, N of each, default 10; 0 leaves it out)
  *                  --report-samples N (bench/reports.ts: the ten reports' first page over one and twelve months, N samples each, default 20; 0 leaves it out)
  *                  --report-vehicles N (bench/reports.ts: its own seeded database of N vehicles with the records scaled alike; default --vehicles)
- *                  --import-trips N (bench/import.ts: a CSV of N trips checked and committed by the import, its own database; default 50,000; 0 leaves it out)]
+ *                  --import-trips N (bench/import.ts: a CSV of N trips checked and committed by the import, its own database; default 50,000; 0 leaves it out)
+ *                  --storm-downloads N (bench/report-storm.ts: N parallel PDFs of a 2,000-row report, /livez p50/p99/max meanwhile;
+ *                  default 50; 0 leaves it out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -49,6 +51,7 @@ import { benchDashboard } from './dashboard';
 import { benchFiles } from './files';
 import { benchReports } from './reports';
 import { benchImport } from './import';
+import { benchReportStorm } from './report-storm';
 import { benchMargin } from './margin';
 import { benchRecordPages } from './record-pages';
 import { describeWrites, measureWrites } from './writes';
@@ -583,6 +586,8 @@ async function main() {
       'report-vehicles': { type: 'string' },
       // bench/import.ts: a CSV of N trips checked (dry run) and committed (0 leaves it out; default 50,000).
       'import-trips': { type: 'string' },
+      // bench/report-storm.ts: N parallel PDFs of a 2,000-row report against the server as its own process (0 leaves it out; default 50).
+      'storm-downloads': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -844,6 +849,11 @@ async function main() {
   if (values['import-trips'] !== '0') {
     const { lines, verdicts } = await benchImport({ serverUrl: process.env.DATABASE_URL || undefined, trips: positive(values['import-trips'], 50_000, 'import-trips') });
     console.log(['', ...lines, '', 'Import targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
+  }
+  if (values['storm-downloads'] !== '0') {
+    const downloads = positive(values['storm-downloads'], 50, 'storm-downloads');
+    const { lines, verdicts } = await benchReportStorm({ serverUrl: process.env.DATABASE_URL || undefined, rows: 2000, downloads, users: 5, format: 'pdf' });
+    console.log(['', ...lines, '', 'Report storm target:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }
 

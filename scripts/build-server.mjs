@@ -8,7 +8,8 @@ const out = new URL('../apps/server/dist/', import.meta.url);
 
 await rm(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/run-user.ts'],
+  // The report worker (decision 0060) is its own entry: pdf-renderer.ts starts dist/report-worker.js beside main.js.
+  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/cli/run-user.ts', 'apps/server/src/reports/report-worker.ts'],
   outdir: 'apps/server/dist',
   entryNames: '[name]',
   bundle: true,

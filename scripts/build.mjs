@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ifChanged = process.argv.includes('--if-changed');
 const quiet = process.argv.includes('--quiet');
 const stampFile = join(root, 'apps/server/dist/build-stamp.json');
-const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js'].map((path) => join(root, path));
+const outputs = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'apps/server/dist/report-worker.js'].map((path) => join(root, path));
 
 /** What the built web app and server are made of; tests are not bundled, so they do not count. */
 const inputs = [

@@ -18,9 +18,10 @@ export function totalsCells(columns: readonly ReportColumn[], totals: ReportRow)
 /**
  * A report as CSV (decision 0047): a byte order mark (₹ and names in Indian scripts read as UTF-8), the columns'
  * labels, every row (the answer holds up to REPORT_EXPORT_ROW_CAP), a blank line, the totals, the notes, and, when the
- * rows stop at the cap, a last line that says so. Built from one run of the report and sent in chunks of lines.
+ * rows stop at the cap, a last line that says so. Built from one run of the report and sent in chunks of lines;
+ * `done` is called once the last chunk is sent or the client cancels.
  */
-export function reportCsv(answer: ReportAnswer, capped: boolean): ReadableStream<Uint8Array> {
+export function reportCsv(answer: ReportAnswer, capped: boolean, done?: () => void): ReadableStream<Uint8Array> {
   const { columns, rows } = answer;
   const encoder = new TextEncoder();
   const CHUNK_ROWS = 2000;
@@ -45,6 +46,11 @@ export function reportCsv(answer: ReportAnswer, capped: boolean): ReadableStream
       if (capped) tail += line([csvField(capText(rows.length))]);
       if (tail) controller.enqueue(encoder.encode(tail));
       controller.close();
+      done?.();
+    },
+    // The client went away (the server cancels the stream): whoever waits for the end hears of it too.
+    cancel() {
+      done?.();
     },
   });
 }

@@ -105,6 +105,7 @@ export function registerReportPaths(registry: OpenAPIRegistry, common: Record<nu
       404: error('No such report, or the vehicle, driver or station named does not exist'),
       422: error('A bad period: start after end, longer than 5 years, outside 1900–2200'),
       ...responses,
+      429: error('A file (CSV or PDF) past the limits of report files at once (2 per user or API key, 4 per server; decision 0060), or an API key over its requests a minute; Retry-After says when to try again'),
     },
   });
 }

@@ -32,6 +32,13 @@ export interface PdfExtent {
   moreRowsAtLeast: boolean;
 }
 
+/** The lines under the title: the period, the filters, when it was made. */
+export interface PdfHeader {
+  period: string;
+  filters: string;
+  generated: string;
+}
+
 /** The line the first page and the end of the table carry about the rows the PDF holds. */
 export function pdfRowsText(rows: number, extent: PdfExtent): string {
   if (extent.moreRows === 0) return `This PDF holds all ${count(rows)} rows of the report.`;
@@ -39,7 +46,7 @@ export function pdfRowsText(rows: number, extent: PdfExtent): string {
   return `This PDF holds the first ${count(rows)} rows and stops there (the PDF limit of ${count(REPORT_PDF_ROW_CAP)} rows): ${more} exist. Download the CSV or narrow the period or filters for the rest. The totals are over every row of the report.`;
 }
 
-export function reportPdf(answer: ReportAnswer, header: { period: string; filters: string; generated: string }, extent: PdfExtent): Promise<Buffer> {
+export function reportPdf(answer: ReportAnswer, header: PdfHeader, extent: PdfExtent): Promise<Buffer> {
   const { columns } = answer;
   const doc = new PDFDocument({
     size: 'A4',
