@@ -1,3 +1,5 @@
+import { AREAS, isAreaKey, type AreaKey } from './areas';
+
 /**
  * Who may do what: roles, and for each a grant per record area and action, declared once here and read
  * by the server (which enforces it on every route) and the web app (which shows only what a user may use).
@@ -21,32 +23,10 @@ export const ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const
 export type Action = (typeof ACTIONS)[number];
 export const ACTION_LABELS: Record<Action, string> = { view: 'View', create: 'Add', update: 'Edit', delete: 'Delete', export: 'Export' };
 
-/** Every record area, by its API key (`/api/<key>`). A test holds this list to the declared areas. */
-export const PERMISSION_AREAS = [
-  'vehicles',
-  'drivers',
-  'trips',
-  'driver-training',
-  'driver-health',
-  'cold-chain',
-  'maintenance',
-  'service-schedules',
-  'service-partners',
-  'inventory',
-  'incidents',
-  'fuel-expenses',
-  'sales-leads',
-  'sales-quotations',
-  'sales-orders',
-  'partner-fuel-stations',
-  'refueling-logs',
-  'fuel-station-invoices',
-  'challans',
-  'trip-insurance',
-  'compliance',
-] as const;
-export type PermissionArea = (typeof PERMISSION_AREAS)[number];
-export const isPermissionArea = (value: unknown): value is PermissionArea => typeof value === 'string' && (PERMISSION_AREAS as readonly string[]).includes(value);
+/** Every record area, by its API key (`/api/<key>`): the areas of areas.ts. */
+export const PERMISSION_AREAS = AREAS;
+export type PermissionArea = AreaKey;
+export const isPermissionArea = isAreaKey;
 
 /**
  * Personal data: areas whose every record is personal (a driver's health reports), and files of other
