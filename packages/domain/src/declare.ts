@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AreaDefinition } from './area';
+import type { AreaKey } from './areas';
 import type { DerivedState } from './derived';
 import { FILE_ID_PATTERN, fileRef, isEmailAddress, isoDate, isoDateTime, text } from './fields';
 import type { IdFormat } from './ids';
@@ -241,8 +242,9 @@ export const field = {
 };
 
 /** What an area declares; everything else of its AreaDefinition follows. */
-export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
-  key: string;
+export interface AreaDeclaration<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> {
+  /** One of AREAS: a key no list of areas names does not compile. */
+  key: Key;
   singular: string;
   plural: string;
   idFormat: IdFormat;
@@ -276,7 +278,8 @@ export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
 }
 
 /** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
-export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefinition<InputOf<Fields>> & {
+export type DeclaredArea<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> = AreaDefinition<InputOf<Fields>> & {
+  key: Key;
   fields: Fields;
   /** Whether a field belongs to the record given the values of the others. */
   shown(name: keyof Fields & string, input: InputOf<Fields>): boolean;
@@ -293,7 +296,7 @@ function rangeKind(area: string, name: string, declaration: FieldDeclaration<unk
   throw new Error(`${area}: ${name} is filtered From–To, but only a date or a date-time can be.`);
 }
 
-export function declareArea<const Fields extends Record<string, AnyField>>(declaration: AreaDeclaration<Fields>): DeclaredArea<Fields> {
+export function declareArea<const Fields extends Record<string, AnyField>, const Key extends AreaKey>(declaration: AreaDeclaration<Fields, Key>): DeclaredArea<Fields, Key> {
   type Input = InputOf<Fields>;
   const entries = Object.entries(declaration.fields) as [keyof Input & string, FieldDeclaration<unknown>][];
   const required = entries.filter(([, f]) => f.required).map(([name]) => name);
