@@ -67,6 +67,11 @@ export const SCREEN_KEYS = Object.keys(SCREENS) as ScreenKey[];
 export interface AreaScreen {
   screen: ScreenKey;
   section?: string;
+  /**
+   * Shown within another area's list on its screen (service schedules under the maintenance screen's Schedule
+   * Preventive Maintenance), not a tab of its own: viewing it alone does not open the screen.
+   */
+  within?: AreaKey;
 }
 
 /** Every area's screen: complete by its type (a new area without a screen does not compile). */
@@ -79,7 +84,7 @@ export const AREA_SCREENS: { readonly [K in AreaKey]: AreaScreen } = {
   'cold-chain': { screen: 'cold-chain' },
   maintenance: { screen: 'maintenance' },
   // Under the maintenance screen's Schedule Preventive Maintenance (any schedules.* parameter opens it).
-  'service-schedules': { screen: 'maintenance', section: 'schedules' },
+  'service-schedules': { screen: 'maintenance', section: 'schedules', within: 'maintenance' },
   'service-partners': { screen: 'service-partners' },
   inventory: { screen: 'inventory' },
   incidents: { screen: 'incidents' },
@@ -95,8 +100,11 @@ export const AREA_SCREENS: { readonly [K in AreaKey]: AreaScreen } = {
   compliance: { screen: 'compliance' },
 };
 
-/** The areas a screen shows (one, or the sections of a page of several), in AREAS order. */
-export const areasOfScreen = (screen: ScreenKey): AreaKey[] => AREAS.filter((area) => AREA_SCREENS[area].screen === screen);
+/**
+ * The areas whose lists a screen shows (one, or the tabs of a page of several), in AREAS order: a role that may view
+ * one of them may open the screen. An area shown within another's list is left out (it follows that one).
+ */
+export const areasOfScreen = (screen: ScreenKey): AreaKey[] => AREAS.filter((area) => AREA_SCREENS[area].screen === screen && !AREA_SCREENS[area].within);
 
 /** The path of an area's screen ('/vehicle-management'). */
 export const screenPathOf = (area: AreaKey): string => SCREENS[AREA_SCREENS[area].screen].path;

@@ -190,7 +190,7 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
             value: kmPerLitre === null ? null : Math.round(kmPerLitre * 10) / 10,
             totalIsEstimate: false,
             detail: formatFuelEconomy(kmPerLitre),
-            href: `/fuel-expense?${expenses}`,
+            href: `${screenPathOf('fuel-expenses')}?${expenses}`,
             totalUrl: `/api/fuel-expenses/total?${expenses}`,
           };
         }),

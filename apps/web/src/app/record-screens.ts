@@ -20,8 +20,12 @@ import {
   trainingArea,
   tripsArea,
   vehiclesArea,
+  AREAS,
+  RECORD_PATHS,
   recordAddressOf,
   type AreaDefinition,
+  type AreaKey,
+  type DeclaredArea,
 } from '@raahi/domain';
 
 /** Where an area's records are shown: its screen, and on a screen of several lists its section (URL prefix). */
@@ -32,33 +36,34 @@ export interface RecordScreen {
   section?: string;
 }
 
-/** Every record area's screen (the routes in routes.tsx, the sections in the sales and partner fuel station pages). */
-const SCREENS: RecordScreen[] = [
-  { area: tripsArea, path: '/fleet-management' },
-  { area: vehiclesArea, path: '/vehicle-management' },
-  { area: driversArea, path: '/driver-management' },
-  { area: trainingArea, path: '/driver-training' },
-  { area: healthArea, path: '/driver-health-report' },
-  { area: coldChainArea, path: '/cold-chain' },
-  { area: maintenanceArea, path: '/maintenance' },
-  // Shown on the maintenance screen under Schedule Preventive Maintenance (any schedules.* parameter opens it).
-  { area: serviceSchedulesArea, path: '/maintenance', section: 'schedules' },
-  { area: servicePartnersArea, path: '/service-partners' },
-  { area: inventoryArea, path: '/inventory' },
-  { area: incidentsArea, path: '/incident-emergency' },
-  { area: fuelExpensesArea, path: '/fuel-expense' },
-  { area: leadsArea, path: '/sales', section: 'leads' },
-  { area: quotationsArea, path: '/sales', section: 'quotations' },
-  { area: ordersArea, path: '/sales', section: 'orders' },
-  { area: partnerFuelStationsArea, path: '/partner-fuel-stations', section: 'stations' },
-  { area: refuelingLogsArea, path: '/partner-fuel-stations', section: 'logs' },
-  { area: fuelStationInvoicesArea, path: '/partner-fuel-stations', section: 'invoices' },
-  { area: challansArea, path: '/challan-tracking' },
-  { area: insuranceArea, path: '/trip-insurance' },
-  { area: complianceArea, path: '/compliance' },
-];
+/** Every area's declaration, by its key: a mapped type over AreaKey, so an area left out (or another's given) does not compile. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const DECLARATIONS: { readonly [K in AreaKey]: DeclaredArea<any, K> } = {
+  vehicles: vehiclesArea,
+  drivers: driversArea,
+  trips: tripsArea,
+  'driver-training': trainingArea,
+  'driver-health': healthArea,
+  'cold-chain': coldChainArea,
+  maintenance: maintenanceArea,
+  'service-schedules': serviceSchedulesArea,
+  'service-partners': servicePartnersArea,
+  inventory: inventoryArea,
+  incidents: incidentsArea,
+  'fuel-expenses': fuelExpensesArea,
+  'sales-leads': leadsArea,
+  'sales-quotations': quotationsArea,
+  'sales-orders': ordersArea,
+  'partner-fuel-stations': partnerFuelStationsArea,
+  'refueling-logs': refuelingLogsArea,
+  'fuel-station-invoices': fuelStationInvoicesArea,
+  challans: challansArea,
+  'trip-insurance': insuranceArea,
+  compliance: complianceArea,
+};
 
-export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(SCREENS.map((screen) => [screen.area.key, screen]));
+/** Every record area's screen and section, as the domain declares them (RECORD_PATHS), with its declaration. */
+export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(AREAS.map((key) => [key, { area: DECLARATIONS[key], ...RECORD_PATHS[key] }]));
 
 /**
  * The address of a record's screen with its edit dialog open (`?edit=ID`, or `?section=logs&logs.edit=ID` on a
