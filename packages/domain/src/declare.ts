@@ -241,6 +241,18 @@ export const field = {
     declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(), null),
 };
 
+/**
+ * Who links to whom, from the fields alone: the areas a field names (a reference's or a list of references' area, an
+ * entity's areas; none for any other field). The server's delete refusals and pick-list grants and the web's
+ * refreshes of a page's other sections all read it (decision 0064).
+ */
+export const linkedAreasOfField = (field: AnyField): readonly string[] =>
+  field.kind === 'reference' || field.kind === 'references' ? [field.area] : field.kind === 'entity' ? field.areas : [];
+
+/** The fields among `fields` that name records of the area `key`, with their names. */
+export const fieldsLinkingTo = (fields: Readonly<Record<string, AnyField>>, key: string): [string, AnyField][] =>
+  Object.entries(fields).filter(([, field]) => linkedAreasOfField(field).includes(key));
+
 /** What an area declares; everything else of its AreaDefinition follows. */
 export interface AreaDeclaration<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> {
   /** One of AREAS: a key no list of areas names does not compile. */

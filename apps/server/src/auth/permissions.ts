@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { can, hiddenFieldsOf, notAllowedMessage, type Action, type AnyField, type AreaDefinition } from '@raahi/domain';
+import { can, hiddenFieldsOf, linkedAreasOfField, notAllowedMessage, type Action, type AnyField, type AreaDefinition } from '@raahi/domain';
 import type { files } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
@@ -25,7 +25,7 @@ const fieldsOf = (area: AreaDefinition): Record<string, AnyField> => (area as { 
 
 /** The areas a declared area's fields name (a trip names vehicles and drivers; a document any of several). */
 export function linkedAreasOf(area: AreaDefinition): string[] {
-  return Object.values(fieldsOf(area)).flatMap((f) => (f.kind === 'reference' || f.kind === 'references' ? [f.area] : f.kind === 'entity' ? [...f.areas] : []));
+  return Object.values(fieldsOf(area)).flatMap(linkedAreasOfField);
 }
 
 const hasFileFields = (area: AreaDefinition) => Object.values(fieldsOf(area)).some((f) => f.kind === 'file' || f.kind === 'files');

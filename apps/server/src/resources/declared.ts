@@ -1,7 +1,7 @@
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
-import { derive, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
+import { derive, fieldsLinkingTo, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
@@ -302,8 +302,6 @@ function entityFilters(resource: DeclaredResource, linked: (field: string, key: 
 function usedBy(resource: DeclaredResource, declared: readonly DeclaredResource[]): UsedBy[] {
   const key = resource.area.key;
   return declared.flatMap((user) =>
-    fieldsOf(user)
-      .filter(([, field]) => ((field.kind === 'reference' || field.kind === 'references') && field.area === key) || (field.kind === 'entity' && field.areas.includes(key)))
-      .map(([name, field]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[name], field.kind === 'references' ? 'list' : 'one')),
+    fieldsLinkingTo(user.area.fields as Fields, key).map(([name, field]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[name], field.kind === 'references' ? 'list' : 'one')),
   );
 }
