@@ -243,15 +243,12 @@ export const field = {
 
 /**
  * Who links to whom, from the fields alone: the areas a field names (a reference's or a list of references' area, an
- * entity's areas; none for any other field). The server's delete refusals and pick-list grants and the web's
- * refreshes of a page's other sections all read it (decision 0064).
+ * entity's areas; none for any other field). LINKS_TO (area-declarations.ts) is computed from it once, and the
+ * server's delete refusals and pick-list grants and the web's refreshes of a page's other sections read that
+ * (decision 0064).
  */
 export const linkedAreasOfField = (field: AnyField): readonly string[] =>
   field.kind === 'reference' || field.kind === 'references' ? [field.area] : field.kind === 'entity' ? field.areas : [];
-
-/** The fields among `fields` that name records of the area `key`, with their names. */
-export const fieldsLinkingTo = (fields: Readonly<Record<string, AnyField>>, key: string): [string, AnyField][] =>
-  Object.entries(fields).filter(([, field]) => linkedAreasOfField(field).includes(key));
 
 /** What an area declares; everything else of its AreaDefinition follows. */
 export interface AreaDeclaration<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> {

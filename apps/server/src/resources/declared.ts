@@ -1,7 +1,7 @@
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
-import { derive, fieldsLinkingTo, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
+import { derive, linksTo, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
@@ -298,10 +298,15 @@ function entityFilters(resource: DeclaredResource, linked: (field: string, key: 
   );
 }
 
-/** Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an entity). */
+/**
+ * Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an
+ * entity), as the domain's LINKS_TO has them; in the registry's order, which the refusal's message follows.
+ */
 function usedBy(resource: DeclaredResource, declared: readonly DeclaredResource[]): UsedBy[] {
-  const key = resource.area.key;
+  const links = linksTo(resource.area.key);
   return declared.flatMap((user) =>
-    fieldsLinkingTo(user.area.fields as Fields, key).map(([name, field]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[name], field.kind === 'references' ? 'list' : 'one')),
+    links
+      .filter((link) => link.from === user.area.key)
+      .map((link) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[link.field], link.kind === 'references' ? 'list' : 'one')),
   );
 }

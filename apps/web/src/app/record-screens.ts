@@ -1,32 +1,4 @@
-import {
-  challansArea,
-  coldChainArea,
-  complianceArea,
-  driversArea,
-  fuelExpensesArea,
-  fuelStationInvoicesArea,
-  healthArea,
-  incidentsArea,
-  insuranceArea,
-  inventoryArea,
-  leadsArea,
-  maintenanceArea,
-  ordersArea,
-  partnerFuelStationsArea,
-  quotationsArea,
-  refuelingLogsArea,
-  servicePartnersArea,
-  serviceSchedulesArea,
-  trainingArea,
-  tripsArea,
-  vehiclesArea,
-  AREAS,
-  RECORD_PATHS,
-  recordAddressOf,
-  type AreaDefinition,
-  type AreaKey,
-  type DeclaredArea,
-} from '@raahi/domain';
+import { AREA_DECLARATIONS, AREAS, RECORD_PATHS, recordAddressOf, type AreaDefinition } from '@raahi/domain';
 
 /** Where an area's records are shown: its screen, and on a screen of several lists its section (URL prefix). */
 export interface RecordScreen {
@@ -36,34 +8,8 @@ export interface RecordScreen {
   section?: string;
 }
 
-/** Every area's declaration, by its key: a mapped type over AreaKey, so an area left out (or another's given) does not compile. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const DECLARATIONS: { readonly [K in AreaKey]: DeclaredArea<any, K> } = {
-  vehicles: vehiclesArea,
-  drivers: driversArea,
-  trips: tripsArea,
-  'driver-training': trainingArea,
-  'driver-health': healthArea,
-  'cold-chain': coldChainArea,
-  maintenance: maintenanceArea,
-  'service-schedules': serviceSchedulesArea,
-  'service-partners': servicePartnersArea,
-  inventory: inventoryArea,
-  incidents: incidentsArea,
-  'fuel-expenses': fuelExpensesArea,
-  'sales-leads': leadsArea,
-  'sales-quotations': quotationsArea,
-  'sales-orders': ordersArea,
-  'partner-fuel-stations': partnerFuelStationsArea,
-  'refueling-logs': refuelingLogsArea,
-  'fuel-station-invoices': fuelStationInvoicesArea,
-  challans: challansArea,
-  'trip-insurance': insuranceArea,
-  compliance: complianceArea,
-};
-
 /** Every record area's screen and section, as the domain declares them (RECORD_PATHS), with its declaration. */
-export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(AREAS.map((key) => [key, { area: DECLARATIONS[key], ...RECORD_PATHS[key] }]));
+export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(AREAS.map((key) => [key, { area: AREA_DECLARATIONS[key], ...RECORD_PATHS[key] }]));
 
 /**
  * The address of a record's screen with its edit dialog open (`?edit=ID`, or `?section=logs&logs.edit=ID` on a
