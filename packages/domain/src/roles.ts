@@ -1,4 +1,8 @@
+import type { AREA_DECLARATIONS } from './area-declarations';
 import { AREAS, isAreaKey, type AreaKey } from './areas';
+
+/** The names of an area's declared fields: a misspelt one in a list below does not compile. */
+type FieldOf<K extends AreaKey> = keyof (typeof AREA_DECLARATIONS)[K]['fields'] & string;
 
 /**
  * Who may do what: roles, and for each a grant per record area and action, declared once here and read
@@ -33,7 +37,7 @@ export const isPermissionArea = isAreaKey;
  * areas that are (a driver's Aadhaar card). Only a role with `personalData` sees them, whatever else it may.
  */
 export const PERSONAL_AREAS: readonly PermissionArea[] = ['driver-health'];
-export const PERSONAL_FIELDS: Readonly<Partial<Record<PermissionArea, readonly string[]>>> = { drivers: ['aadharCardFile'] };
+export const PERSONAL_FIELDS: { readonly [K in AreaKey]?: readonly FieldOf<K>[] } = { drivers: ['aadharCardFile'] };
 
 type Grants = Readonly<Partial<Record<PermissionArea, readonly Action[]>>>;
 
