@@ -13,7 +13,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { EXACT_COUNT_LIMIT, type AreaKey } from '@raahi/domain';
 import { ensureAdmin } from '../apps/server/src/auth/users';
 import { companyToday } from '../apps/server/src/company-time';
 import { DASHBOARD_CARDS, ON_TIME, fuelTotalsStatement } from '../apps/server/src/dashboard/dashboard';
@@ -47,7 +47,7 @@ const n = (v: number) => v.toLocaleString('en-IN');
  * fuel fills.
  */
 function statements(database: Database, today: string): { name: string; text: string; params: unknown[] }[] {
-  const list: { name: string; area: string; filters: Record<string, string> }[] = [
+  const list: { name: string; area: AreaKey; filters: Record<string, string> }[] = [
     ...DASHBOARD_CARDS.flatMap((card) => [
       { name: card.title, area: card.area, filters: card.filters },
       { name: `${card.title}: ${card.sub.title}`, area: card.area, filters: card.sub.filters },

@@ -20,7 +20,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { SUMMARY_WINDOW_DAYS } from '../apps/server/src/record-pages/summaries';
 import { costLinesStatement, windowOdometer, windowOdometerStatement } from '../apps/server/src/record-pages/vehicle-cost';
 import { asc, desc, sql } from 'drizzle-orm';
-import { EXACT_COUNT_LIMIT } from '@raahi/domain';
+import { EXACT_COUNT_LIMIT, type AreaKey } from '@raahi/domain';
 import { derivedColumnsOf, listConditions, sortDirection, sortExpression } from '../apps/server/src/http/resource';
 import { recordSelection } from '../apps/server/src/operations/stored-record';
 import { resourceOf } from '../apps/server/src/resources';
@@ -135,7 +135,7 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
         { name: 'km/L fills of the 90 days', ...fuelTotalsStatement(to, { vehicleId: vehicle, days: SUMMARY_WINDOW_DAYS }) },
       ];
       // Each tab's first page as the list runs it (its default sort), filtered by the vehicle.
-      const tabs: [string, string][] = [
+      const tabs: [AreaKey, string][] = [
         ['trips', 'vehicleId'],
         ['fuel-expenses', 'vehicleId'],
         ['refueling-logs', 'vehicleId'],

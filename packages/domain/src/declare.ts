@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AreaDefinition } from './area';
+import type { AreaKey } from './areas';
 import type { DerivedState } from './derived';
 import { FILE_ID_PATTERN, fileRef, isEmailAddress, isoDate, isoDateTime, text } from './fields';
 import type { IdFormat } from './ids';
@@ -240,9 +241,19 @@ export const field = {
     declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(), null),
 };
 
+/**
+ * Who links to whom, from the fields alone: the areas a field names (a reference's or a list of references' area, an
+ * entity's areas; none for any other field). LINKS_TO (area-declarations.ts) is computed from it once, and the
+ * server's delete refusals and pick-list grants and the web's refreshes of a page's other sections read that
+ * (decision 0064).
+ */
+export const linkedAreasOfField = (field: AnyField): readonly string[] =>
+  field.kind === 'reference' || field.kind === 'references' ? [field.area] : field.kind === 'entity' ? field.areas : [];
+
 /** What an area declares; everything else of its AreaDefinition follows. */
-export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
-  key: string;
+export interface AreaDeclaration<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> {
+  /** One of AREAS: a key no list of areas names does not compile. */
+  key: Key;
   singular: string;
   plural: string;
   idFormat: IdFormat;
@@ -276,7 +287,8 @@ export interface AreaDeclaration<Fields extends Record<string, AnyField>> {
 }
 
 /** A declared area: its AreaDefinition, and its field declarations for the form and the table. */
-export type DeclaredArea<Fields extends Record<string, AnyField>> = AreaDefinition<InputOf<Fields>> & {
+export type DeclaredArea<Fields extends Record<string, AnyField>, Key extends AreaKey = AreaKey> = AreaDefinition<InputOf<Fields>> & {
+  key: Key;
   fields: Fields;
   /** Whether a field belongs to the record given the values of the others. */
   shown(name: keyof Fields & string, input: InputOf<Fields>): boolean;
@@ -293,7 +305,7 @@ function rangeKind(area: string, name: string, declaration: FieldDeclaration<unk
   throw new Error(`${area}: ${name} is filtered From–To, but only a date or a date-time can be.`);
 }
 
-export function declareArea<const Fields extends Record<string, AnyField>>(declaration: AreaDeclaration<Fields>): DeclaredArea<Fields> {
+export function declareArea<const Fields extends Record<string, AnyField>, const Key extends AreaKey>(declaration: AreaDeclaration<Fields, Key>): DeclaredArea<Fields, Key> {
   type Input = InputOf<Fields>;
   const entries = Object.entries(declaration.fields) as [keyof Input & string, FieldDeclaration<unknown>][];
   const required = entries.filter(([, f]) => f.required).map(([name]) => name);

@@ -2,6 +2,8 @@ export * from './ids';
 export * from './rules';
 export * from './fields';
 export * from './area';
+export * from './areas';
+export * from './area-declarations';
 export * from './declare';
 export * from './derived';
 export * from './money';

@@ -1,3 +1,5 @@
+import { screenPathOf, type AreaKey } from './areas';
+
 /**
  * A record's whole story (issue 19): the answers behind the vehicle, driver and trip pages and the money of a
  * trip and of a vehicle over a period. Shared by the server (which computes them) and the web (which shows them).
@@ -96,20 +98,15 @@ export function perKm(amount: number | null, km: number | null): number | null {
   return Math.round((amount / km) * 100) / 100;
 }
 
-/** The areas whose records have a page of their own (issue 19): `/vehicle-management/:id` and so on. */
-export const RECORD_PAGE_AREAS = ['vehicles', 'drivers', 'trips'] as const;
+/** The areas whose records have a page of their own (issue 19): their screen's path and the id (`<path>/:id`). */
+export const RECORD_PAGE_AREAS = ['vehicles', 'drivers', 'trips'] as const satisfies readonly AreaKey[];
 export type RecordPageArea = (typeof RECORD_PAGE_AREAS)[number];
 
-const RECORD_PAGE_PATHS: Readonly<Record<RecordPageArea, string>> = {
-  vehicles: '/vehicle-management',
-  drivers: '/driver-management',
-  trips: '/fleet-management',
-};
 
 export const hasRecordPage = (area: string): area is RecordPageArea => (RECORD_PAGE_AREAS as readonly string[]).includes(area);
 
 /** The address of a record's page, on one of its tabs (`?tab=documents`) when named. */
 export function recordPageOf(area: RecordPageArea, id: string, tab?: string): string {
-  const path = `${RECORD_PAGE_PATHS[area]}/${encodeURIComponent(id)}`;
+  const path = `${screenPathOf(area)}/${encodeURIComponent(id)}`;
   return tab ? `${path}?tab=${encodeURIComponent(tab)}` : path;
 }

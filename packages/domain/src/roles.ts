@@ -1,3 +1,9 @@
+import type { AREA_DECLARATIONS } from './area-declarations';
+import { AREAS, isAreaKey, type AreaKey } from './areas';
+
+/** The names of an area's declared fields: a misspelt one in a list below does not compile. */
+type FieldOf<K extends AreaKey> = keyof (typeof AREA_DECLARATIONS)[K]['fields'] & string;
+
 /**
  * Who may do what: roles, and for each a grant per record area and action, declared once here and read
  * by the server (which enforces it on every route) and the web app (which shows only what a user may use).
@@ -21,39 +27,17 @@ export const ACTIONS = ['view', 'create', 'update', 'delete', 'export'] as const
 export type Action = (typeof ACTIONS)[number];
 export const ACTION_LABELS: Record<Action, string> = { view: 'View', create: 'Add', update: 'Edit', delete: 'Delete', export: 'Export' };
 
-/** Every record area, by its API key (`/api/<key>`). A test holds this list to the declared areas. */
-export const PERMISSION_AREAS = [
-  'vehicles',
-  'drivers',
-  'trips',
-  'driver-training',
-  'driver-health',
-  'cold-chain',
-  'maintenance',
-  'service-schedules',
-  'service-partners',
-  'inventory',
-  'incidents',
-  'fuel-expenses',
-  'sales-leads',
-  'sales-quotations',
-  'sales-orders',
-  'partner-fuel-stations',
-  'refueling-logs',
-  'fuel-station-invoices',
-  'challans',
-  'trip-insurance',
-  'compliance',
-] as const;
-export type PermissionArea = (typeof PERMISSION_AREAS)[number];
-export const isPermissionArea = (value: unknown): value is PermissionArea => typeof value === 'string' && (PERMISSION_AREAS as readonly string[]).includes(value);
+/** Every record area, by its API key (`/api/<key>`): the areas of areas.ts. */
+export const PERMISSION_AREAS = AREAS;
+export type PermissionArea = AreaKey;
+export const isPermissionArea = isAreaKey;
 
 /**
  * Personal data: areas whose every record is personal (a driver's health reports), and files of other
  * areas that are (a driver's Aadhaar card). Only a role with `personalData` sees them, whatever else it may.
  */
 export const PERSONAL_AREAS: readonly PermissionArea[] = ['driver-health'];
-export const PERSONAL_FIELDS: Readonly<Partial<Record<PermissionArea, readonly string[]>>> = { drivers: ['aadharCardFile'] };
+export const PERSONAL_FIELDS: { readonly [K in AreaKey]?: readonly FieldOf<K>[] } = { drivers: ['aadharCardFile'] };
 
 type Grants = Readonly<Partial<Record<PermissionArea, readonly Action[]>>>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName } from 'drizzle-orm';
-import { ACTIONS, can, notAllowedMessage, PERMISSION_AREAS, presentFilterNames, ROLE_KEYS, type Action, type Role } from '@raahi/domain';
+import { ACTIONS, can, notAllowedMessage, presentFilterNames, ROLE_KEYS, type Action, type Role } from '@raahi/domain';
 import { resources } from '../resources';
 import { exampleBody, linkedRecords } from '../testing/area-examples';
 import type { Links } from '../testing/declared-body';
@@ -87,12 +87,6 @@ describe.each(ROLE_KEYS)('%s', (role) => {
         expect(await server.count(table)).toBe(before - (can(role, key, 'delete') ? 1 : 0));
       }
     }
-  });
-});
-
-describe('the matrix', () => {
-  it('names every area the API serves, and no other', () => {
-    expect(resources.map((r) => r.area.key).sort()).toEqual([...PERMISSION_AREAS].sort());
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { can, hiddenFieldsOf, notAllowedMessage, type Action, type AnyField, type AreaDefinition } from '@raahi/domain';
+import { can, hiddenFieldsOf, linksTo, notAllowedMessage, type Action, type AnyField, type AreaDefinition } from '@raahi/domain';
 import type { files } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { ResourceDefinition } from '../http/resource';
@@ -22,11 +22,6 @@ const VERBS: Record<Action, string> = { view: 'view', create: 'add', update: 'ed
 export const notAllowed = (role: string, what: string) => new ApiError(403, 'Not Allowed', notAllowedMessage(role, what));
 
 const fieldsOf = (area: AreaDefinition): Record<string, AnyField> => (area as { fields?: Record<string, AnyField> }).fields ?? {};
-
-/** The areas a declared area's fields name (a trip names vehicles and drivers; a document any of several). */
-export function linkedAreasOf(area: AreaDefinition): string[] {
-  return Object.values(fieldsOf(area)).flatMap((f) => (f.kind === 'reference' || f.kind === 'references' ? [f.area] : f.kind === 'entity' ? [...f.areas] : []));
-}
 
 const hasFileFields = (area: AreaDefinition) => Object.values(fieldsOf(area)).some((f) => f.kind === 'file' || f.kind === 'files');
 
@@ -71,23 +66,15 @@ export function withoutKeys<T extends Record<string, unknown>>(row: T, keys: rea
 
 /** The access rules that follow from the matrix and the declared areas. */
 export function permissionsOf(resources: readonly ResourceDefinition[]) {
-  /** Which areas' records name each area, and which areas filter their lists by it. */
-  const linkedFrom = new Map<string, { editors: string[]; filters: string[] }>();
-  for (const { area } of resources) {
-    for (const target of linkedAreasOf(area)) {
-      const entry = linkedFrom.get(target) ?? { editors: [], filters: [] };
-      entry.editors.push(area.key);
-      linkedFrom.set(target, entry);
-    }
-    // Every reference is a filter of its list (`?vehicleId=`), chosen from the linked area's pick-list; its rows
-    // already show those records' labels to whoever views the list.
-    for (const f of Object.values(fieldsOf(area))) {
-      if (f.kind !== 'reference' && f.kind !== 'references') continue;
-      const entry = linkedFrom.get(f.area) ?? { editors: [], filters: [] };
-      entry.filters.push(area.key);
-      linkedFrom.set(f.area, entry);
-    }
-  }
+  /**
+   * Which areas' records name each area (the domain's LINKS_TO), and which areas filter their lists by it: every
+   * reference is a filter of its list (`?vehicleId=`), chosen from the linked area's pick-list; its rows already show
+   * those records' labels to whoever views the list.
+   */
+  const linkedFrom = (key: string) => {
+    const links = linksTo(key);
+    return { editors: links.map((link) => link.from), filters: links.filter((link) => link.kind !== 'entity').map((link) => link.from) };
+  };
 
   /**
    * Whether a role may use an area's pick-list (labels only): it may view the area, or add or edit records
@@ -95,8 +82,7 @@ export function permissionsOf(resources: readonly ResourceDefinition[]) {
    */
   function canPick(role: string, areaKey: string): boolean {
     if (can(role, areaKey, 'view')) return true;
-    const links = linkedFrom.get(areaKey);
-    if (!links) return false;
+    const links = linkedFrom(areaKey);
     return links.editors.some((key) => can(role, key, 'create') || can(role, key, 'update')) || links.filters.some((key) => can(role, key, 'view'));
   }
 

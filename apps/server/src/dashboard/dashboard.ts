@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { addDays, can, formatFuelEconomy, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
+import { addDays, can, formatFuelEconomy, screenPathOf, type AreaKey, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';
@@ -20,9 +20,7 @@ type Filters = Record<string, string>;
 interface CardDeclaration {
   key: string;
   title: string;
-  area: string;
-  /** The web screen of the area. */
-  path: string;
+  area: AreaKey;
   filters: Filters;
   sub: { key: string; title: string; filters: Filters; detail: (count: string) => string };
 }
@@ -33,7 +31,6 @@ export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
     key: 'totalVehicles',
     title: 'Total Vehicles',
     area: 'vehicles',
-    path: '/vehicle-management',
     filters: { fleet: 'In Fleet' },
     sub: { key: 'vehiclesAddedThisMonth', title: 'Added this month', filters: { fleet: 'In Fleet', added: 'This Month' }, detail: (n) => `+${n} this month` },
   },
@@ -41,7 +38,6 @@ export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
     key: 'activeDrivers',
     title: 'Active Drivers',
     area: 'drivers',
-    path: '/driver-management',
     filters: { status: 'Active' },
     sub: { key: 'driversJoinedThisMonth', title: 'Joined this month', filters: { status: 'Active', joined: 'This Month' }, detail: (n) => `+${n} new` },
   },
@@ -49,7 +45,6 @@ export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
     key: 'pendingMaintenance',
     title: 'Pending Maintenance',
     area: 'maintenance',
-    path: '/maintenance',
     filters: { pending: 'Pending' },
     sub: { key: 'maintenanceOverdue', title: 'Overdue', filters: { overdue: 'Overdue' }, detail: (n) => `${n} overdue` },
   },
@@ -57,13 +52,12 @@ export const DASHBOARD_CARDS: readonly CardDeclaration[] = [
     key: 'openIncidents',
     title: 'Open Incidents',
     area: 'incidents',
-    path: '/incident-emergency',
     filters: { open: 'Open' },
     sub: { key: 'criticalIncidents', title: 'Critical', filters: { open: 'Open', severity: 'Critical' }, detail: (n) => `${n} critical` },
   },
 ];
 
-export const ON_TIME = { area: 'trips', path: '/fleet-management', onTime: { delivery: 'On Time (30d)' }, delivered: { delivered: 'Delivered (30d)' } };
+export const ON_TIME = { area: 'trips' as const, onTime: { delivery: 'On Time (30d)' }, delivered: { delivered: 'Delivered (30d)' } };
 
 const numberFormat = new Intl.NumberFormat('en-IN');
 /** A count as the card shows it: Indian grouping, "about" above the exact-count cap (as the list says it). */
@@ -136,9 +130,9 @@ function fuelFillsStatement(today: string, scope: FuelScope): { text: string; pa
 }
 
 export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
-  const areas = [...new Set([...DASHBOARD_CARDS.map((card) => card.area), ON_TIME.area, 'fuel-expenses'])];
+  const areas = [...new Set([...DASHBOARD_CARDS.map((card) => card.area), ON_TIME.area, 'fuel-expenses' as const])];
   const lists = new Map(areas.map((key) => [key, listQueries(database, resourceOf(key), cache)]));
-  const total = (area: string, filters: Filters, today: string) => lists.get(area)!.total({ ...filters, today } as Partial<ListQuery>);
+  const total = (area: AreaKey, filters: Filters, today: string) => lists.get(area)!.total({ ...filters, today } as Partial<ListQuery>);
 
   async function answer(role: string): Promise<DashboardAnswer> {
     const today = companyToday();
@@ -152,7 +146,7 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
           value: whole.total,
           totalIsEstimate: whole.totalIsEstimate,
           detail: countText(whole),
-          href: `${card.path}?${query(card.filters)}`,
+          href: `${screenPathOf(card.area)}?${query(card.filters)}`,
           totalUrl: `/api/${card.area}/total?${query(card.filters)}`,
           sub: {
             key: card.sub.key,
@@ -160,7 +154,7 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
             value: part.total,
             totalIsEstimate: part.totalIsEstimate,
             detail: card.sub.detail(countText(part)),
-            href: `${card.path}?${query(card.sub.filters)}`,
+            href: `${screenPathOf(card.area)}?${query(card.sub.filters)}`,
             totalUrl: `/api/${card.area}/total?${query(card.sub.filters)}`,
           },
         };
@@ -177,7 +171,7 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
             value: percent,
             totalIsEstimate: onTime.totalIsEstimate || delivered.totalIsEstimate,
             detail: percent === null ? 'N/A' : `${percent}%`,
-            href: `${ON_TIME.path}?${query(ON_TIME.onTime)}`,
+            href: `${screenPathOf(ON_TIME.area)}?${query(ON_TIME.onTime)}`,
             totalUrl: `/api/${ON_TIME.area}/total?${query(ON_TIME.onTime)}`,
           };
         }),
@@ -196,7 +190,7 @@ export function dashboardRoutes(database: Database, cache = new ListCache(0)) {
             value: kmPerLitre === null ? null : Math.round(kmPerLitre * 10) / 10,
             totalIsEstimate: false,
             detail: formatFuelEconomy(kmPerLitre),
-            href: `/fuel-expense?${expenses}`,
+            href: `${screenPathOf('fuel-expenses')}?${expenses}`,
             totalUrl: `/api/fuel-expenses/total?${expenses}`,
           };
         }),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq, sql } from 'drizzle-orm';
-import { can, recordPageOf, type DriverSummary, type StateChip, type VehicleSummary } from '@raahi/domain';
+import { can, recordPageOf, type AreaKey, type DriverSummary, type StateChip, type VehicleSummary } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyToday } from '../company-time';
@@ -40,7 +40,7 @@ export const VEHICLE_CHIPS = [
  * as the lists judge it (the areas' own declarations, derivedValue). A schedule's state reads the vehicle's current
  * odometer: given here as the one the summary computed by the same rule (vehicle_odometer's), not once per row.
  */
-async function chipCounts(database: Database, area: string, vehicleId: string, filter: string, today: string, odometer: number | null): Promise<Map<string, number>> {
+async function chipCounts(database: Database, area: AreaKey, vehicleId: string, filter: string, today: string, odometer: number | null): Promise<Map<string, number>> {
   const def = resourceOf(area);
   const { all } = recordSelection(def);
   const state = def.area.derived![filter];

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { can, DOCUMENT_TYPES, DUE_SOON_DAYS_RANGE, documentDueSoonDays, notAllowedMessage, roleLabel } from '@raahi/domain';
+import { can, DOCUMENT_TYPES, DUE_SOON_DAYS_RANGE, documentDueSoonDays, notAllowedMessage, roleLabel, screenPathOf } from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import type { Database } from '../db/client';
@@ -87,7 +87,7 @@ export function reminderSettingsRoutes(database: Database) {
        WHERE t.status = 'Completed' AND validity_months(t.validity_period) IS NULL
        ORDER BY t.schedule_date DESC NULLS LAST, t.id LIMIT 500`,
     );
-    return c.json({ items: items.map((item) => ({ ...item, href: `/driver-training?edit=${String(item.id)}` })) });
+    return c.json({ items: items.map((item) => ({ ...item, href: `${screenPathOf('driver-training')}?edit=${String(item.id)}` })) });
   });
 
   return app;

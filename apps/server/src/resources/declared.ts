@@ -1,7 +1,7 @@
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { eq, getTableColumns, getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
-import { derive, type AnyField, type DeclaredArea, type IdFormat } from '@raahi/domain';
+import { derive, linksTo, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
 import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
@@ -43,9 +43,9 @@ export interface DeclaredOptions<Name extends string = string> {
 }
 
 /** An area as declared on the server: its declaration, table and options. The registry links them (linkResources). */
-export interface DeclaredResource {
+export interface DeclaredResource<Key extends AreaKey = AreaKey> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  area: DeclaredArea<any>;
+  area: DeclaredArea<any, Key>;
   table: PgTable;
   options: DeclaredOptions;
   label?: RecordLabel;
@@ -56,7 +56,7 @@ export interface DeclaredResource {
  * A declared area's server side. Everything that depends on the areas it links to (their labels, existence
  * checks, filters one link further) follows once every area is declared, in linkResources.
  */
-export function declaredResource<F extends Fields>(area: DeclaredArea<F>, table: PgTable, options: DeclaredOptions<keyof F & string> = {}): DeclaredResource {
+export function declaredResource<F extends Fields, Key extends AreaKey>(area: DeclaredArea<F, Key>, table: PgTable, options: DeclaredOptions<keyof F & string> = {}): DeclaredResource<Key> {
   return {
     area,
     table,
@@ -113,7 +113,7 @@ const idFilterSchema = (target: DeclaredResource, noun = target.area.singular) =
  * any do). An area others link to is one whose resource gives a `label`; a link to any other fails here, at start-up.
  */
 export function linkResources(declared: readonly DeclaredResource[]): ResourceDefinition[] {
-  const byKey = new Map(declared.map((resource) => [resource.area.key, resource]));
+  const byKey = new Map<string, DeclaredResource>(declared.map((resource) => [resource.area.key, resource]));
   const linked = (from: DeclaredResource, field: string, key: string) => {
     const target = byKey.get(key);
     if (!target?.label) throw new Error(`${from.area.key}.${field} links to '${key}', which no resource declares with a label.`);
@@ -298,12 +298,15 @@ function entityFilters(resource: DeclaredResource, linked: (field: string, key: 
   );
 }
 
-/** Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an entity). */
+/**
+ * Who uses an area's records: every declared field of another area that names one (a reference, a list of them, or an
+ * entity), as the domain's LINKS_TO has them; in the registry's order, which the refusal's message follows.
+ */
 function usedBy(resource: DeclaredResource, declared: readonly DeclaredResource[]): UsedBy[] {
-  const key = resource.area.key;
+  const links = linksTo(resource.area.key);
   return declared.flatMap((user) =>
-    fieldsOf(user)
-      .filter(([, field]) => ((field.kind === 'reference' || field.kind === 'references') && field.area === key) || (field.kind === 'entity' && field.areas.includes(key)))
-      .map(([name, field]) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[name], field.kind === 'references' ? 'list' : 'one')),
+    links
+      .filter((link) => link.from === user.area.key)
+      .map((link) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[link.field], link.kind === 'references' ? 'list' : 'one')),
   );
 }

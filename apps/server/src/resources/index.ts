@@ -1,5 +1,6 @@
+import type { AreaKey } from '@raahi/domain';
 import type { ResourceDefinition } from '../http/resource';
-import { linkResources } from './declared';
+import { linkResources, type DeclaredResource } from './declared';
 import { registerResources } from './registry';
 import { coldChainResource } from './cold-chain';
 import { healthResource } from './driver-health';
@@ -20,37 +21,43 @@ import { tripsResource } from './trips';
 import { vehiclesResource } from './vehicles';
 
 /**
+ * Every record area's declared resource, by its key: a mapped type over AreaKey, so an area left out, or given
+ * another area's resource, does not compile. In the order the API has always mounted and documented them.
+ */
+const DECLARED: { readonly [K in AreaKey]: DeclaredResource<K> } = {
+  vehicles: vehiclesResource,
+  drivers: driversResource,
+  trips: tripsResource,
+  'driver-training': trainingResource,
+  'driver-health': healthResource,
+  inventory: inventoryResource,
+  compliance: complianceResource,
+  'trip-insurance': insuranceResource,
+  maintenance: maintenanceResource,
+  'service-schedules': serviceSchedulesResource,
+  incidents: incidentsResource,
+  'cold-chain': coldChainResource,
+  'service-partners': servicePartnersResource,
+  'fuel-expenses': fuelExpensesResource,
+  'sales-leads': leadsResource,
+  'sales-quotations': quotationsResource,
+  'sales-orders': ordersResource,
+  'partner-fuel-stations': partnerFuelStationsResource,
+  'refueling-logs': refuelingLogsResource,
+  'fuel-station-invoices': fuelStationInvoicesResource,
+  challans: challansResource,
+};
+
+/**
  * Every record area the API serves, mounted at /api/<area.key>, complete with its links to the others (linkResources):
  * who uses whom, labels, existence checks and filters by linked records follow from the areas' reference fields.
  */
-export const resources: ResourceDefinition[] = linkResources([
-  vehiclesResource,
-  driversResource,
-  tripsResource,
-  trainingResource,
-  healthResource,
-  inventoryResource,
-  complianceResource,
-  insuranceResource,
-  maintenanceResource,
-  serviceSchedulesResource,
-  incidentsResource,
-  coldChainResource,
-  servicePartnersResource,
-  fuelExpensesResource,
-  leadsResource,
-  quotationsResource,
-  ordersResource,
-  partnerFuelStationsResource,
-  refuelingLogsResource,
-  fuelStationInvoicesResource,
-  challansResource,
-]);
+export const resources: ResourceDefinition[] = linkResources(Object.values(DECLARED));
 registerResources(resources);
 
+const BY_KEY = new Map(resources.map((resource) => [resource.area.key, resource]));
+
 /** An area's resource by its key ('vehicles'); its `label` names its records for pick-lists and other areas. */
-export function resourceOf(key: string): ResourceDefinition {
-  const resource = resources.find((r) => r.area.key === key);
-  if (!resource) throw new Error(`No area '${key}' is declared.`);
-  return resource;
+export function resourceOf(key: AreaKey): ResourceDefinition {
+  return BY_KEY.get(key)!;
 }

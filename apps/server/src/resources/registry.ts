@@ -1,3 +1,4 @@
+import type { AreaKey } from '@raahi/domain';
 import type { ResourceDefinition } from '../http/resource';
 
 /**
@@ -8,7 +9,7 @@ let linked: readonly ResourceDefinition[] = [];
 
 export const registerResources = (resources: readonly ResourceDefinition[]) => void (linked = resources);
 
-export function linkedResource(key: string): ResourceDefinition {
+export function linkedResource(key: AreaKey): ResourceDefinition {
   const resource = linked.find((r) => r.area.key === key);
   if (!resource) throw new Error(`No area '${key}' is linked yet.`);
   return resource;

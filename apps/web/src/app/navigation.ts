@@ -24,7 +24,7 @@ import {
   Car,
   type LucideIcon,
 } from 'lucide-react';
-import { can, canManageUsers, canReadActivityLog, type PermissionArea } from '@raahi/domain';
+import { areasOfScreen, can, canManageUsers, canReadActivityLog, SCREEN_KEYS, SCREENS, type PermissionArea, type ScreenKey } from '@raahi/domain';
 
 export interface NavItem {
   label: string;
@@ -36,25 +36,30 @@ export interface NavItem {
   shownTo?: (role: string) => boolean;
 }
 
-/** The sidebar, in the specified order. */
+/** Each record screen's sidebar icon: a mapped type over the domain's screens, so a screen without one does not compile. */
+const SCREEN_ICONS: { readonly [K in ScreenKey]: LucideIcon } = {
+  trips: Truck,
+  vehicles: Car,
+  drivers: Users,
+  'driver-training': GraduationCap,
+  'driver-health': HeartPulse,
+  'cold-chain': Snowflake,
+  maintenance: Wrench,
+  'service-partners': Handshake,
+  inventory: Boxes,
+  incidents: Siren,
+  'fuel-expenses': Fuel,
+  sales: ShoppingCart,
+  'partner-fuel-stations': Activity,
+  challans: Receipt,
+  'trip-insurance': ShieldCheck,
+  compliance: ClipboardCheck,
+};
+
+/** The sidebar, in the specified order: Dashboard, the record screens in the domain's order (SCREENS), then the others. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', path: '/', icon: LayoutDashboard },
-  { label: 'Fleet & Trips', path: '/fleet-management', icon: Truck, areas: ['trips'] },
-  { label: 'Vehicles', path: '/vehicle-management', icon: Car, areas: ['vehicles'] },
-  { label: 'Drivers', path: '/driver-management', icon: Users, areas: ['drivers'] },
-  { label: 'Driver Training', path: '/driver-training', icon: GraduationCap, areas: ['driver-training'] },
-  { label: 'Driver Health', path: '/driver-health-report', icon: HeartPulse, areas: ['driver-health'] },
-  { label: 'Cold Chain', path: '/cold-chain', icon: Snowflake, areas: ['cold-chain'] },
-  { label: 'Maintenance', path: '/maintenance', icon: Wrench, areas: ['maintenance'] },
-  { label: 'Service Partners', path: '/service-partners', icon: Handshake, areas: ['service-partners'] },
-  { label: 'Inventory', path: '/inventory', icon: Boxes, areas: ['inventory'] },
-  { label: 'Incidents', path: '/incident-emergency', icon: Siren, areas: ['incidents'] },
-  { label: 'Fuel & Expenses', path: '/fuel-expense', icon: Fuel, areas: ['fuel-expenses'] },
-  { label: 'Sales & Orders', path: '/sales', icon: ShoppingCart, areas: ['sales-leads', 'sales-quotations', 'sales-orders'] },
-  { label: 'Partner Fuel Stations', path: '/partner-fuel-stations', icon: Activity, areas: ['partner-fuel-stations', 'refueling-logs', 'fuel-station-invoices'] },
-  { label: 'Challan Tracking', path: '/challan-tracking', icon: Receipt, areas: ['challans'] },
-  { label: 'Trip Insurance', path: '/trip-insurance', icon: ShieldCheck, areas: ['trip-insurance'] },
-  { label: 'Compliance', path: '/compliance', icon: ClipboardCheck, areas: ['compliance'] },
+  ...SCREEN_KEYS.map((key) => ({ label: SCREENS[key].label, path: SCREENS[key].path, icon: SCREEN_ICONS[key], areas: areasOfScreen(key) })),
   { label: 'Reporting', path: '/reporting', icon: BarChart3 },
   { label: 'AI Predictive', path: '/ai-predictive', icon: BrainCircuit },
   { label: 'Load Optimization', path: '/load-optimization', icon: Weight },

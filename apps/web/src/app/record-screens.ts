@@ -1,28 +1,4 @@
-import {
-  challansArea,
-  coldChainArea,
-  complianceArea,
-  driversArea,
-  fuelExpensesArea,
-  fuelStationInvoicesArea,
-  healthArea,
-  incidentsArea,
-  insuranceArea,
-  inventoryArea,
-  leadsArea,
-  maintenanceArea,
-  ordersArea,
-  partnerFuelStationsArea,
-  quotationsArea,
-  refuelingLogsArea,
-  servicePartnersArea,
-  serviceSchedulesArea,
-  trainingArea,
-  tripsArea,
-  vehiclesArea,
-  recordAddressOf,
-  type AreaDefinition,
-} from '@raahi/domain';
+import { AREA_DECLARATIONS, AREAS, RECORD_PATHS, recordAddressOf, type AreaDefinition } from '@raahi/domain';
 
 /** Where an area's records are shown: its screen, and on a screen of several lists its section (URL prefix). */
 export interface RecordScreen {
@@ -32,33 +8,8 @@ export interface RecordScreen {
   section?: string;
 }
 
-/** Every record area's screen (the routes in routes.tsx, the sections in the sales and partner fuel station pages). */
-const SCREENS: RecordScreen[] = [
-  { area: tripsArea, path: '/fleet-management' },
-  { area: vehiclesArea, path: '/vehicle-management' },
-  { area: driversArea, path: '/driver-management' },
-  { area: trainingArea, path: '/driver-training' },
-  { area: healthArea, path: '/driver-health-report' },
-  { area: coldChainArea, path: '/cold-chain' },
-  { area: maintenanceArea, path: '/maintenance' },
-  // Shown on the maintenance screen under Schedule Preventive Maintenance (any schedules.* parameter opens it).
-  { area: serviceSchedulesArea, path: '/maintenance', section: 'schedules' },
-  { area: servicePartnersArea, path: '/service-partners' },
-  { area: inventoryArea, path: '/inventory' },
-  { area: incidentsArea, path: '/incident-emergency' },
-  { area: fuelExpensesArea, path: '/fuel-expense' },
-  { area: leadsArea, path: '/sales', section: 'leads' },
-  { area: quotationsArea, path: '/sales', section: 'quotations' },
-  { area: ordersArea, path: '/sales', section: 'orders' },
-  { area: partnerFuelStationsArea, path: '/partner-fuel-stations', section: 'stations' },
-  { area: refuelingLogsArea, path: '/partner-fuel-stations', section: 'logs' },
-  { area: fuelStationInvoicesArea, path: '/partner-fuel-stations', section: 'invoices' },
-  { area: challansArea, path: '/challan-tracking' },
-  { area: insuranceArea, path: '/trip-insurance' },
-  { area: complianceArea, path: '/compliance' },
-];
-
-export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(SCREENS.map((screen) => [screen.area.key, screen]));
+/** Every record area's screen and section, as the domain declares them (RECORD_PATHS), with its declaration. */
+export const RECORD_SCREENS: ReadonlyMap<string, RecordScreen> = new Map(AREAS.map((key) => [key, { area: AREA_DECLARATIONS[key], ...RECORD_PATHS[key] }]));
 
 /**
  * The address of a record's screen with its edit dialog open (`?edit=ID`, or `?section=logs&logs.edit=ID` on a

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download, Eye, Pencil, Plus, Rows3, Search, Trash2, X } from 'lucide-react';
-import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, rangeParam, rangeParams, todayIn, type AnyField, type AreaDefinition } from '@raahi/domain';
+import { PAGE_OUT_OF_REACH, defaultSortOf, lastReachablePage, linksTo, rangeParam, rangeParams, todayIn, type AreaDefinition } from '@raahi/domain';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../page-header';
 import { Button, buttonClasses } from '../ui/button';
@@ -189,9 +189,8 @@ export function AreaSectionsPage({ title, subtitle, sections: declared }: { titl
  */
 function linkingAreas(section: AreaSectionSpec, sections: readonly AreaSectionSpec[]): string[] {
   const key = section.config.area.key;
-  const links = (other: AreaSectionSpec) =>
-    Object.values((other.config.area as { fields?: Record<string, AnyField> }).fields ?? {}).some((f) => ((f.kind === 'reference' || f.kind === 'references') && f.area === key) || (f.kind === 'entity' && f.areas.includes(key)));
-  return sections.filter((other) => other !== section && links(other)).map((other) => other.config.client.key);
+  const linking = new Set<string>(linksTo(key).map((link) => link.from));
+  return sections.filter((other) => other !== section && linking.has(other.config.area.key)).map((other) => other.config.client.key);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { screenPathOf } from '@raahi/domain';
 
 /** Colour families shared by the dashboard's cards and activity icons (light and dark). */
 export const TONES = {
@@ -43,15 +44,15 @@ export interface QuickAction {
  */
 export const DASHBOARD_LOOKS: { stats: StatLook[]; quickActions: QuickAction[] } = {
   stats: [
-    { key: 'totalVehicles', to: '/vehicle-management', noteTone: 'good', icon: Truck, tone: 'teal' },
-    { key: 'activeDrivers', to: '/driver-management', noteTone: 'good', icon: Users, tone: 'blue' },
-    { key: 'pendingMaintenance', to: '/maintenance', noteTone: 'warning', icon: Wrench, tone: 'amber' },
-    { key: 'openIncidents', to: '/incident-emergency', noteTone: 'critical', icon: Siren, tone: 'red' },
+    { key: 'totalVehicles', to: screenPathOf('vehicles'), noteTone: 'good', icon: Truck, tone: 'teal' },
+    { key: 'activeDrivers', to: screenPathOf('drivers'), noteTone: 'good', icon: Users, tone: 'blue' },
+    { key: 'pendingMaintenance', to: screenPathOf('maintenance'), noteTone: 'warning', icon: Wrench, tone: 'amber' },
+    { key: 'openIncidents', to: screenPathOf('incidents'), noteTone: 'critical', icon: Siren, tone: 'red' },
   ],
   quickActions: [
-    { label: 'Create New Trip', to: '/fleet-management', icon: Truck },
-    { label: 'Add New Driver', to: '/driver-management', icon: UserPlus },
+    { label: 'Create New Trip', to: screenPathOf('trips'), icon: Truck },
+    { label: 'Add New Driver', to: screenPathOf('drivers'), icon: UserPlus },
     { label: 'View Reports', to: '/reporting', icon: BarChart3 },
-    { label: 'Report Incident', to: '/incident-emergency', icon: AlertTriangle },
+    { label: 'Report Incident', to: screenPathOf('incidents'), icon: AlertTriangle },
   ],
 };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, MapPin, Navigation } from 'lucide-react';
-import type { DashboardAnswer, DashboardNumber } from '@raahi/domain';
+import { screenPathOf, type DashboardAnswer, type DashboardNumber } from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,8 +15,8 @@ import { StatCard } from './stat-card';
 /** The cards' titles, as spec 000 words them, until the server's answer names them. */
 const TITLES: Record<string, string> = { totalVehicles: 'Total Vehicles', activeDrivers: 'Active Drivers', pendingMaintenance: 'Pending Maintenance', openIncidents: 'Open Incidents' };
 const FIGURES = [
-  { key: 'onTimeDelivery', title: 'On-time Delivery', to: '/fleet-management' },
-  { key: 'fuelEconomy', title: 'Avg Fuel Eco', to: '/fuel-expense' },
+  { key: 'onTimeDelivery', title: 'On-time Delivery', to: screenPathOf('trips') },
+  { key: 'fuelEconomy', title: 'Avg Fuel Eco', to: screenPathOf('fuel-expenses') },
 ];
 /** Asked again every minute while shown, and when the window regains focus: other people change records too. */
 const REFRESH_MS = 60_000;

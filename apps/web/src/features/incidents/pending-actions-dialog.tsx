@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { screenPathOf } from '@raahi/domain';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { PagedListDialog, type PagedColumn } from '../../components/paged-list-dialog';
@@ -28,7 +29,7 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     {
       header: 'ID',
       cell: (row) => (
-        <Link to={`/incident-emergency?edit=${encodeURIComponent(row.id)}`} className="font-mono text-xs text-primary hover:underline" onClick={() => onOpenChange(false)}>
+        <Link to={`${screenPathOf('incidents')}?edit=${encodeURIComponent(row.id)}`} className="font-mono text-xs text-primary hover:underline" onClick={() => onOpenChange(false)}>
           {row.id}
         </Link>
       ),

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ClipboardList } from 'lucide-react';
-import { JOB_STATUSES, maintenanceArea, recordPageOf, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
+import { JOB_STATUSES, maintenanceArea, recordPageOf, screenPathOf, type MaintenanceInput, type MaintenanceJob } from '@raahi/domain';
 import { areaClient } from '../../components/area/area-client';
 import { AreaPage, type AreaPageConfig } from '../../components/area/area-page';
 import { IdCell, InertRowAction, LinkedLabel, StatusBadge } from '../../components/area/cells';
@@ -31,7 +31,7 @@ function ServiceLogAction({ job }: { job: MaintenanceJob }) {
 }
 
 /** View Full Service Logs: the completed job cards, the latest completed first. */
-const FULL_SERVICE_LOGS = '/maintenance?status=Completed&sort=completionDate&order=desc';
+const FULL_SERVICE_LOGS = `${screenPathOf('maintenance')}?status=Completed&sort=completionDate&order=desc`;
 
 const config: AreaPageConfig<MaintenanceJob> = {
   area: maintenanceArea,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { driversArea, healthArea, type Driver, type DriverSummary } from '@raahi/domain';
+import { driversArea, screenPathOf, healthArea, type Driver, type DriverSummary } from '@raahi/domain';
 import { FileAction, StatusBadge } from '../../components/area/cells';
 import { RecordHistory } from '../../components/area/record-history';
 import { Card, CardContent } from '../../components/ui/card';
@@ -84,7 +84,7 @@ export function DriverPage() {
     <RecordPage
       screen="Driver Management"
       area={driversArea.key}
-      back={{ to: '/driver-management', label: 'Driver Management' }}
+      back={{ to: screenPathOf('drivers'), label: 'Driver Management' }}
       title={name ?? id}
       subtitle={id}
       badges={status && <StatusBadge value={status} tones={STATUS_TONES} />}

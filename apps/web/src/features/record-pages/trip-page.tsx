@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { tripsArea, type Trip, type TripMoney } from '@raahi/domain';
+import { screenPathOf, tripsArea, type Trip, type TripMoney } from '@raahi/domain';
 import { LinkedLabel, StatusBadge } from '../../components/area/cells';
 import { RecordHistory } from '../../components/area/record-history';
 import type { BadgeTone } from '../../components/ui/badge';
@@ -83,7 +83,7 @@ export function TripPage() {
     <RecordPage
       screen="Fleet & Trip Management"
       area={tripsArea.key}
-      back={{ to: '/fleet-management', label: 'Fleet & Trip Management' }}
+      back={{ to: screenPathOf('trips'), label: 'Fleet & Trip Management' }}
       title={t ? `${t.id}: ${t.origin} → ${t.destination}` : id}
       badges={t && <StatusBadge value={t.status} tones={STATUS_TONES} />}
       head={

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { todayIn, vehiclesArea, type PeriodCost, type StateChip, type Vehicle, type VehicleSummary } from '@raahi/domain';
+import { screenPathOf, todayIn, vehiclesArea, type PeriodCost, type StateChip, type Vehicle, type VehicleSummary } from '@raahi/domain';
 import { StatusBadge } from '../../components/area/cells';
 import { RecordHistory } from '../../components/area/record-history';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -167,7 +167,7 @@ export function VehiclePage() {
     <RecordPage
       screen="Vehicle Management"
       area={vehiclesArea.key}
-      back={{ to: '/vehicle-management', label: 'Vehicle Management' }}
+      back={{ to: screenPathOf('vehicles'), label: 'Vehicle Management' }}
       title={plate ?? id}
       subtitle={[makeModel, type].filter(Boolean).join(' · ') || undefined}
       badges={
