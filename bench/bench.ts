@@ -12,7 +12,9 @@
  *                  --report-vehicles N (bench/reports.ts: its own seeded database of N vehicles with the records scaled alike; default --vehicles)
  *                  --import-trips N (bench/import.ts: a CSV of N trips checked and committed by the import, its own database; default 50,000; 0 leaves it out)
  *                  --storm-downloads N (bench/report-storm.ts: N parallel PDFs of a 2,000-row report, /livez p50/p99/max meanwhile;
- *                  default 50; 0 leaves it out)]
+ *                  default 50; 0 leaves it out)
+ *                  --storm-workbooks N (with the storm, N dry runs of the worst workbook the import allows, after one alone: its time
+ *                  and the server's peak memory; default 10; 0 leaves them out)]
  *
  * --writes S: creates per second through the operation layer with and without their change entry, S seconds per
  * mode and area (bench/writes.ts; 0 skips).
@@ -588,6 +590,8 @@ async function main() {
       'import-trips': { type: 'string' },
       // bench/report-storm.ts: N parallel PDFs of a 2,000-row report against the server as its own process (0 leaves it out; default 50).
       'storm-downloads': { type: 'string' },
+      // With them, N dry runs of the worst workbook the import allows (after one alone: its time and peak memory; default 10).
+      'storm-workbooks': { type: 'string' },
     },
   });
   const vehicles = positive(values.vehicles, 100_000, 'vehicles');
@@ -852,7 +856,8 @@ async function main() {
   }
   if (values['storm-downloads'] !== '0') {
     const downloads = positive(values['storm-downloads'], 50, 'storm-downloads');
-    const { lines, verdicts } = await benchReportStorm({ serverUrl: process.env.DATABASE_URL || undefined, rows: 2000, downloads, users: 5, format: 'pdf' });
+    const workbooks = values['storm-workbooks'] === '0' ? 0 : positive(values['storm-workbooks'], 10, 'storm-workbooks');
+    const { lines, verdicts } = await benchReportStorm({ serverUrl: process.env.DATABASE_URL || undefined, rows: 2000, downloads, users: 5, format: 'pdf', workbooks });
     console.log(['', ...lines, '', 'Report storm target:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }

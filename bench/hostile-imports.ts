@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../apps/server/src/testing/server-process';
 import { httpRequest, multipartBody, prepareEmbeddedDataDir, TestClient } from '../apps/server/src/testing/test-server';
-import { hiddenEntryBomb, rowXml, sharedStringsFlood, sharedStringsXml, sheetXml, workbookOf } from '../apps/server/src/testing/workbooks';
+import { hiddenEntryBomb, rowXml, sharedStringsFlood, sharedStringsXml, sheetXml, workbookOf, worstAllowedWorkbook } from '../apps/server/src/testing/workbooks';
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: 'bomb,flood,worst,far' }, 'bomb-mb': { type: 'string', default: '3000' } } });
 const only = new Set(values.only.split(','));
@@ -130,11 +130,7 @@ if (alive && only.has('flood')) {
   alive = await measure(`10 parallel 230 MB shared strings (${Math.round(flood.length / 1024)} KB upload)`, () => Promise.all(Array.from({ length: 10 }, (_, i) => upload(i % 2 ? second : admin, 'flood.xlsx', flood))));
 }
 if (alive && only.has('worst')) {
-  // Just under the caps: 3,900 texts of 8,000 characters (31 MB), 5,000 rows of four of them (32,000 less a few).
-  const texts = Array.from({ length: 3900 }, (_, i) => `${String(i).padStart(6, '0')}${'x'.repeat(7990)}`);
-  const rows = [rowXml(1, ['Make', 'A', 'B', 'C', 'D'])];
-  for (let r = 2; r <= 5001; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Tata</t></is></c>${[0, 1, 2, 3].map((k) => `<c r="${'BCDE'[k]}${r}" t="s"><v>${(r * 4 + k) % 3900}</v></c>`).join('')}</row>`);
-  const worst = workbookOf({ sheet: sheetXml(rows.join('')), sharedStrings: sharedStringsXml(texts) });
+  const worst = worstAllowedWorkbook();
   alive = await measure(`worst allowed workbook ×4 at once (${mb(worst.length)} upload)`, () => Promise.all([admin, admin, second, second].map((client) => upload(client, 'worst.xlsx', worst))));
 }
 

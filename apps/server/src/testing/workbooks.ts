@@ -126,3 +126,15 @@ export function sharedStringsFlood(megabytes: number, sheet: string): Buffer {
   const flood = repeatDeflated(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">`, unit, Math.ceil((megabytes * 1024 * 1024) / unit.length), '</sst>');
   return workbookOf({ sheet, sharedStrings: { name: 'xl/sharedStrings.xml', data: Buffer.alloc(0), compressed: flood.compressed, declared: flood.size } });
 }
+
+/**
+ * The worst workbook the import's limits allow (decision 0059): shared strings just under the caps (3,900 texts of
+ * 8,000 characters, 31 MB) and 5,000 vehicle rows of just under 32,000 characters drawn from them. A dry run checks
+ * every row (each a row error: the texts are no model, year or plate).
+ */
+export function worstAllowedWorkbook(): Buffer {
+  const texts = Array.from({ length: 3900 }, (_, i) => `${String(i).padStart(6, '0')}${'x'.repeat(7990)}`);
+  const rows = [rowXml(1, ['Make', 'A', 'B', 'C', 'D'])];
+  for (let r = 2; r <= 5001; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Tata</t></is></c>${[0, 1, 2, 3].map((k) => `<c r="${'BCDE'[k]}${r}" t="s"><v>${(r * 4 + k) % 3900}</v></c>`).join('')}</row>`);
+  return workbookOf({ sheet: sheetXml(rows.join('')), sharedStrings: sharedStringsXml(texts) });
+}
