@@ -171,11 +171,11 @@ test('Export CSV downloads exactly the rows of the current search, filters and s
   expect(download.suggestedFilename()).toBe(`vehicles-${today}.csv`);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
   const [header, ...rows] = text.trimEnd().split('\r\n');
-  // The list's columns, with the VIN and purchase date the table leaves out.
-  expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date');
+  // The list's columns, with the VIN and purchase date the table leaves out, and last each record's version (update mode's, decision 0061).
+  expect(header).toBe('ID,Make & Model,Year,License Plate,VIN,Type,Mileage (km),Status,Purchase Date,Version');
   expect(rows).toEqual([
-    `${vans[1].id},Tata Eeco ${token},2022,${vans[1].licensePlate},${vans[1].vin},Van,123456,Active,2023-01-20`,
-    `${vans[0].id},Tata Winger ${token},2022,${vans[0].licensePlate},${vans[0].vin},Van,5000,Active,`,
+    `${vans[1].id},Tata Eeco ${token},2022,${vans[1].licensePlate},${vans[1].vin},Van,123456,Active,2023-01-20,${vans[1].version}`,
+    `${vans[0].id},Tata Winger ${token},2022,${vans[0].licensePlate},${vans[0].vin},Van,5000,Active,,${vans[0].version}`,
   ]);
 });
 
