@@ -112,7 +112,12 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
       paths: SEARCH_TERMS.map((q) => `/api/vehicles?q=${encodeURIComponent(q)}&status=Active&sort=year&order=desc`),
       terms: SEARCH_TERMS,
     },
-    { name: 'vehicles default', description: 'vehicles: no search or filter, newest first, page 1 of 50', resource: resourceOf('vehicles'), paths: ['/api/vehicles'] },
+    {
+      name: 'vehicles default',
+      description: 'vehicles: no search or filter, newest first, page 1 of 50',
+      resource: resourceOf('vehicles'),
+      paths: ['/api/vehicles'],
+    },
   ];
   if (withTrips) {
     list.push(
@@ -159,7 +164,8 @@ function scenarios(withTrips: boolean, documents: number, withExpenses: boolean,
   if (withRefuelingLogs) {
     list.push({
       name: 'refuelling logs searched',
-      description: "refuelling logs: search through the vehicle's label, the station's name and the fuel type (12 terms in turn), newest refuelling first, page 1 of 50",
+      description:
+        "refuelling logs: search through the vehicle's label, the station's name and the fuel type (12 terms in turn), newest refuelling first, page 1 of 50",
       resource: resourceOf('refueling-logs'),
       paths: REFUELING_TERMS.map((q) => `/api/refueling-logs?q=${encodeURIComponent(q)}`),
       terms: REFUELING_TERMS,
@@ -385,7 +391,14 @@ async function measureExport(server: RunningServer, cookie: string): Promise<Exp
   process.stdout.write('  trips export (every row as CSV)');
   const before = await residentMiB(server.pid);
   let peak = before;
-  const watch = setInterval(() => void residentMiB(server.pid).then((mib) => (peak = Math.max(peak, mib)), () => undefined), 100);
+  const watch = setInterval(
+    () =>
+      void residentMiB(server.pid).then(
+        (mib) => (peak = Math.max(peak, mib)),
+        () => undefined,
+      ),
+    100,
+  );
   const started = performance.now();
   const response = await fetch(`${server.origin}/api/trips/export?tz=Asia%2FKolkata`, { headers: { cookie } });
   if (!response.ok || !response.body) throw new Error(`The export answered HTTP ${response.status}.`);
@@ -401,7 +414,9 @@ async function measureExport(server: RunningServer, cookie: string): Promise<Exp
   clearInterval(watch);
   peak = Math.max(peak, await residentMiB(server.pid));
   const result = { rows: rows - 1, bytes, firstByteMs: Math.round(firstByteMs), totalMs: Math.round(totalMs), rssMiB: { before, peak } };
-  process.stdout.write(`: ${result.rows} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${(totalMs / 1000).toFixed(1)} s (first byte ${result.firstByteMs} ms); server memory ${before} → peak ${peak} MiB.\n`);
+  process.stdout.write(
+    `: ${result.rows} rows, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${(totalMs / 1000).toFixed(1)} s (first byte ${result.firstByteMs} ms); server memory ${before} → peak ${peak} MiB.\n`,
+  );
   return result;
 }
 
@@ -467,7 +482,13 @@ async function load(origin: string, cookie: string, paths: string[], connections
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r, n) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') + (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : '')).join('\n');
+  return rows
+    .map(
+      (r, n) =>
+        r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ') +
+        (n === 0 ? '\n' + widths.map((w) => '-'.repeat(w)).join('  ') : ''),
+    )
+    .join('\n');
 }
 
 const loadAverage = () => Math.round(os.loadavg()[0] * 100) / 100;
@@ -539,7 +560,13 @@ async function explainPaths(database: BenchDatabase, list: Scenario[]): Promise<
           const nodes = plan.filter((line) => /^\s*(->\s*)?[A-Z][A-Za-z ]+(Scan|Join|Limit|Sort|Aggregate|Loop|Append|Result)/.test(line));
           const top = nodes
             .slice(0, 4)
-            .map((line) => line.trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*?\)/, '').replace(/\(actual time=\d+(?:\.\d+)?\.\.(\d+(?:\.\d+)?) rows=(\d+) loops=(\d+)\)/, '[$1 ms, $2 rows×$3]'))
+            .map((line) =>
+              line
+                .trim()
+                .replace(/^->\s*/, '')
+                .replace(/\s+\(cost=.*?\)/, '')
+                .replace(/\(actual time=\d+(?:\.\d+)?\.\.(\d+(?:\.\d+)?) rows=(\d+) loops=(\d+)\)/, '[$1 ms, $2 rows×$3]'),
+            )
             .join(' ← ');
           summaries.push({ path, statement: kind, executionMs, top });
           text += `=== ${scenario.name} · ${path} · ${kind} statement ${n + 1}\n${statement.sql}\n-- params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}\n\n`;
@@ -609,7 +636,8 @@ async function main() {
   // Seconds per mode (with and without the change entry) and area of bench/writes.ts; 0 skips it.
   const writesS = values.writes === '0' ? 0 : positive(values.writes, 6, 'writes');
   const seed = positive(values.seed, 20_241_121, 'seed');
-  const cacheModes: ('on' | 'off')[] = values.cache === undefined || values.cache === 'both' ? ['on', 'off'] : values.cache === 'on' || values.cache === 'off' ? [values.cache] : [];
+  const cacheModes: ('on' | 'off')[] =
+    values.cache === undefined || values.cache === 'both' ? ['on', 'off'] : values.cache === 'on' || values.cache === 'off' ? [values.cache] : [];
   if (cacheModes.length === 0) throw new Error(`--cache must be on, off or both (got "${values.cache}").`);
   const explain = values.explain && !values['no-explain'];
   // An experiment, not the migration's schema: the planner's statistics target for the search_text columns.
@@ -636,7 +664,9 @@ async function main() {
   const n = (value: number) => value.toLocaleString('en-IN');
   try {
     const rows = `${n(vehicles)} vehicles${trips ? `, ${n(drivers)} drivers, ${n(trips)} trips` : ''}${expenses ? `, ${n(expenses)} expenses` : ''}${refuelingLogs ? `, ${n(refuelingLogs)} refuelling logs` : ''}${documents ? `, ${n(documents)} compliance documents` : ''}`;
-    console.log(`Raahi bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} at ${database.label}, ${rows}, ${os.cpus().length} cores, load average ${loadBefore}.`);
+    console.log(
+      `Raahi bench: ${database.kind === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} at ${database.label}, ${rows}, ${os.cpus().length} cores, load average ${loadBefore}.`,
+    );
 
     // Migrate and seed in this process, then close: an embedded data directory has one owner at a time.
     let t = performance.now();
@@ -649,22 +679,44 @@ async function main() {
       console.log(`Experiment: statistics target ${searchStatistics} for every search_text column (the migrations leave the default, 100).`);
     }
     const seedLoad = { before: loadAverage(), after: 0 };
-    const report = await seedDemo(db, { vehicles, drivers: trips ? drivers : 0, trips, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, coldChain: 0, expenses, compliance: documents, seed,
-      ...(refuelingLogs ? { fuelStations: BENCH_FUEL_STATIONS, refuelingLogs } : {}) });
+    const report = await seedDemo(db, {
+      vehicles,
+      drivers: trips ? drivers : 0,
+      trips,
+      training: 0,
+      health: 0,
+      insurance: 0,
+      maintenance: 0,
+      incidents: 0,
+      coldChain: 0,
+      expenses,
+      compliance: documents,
+      seed,
+      ...(refuelingLogs ? { fuelStations: BENCH_FUEL_STATIONS, refuelingLogs } : {}),
+    });
     seedLoad.after = loadAverage();
     const [{ version }] = await db.query<{ version: string }>('SELECT version() AS version');
     await db.close();
     const seconds = (ms: number | undefined) => `${((ms ?? 0) / 1000).toFixed(1)} s`;
     const areas = Object.entries(report.inserted)
       .filter(([, count]) => count > 0)
-      .map(([area, count]) => `${n(count)} ${area} ${seconds(report.timings[area])} (${Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(', ')})`);
-    console.log(`Seeded in ${seconds(report.totalMs)}: ${areas.join('; ')}; search-text check ${seconds(report.timings.check)}, vacuum ${seconds(report.timings.vacuum)}; migrations ${seconds(migrateMs)}. Load average ${seedLoad.before} → ${seedLoad.after}.`);
+      .map(
+        ([area, count]) =>
+          `${n(count)} ${area} ${seconds(report.timings[area])} (${Object.entries(report.phases[area] ?? {})
+            .map(([phase, ms]) => `${phase} ${seconds(ms)}`)
+            .join(', ')})`,
+      );
+    console.log(
+      `Seeded in ${seconds(report.totalMs)}: ${areas.join('; ')}; search-text check ${seconds(report.timings.check)}, vacuum ${seconds(report.timings.vacuum)}; migrations ${seconds(migrateMs)}. Load average ${seedLoad.before} → ${seedLoad.after}.`,
+    );
 
     const results: ScenarioResult[] = [];
     for (const mode of cacheModes) {
       t = performance.now();
       server = await startServer(database, mode === 'on');
-      console.log(`\nList cache ${mode === 'on' ? 'ON (server default)' : 'OFF (RAAHI_LIST_CACHE_SECONDS=0: every request queries)'}: server ready in ${seconds(performance.now() - t)}.`);
+      console.log(
+        `\nList cache ${mode === 'on' ? 'ON (server default)' : 'OFF (RAAHI_LIST_CACHE_SECONDS=0: every request queries)'}: server ready in ${seconds(performance.now() - t)}.`,
+      );
       const cookie = await signIn(server.origin);
       for (const scenario of list) {
         const matches = await checkPaths(server.origin, cookie, scenario.paths);
@@ -678,7 +730,15 @@ async function main() {
         const after = loadAverage();
         process.stdout.write(` (load average ${before} → ${after}).\n`);
         if (loaded.non2xx || loaded.errors) console.warn(`  ${loaded.non2xx} non-2xx answers and ${loaded.errors} errors under load.`);
-        results.push({ name: scenario.name, description: scenario.description, listCache: mode, loadAverage: { before, after }, matches, sequential: seq, loaded });
+        results.push({
+          name: scenario.name,
+          description: scenario.description,
+          listCache: mode,
+          loadAverage: { before, after },
+          matches,
+          sequential: seq,
+          loaded,
+        });
       }
       if (trips > 0 && mode === cacheModes[0]) exportResult = await measureExport(server, cookie);
       await server.stop();
@@ -713,7 +773,9 @@ async function main() {
       ]),
     );
     for (const scenario of list.filter((s) => s.terms)) {
-      console.log(`\n${scenario.name}, one client, per search term (matching rows · p50 · p95 ms per list cache mode${explained ? ' · EXPLAIN ANALYZE ms of the page and count statements' : ''}):`);
+      console.log(
+        `\n${scenario.name}, one client, per search term (matching rows · p50 · p95 ms per list cache mode${explained ? ' · EXPLAIN ANALYZE ms of the page and count statements' : ''}):`,
+      );
       const header = ['term', 'matches', ...cacheModes.flatMap((m) => [`${m} p50`, `${m} p95`]), ...(explained ? ['page ms', 'count ms'] : [])];
       console.log(
         table([
@@ -743,16 +805,30 @@ async function main() {
       if (r.name.startsWith('vehicles')) {
         const limit = TARGETS.vehiclesP95[kind];
         verdicts.push(`${r.sequential.p95 < limit ? 'met   ' : 'MISSED'} ${where}: p95 < ${limit} ms (${p95})`);
-        if (kind === 'postgres') verdicts.push(`${r.loaded.requestsPerSecond >= TARGETS.vehiclesRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.vehiclesRps.postgres} req/s (${r.loaded.requestsPerSecond} req/s)`);
+        if (kind === 'postgres')
+          verdicts.push(
+            `${r.loaded.requestsPerSecond >= TARGETS.vehiclesRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.vehiclesRps.postgres} req/s (${r.loaded.requestsPerSecond} req/s)`,
+          );
       } else if (r.name === 'trips searched' && kind === 'postgres' && trips >= 1_000_000) {
-        verdicts.push(`${r.sequential.p95 <= TARGETS.tripsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.tripsSearchedP95.postgres} ms at ${n(trips)} trips (${p95})`);
-        if (connections === 10) verdicts.push(`${r.loaded.requestsPerSecond >= TARGETS.tripsSearchedRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.tripsSearchedRps.postgres} req/s at 10 connections (${r.loaded.requestsPerSecond} req/s)`);
+        verdicts.push(
+          `${r.sequential.p95 <= TARGETS.tripsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.tripsSearchedP95.postgres} ms at ${n(trips)} trips (${p95})`,
+        );
+        if (connections === 10)
+          verdicts.push(
+            `${r.loaded.requestsPerSecond >= TARGETS.tripsSearchedRps.postgres ? 'met   ' : 'MISSED'} ${where}: ≥ ${TARGETS.tripsSearchedRps.postgres} req/s at 10 connections (${r.loaded.requestsPerSecond} req/s)`,
+          );
       } else if (r.name === 'documents expiring soon' && kind === 'postgres' && documents >= 100_000) {
-        verdicts.push(`${r.sequential.p95 <= TARGETS.documentsExpiringP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.documentsExpiringP95.postgres} ms at ${n(documents)} documents (${p95})`);
+        verdicts.push(
+          `${r.sequential.p95 <= TARGETS.documentsExpiringP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.documentsExpiringP95.postgres} ms at ${n(documents)} documents (${p95})`,
+        );
       } else if (r.name === 'fuel expenses searched' && r.listCache === 'off' && kind === 'postgres' && expenses >= 1_000_000) {
-        verdicts.push(`${r.sequential.p95 <= TARGETS.expensesSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.expensesSearchedP95.postgres} ms at ${n(expenses)} expenses (${p95})`);
+        verdicts.push(
+          `${r.sequential.p95 <= TARGETS.expensesSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.expensesSearchedP95.postgres} ms at ${n(expenses)} expenses (${p95})`,
+        );
       } else if (r.name === 'refuelling logs searched' && r.listCache === 'off' && kind === 'postgres' && refuelingLogs >= 1_000_000) {
-        verdicts.push(`${r.sequential.p95 <= TARGETS.refuelingLogsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.refuelingLogsSearchedP95.postgres} ms at ${n(refuelingLogs)} refuelling logs (${p95})`);
+        verdicts.push(
+          `${r.sequential.p95 <= TARGETS.refuelingLogsSearchedP95.postgres ? 'met   ' : 'MISSED'} ${where}: p95 ≤ ${TARGETS.refuelingLogsSearchedP95.postgres} ms at ${n(refuelingLogs)} refuelling logs (${p95})`,
+        );
       }
     }
     if (writes) {
@@ -784,7 +860,15 @@ async function main() {
       },
       export: exportResult,
       writes,
-      settings: { connections, durationS, warmupS, sequentialSamples: samples, seed, listCache: cacheModes, searchStatistics: searchStatistics ?? 'default (100)' },
+      settings: {
+        connections,
+        durationS,
+        warmupS,
+        sequentialSamples: samples,
+        seed,
+        listCache: cacheModes,
+        searchStatistics: searchStatistics ?? 'default (100)',
+      },
       seeding: { totalMs: report.totalMs, migrateMs, loadAverage: seedLoad, ...report.timings, phases: report.phases },
       scenarios: results,
       targets: verdicts,
@@ -808,7 +892,12 @@ async function main() {
   }
   if (values['reminder-documents'] !== '0') {
     const documents = positive(values['reminder-documents'], 100_000, 'reminder-documents');
-    const { lines, verdicts } = await benchReminders({ serverUrl: process.env.DATABASE_URL || undefined, documents, drivers: 50_000, notifications: 1_000_000 });
+    const { lines, verdicts } = await benchReminders({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      documents,
+      drivers: 50_000,
+      notifications: 1_000_000,
+    });
     console.log(['', ...lines, '', 'Reminder targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
   if (values['dashboard-vehicles'] !== '0') {
@@ -839,7 +928,12 @@ async function main() {
   }
   if (values['record-pages-vehicles'] !== '0') {
     const recordPagesVehicles = positive(values['record-pages-vehicles'], 10_000, 'record-pages-vehicles');
-    const { lines, verdicts } = await benchRecordPages({ serverUrl: process.env.DATABASE_URL || undefined, vehicles: recordPagesVehicles, vehicleTrips: 10_000, vehicleExpenses: 10_000 });
+    const { lines, verdicts } = await benchRecordPages({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      vehicles: recordPagesVehicles,
+      vehicleTrips: 10_000,
+      vehicleExpenses: 10_000,
+    });
     console.log(['', ...lines, '', 'Record pages targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
   if (values['report-samples'] !== '0') {
@@ -851,13 +945,23 @@ async function main() {
     console.log(['', ...lines, '', 'Report targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
   if (values['import-trips'] !== '0') {
-    const { lines, verdicts } = await benchImport({ serverUrl: process.env.DATABASE_URL || undefined, trips: positive(values['import-trips'], 50_000, 'import-trips') });
+    const { lines, verdicts } = await benchImport({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      trips: positive(values['import-trips'], 50_000, 'import-trips'),
+    });
     console.log(['', ...lines, '', 'Import targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
   if (values['storm-downloads'] !== '0') {
     const downloads = positive(values['storm-downloads'], 50, 'storm-downloads');
     const workbooks = values['storm-workbooks'] === '0' ? 0 : positive(values['storm-workbooks'], 10, 'storm-workbooks');
-    const { lines, verdicts } = await benchReportStorm({ serverUrl: process.env.DATABASE_URL || undefined, rows: 2000, downloads, users: 5, format: 'pdf', workbooks });
+    const { lines, verdicts } = await benchReportStorm({
+      serverUrl: process.env.DATABASE_URL || undefined,
+      rows: 2000,
+      downloads,
+      users: 5,
+      format: 'pdf',
+      workbooks,
+    });
     console.log(['', ...lines, '', 'Report storm target:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
   }
 }

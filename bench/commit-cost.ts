@@ -32,5 +32,7 @@ async function measure(durable: boolean): Promise<{ perSecond: number; syncs: nu
 for (let run = 1; run <= runs; run++) {
   const shipped = await measure(false);
   const durable = await measure(true);
-  console.log(`run ${run}: as shipped ${shipped.perSecond} commits/s (its file system has no fsync) · durable ${durable.perSecond} commits/s (${durable.syncs} fsync for ${rows} commits)`);
+  console.log(
+    `run ${run}: as shipped ${shipped.perSecond} commits/s (its file system has no fsync) · durable ${durable.perSecond} commits/s (${durable.syncs} fsync for ${rows} commits)`,
+  );
 }

@@ -40,7 +40,6 @@ export interface DashboardBenchOptions {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const n = (v: number) => v.toLocaleString('en-IN');
 
-
 /**
  * Every statement the dashboard runs, as SQL with its parameters: each total's first statement as its list runs it
  * (listQueries().totalStatement: the kept counts' sum where they answer the filters, else the capped count), and the
@@ -84,7 +83,9 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       seed: 36,
     });
     await database.exec('ANALYZE');
-    console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, ${n(options.drivers)} drivers, ${n(options.trips)} trips, ${n(options.maintenance)} job cards, ${n(options.incidents)} incidents, ${n(options.expenses)} expenses, ${n(options.refuelingLogs)} refuelling logs.`);
+    console.log(
+      `Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, ${n(options.drivers)} drivers, ${n(options.trips)} trips, ${n(options.maintenance)} job cards, ${n(options.incidents)} incidents, ${n(options.expenses)} expenses, ${n(options.refuelingLogs)} refuelling logs.`,
+    );
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
     await ensureAdmin(database, password);
@@ -105,7 +106,10 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       for (let i = 0; i < samples; i++) times.push((await ask()).ms);
       times.sort((a, b) => a - b);
       const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
-      const figures = [...first.body.cards.flatMap((c: { title: string; detail: string; sub: { detail: string } }) => [`${c.title} ${c.detail} (${c.sub.detail})`]), ...first.body.performance.map((p: { title: string; detail: string }) => `${p.title} ${p.detail}`)];
+      const figures = [
+        ...first.body.cards.flatMap((c: { title: string; detail: string; sub: { detail: string } }) => [`${c.title} ${c.detail} (${c.sub.detail})`]),
+        ...first.body.performance.map((p: { title: string; detail: string }) => `${p.title} ${p.detail}`),
+      ];
       lines.push(`GET /api/dashboard, uncached, ${samples} sequential requests: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms.`);
       lines.push(`Figures: ${figures.join('; ')}.`);
 
@@ -132,9 +136,13 @@ export async function benchDashboard(options: DashboardBenchOptions): Promise<{ 
       }
       // What the statements take in the database, apart from HTTP and the pool's queueing (they run in parallel).
       lines.push('', `Statements' execution times (EXPLAIN ANALYZE): ${executions.join('; ')}; summed ${executionMs.toFixed(2)} ms.`);
-      verdicts.push(`${p95 <= DASHBOARD_TARGET_P95_MS ? 'MET' : 'MISSED'}: dashboard p95 ${p95.toFixed(1)} ms ≤ ${DASHBOARD_TARGET_P95_MS} ms (uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
+      verdicts.push(
+        `${p95 <= DASHBOARD_TARGET_P95_MS ? 'MET' : 'MISSED'}: dashboard p95 ${p95.toFixed(1)} ms ≤ ${DASHBOARD_TARGET_P95_MS} ms (uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`,
+      );
       const [{ keys }] = await database.query<{ keys: number }>('SELECT count(*)::int AS keys FROM record_counts');
-      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table of records whole (${wholeTables} sequential scans not stopped by the count's cap; the kept counts hold ${n(keys)} keys)`);
+      verdicts.push(
+        `${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement reads a table of records whole (${wholeTables} sequential scans not stopped by the count's cap; the kept counts hold ${n(keys)} keys)`,
+      );
       return { lines, verdicts, p95 };
     } finally {
       await close();

@@ -60,7 +60,12 @@ export async function benchFiles({ serverUrl, samples = 10 }: Options): Promise<
   const password = 'bench-' + randomBytes(12).toString('hex');
   const { database, label, drop } = await temporaryDatabase(serverUrl, 'files', 4);
   const s3 = await startS3TestServer();
-  const lines = [`File upload and download (${label}; ${samples} of each, one at a time; load before ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`];
+  const lines = [
+    `File upload and download (${label}; ${samples} of each, one at a time; load before ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  ];
   try {
     await ensureAdmin(database, password);
     const stores: [string, StorageConfig][] = [
@@ -81,7 +86,12 @@ export async function benchFiles({ serverUrl, samples = 10 }: Options): Promise<
         await served.close();
       }
     }
-    lines.push(`  (load after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; s3rver runs on the same cores as the server)`);
+    lines.push(
+      `  (load after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; s3rver runs on the same cores as the server)`,
+    );
   } finally {
     await s3.close();
     await drop();

@@ -34,7 +34,6 @@ interface Options {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-
 /**
  * N entries over the last `months` months, newest now: a user of 40 (a few system entries), any of the 20
  * areas, records reused so that each has a history, mostly updates of one field, some creates and deletes, a
@@ -76,7 +75,9 @@ export async function benchHistory({ serverUrl, entries, samples = 300, months =
   const lines: string[] = [];
   const verdicts: string[] = [];
   try {
-    console.log(`History bench: ${label}, ${n(entries)} entries over ${months} months + one trip with ${n(RECORD_CHANGES)} changes, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)}.`);
+    console.log(
+      `History bench: ${label}, ${n(entries)} entries over ${months} months + one trip with ${n(RECORD_CHANGES)} changes, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)}.`,
+    );
     let t = performance.now();
     await fill(database, entries, months);
     console.log(`Filled in ${((performance.now() - t) / 1000).toFixed(1)} s (with VACUUM ANALYZE).`);
@@ -119,8 +120,14 @@ export async function benchHistory({ serverUrl, entries, samples = 300, months =
         times.sort((a, b) => a - b);
         const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
         rows.push([name, String(items), p50.toFixed(1), p95.toFixed(1), p99.toFixed(1), times[times.length - 1].toFixed(1)]);
-        if (name.startsWith('record history')) verdicts.push(`${p95 <= HISTORY_TARGETS.recordHistoryP95 ? 'met   ' : 'MISSED'} a record's history with ${n(RECORD_CHANGES)} changes: p95 ≤ ${HISTORY_TARGETS.recordHistoryP95} ms (${p95.toFixed(1)} ms at ${n(entries)} entries)`);
-        if (name === 'activity log, first page') verdicts.push(`${p95 <= HISTORY_TARGETS.activityFirstPageP95 ? 'met   ' : 'MISSED'} the Activity Log's first page: p95 ≤ ${HISTORY_TARGETS.activityFirstPageP95} ms (${p95.toFixed(1)} ms at ${n(entries)} entries)`);
+        if (name.startsWith('record history'))
+          verdicts.push(
+            `${p95 <= HISTORY_TARGETS.recordHistoryP95 ? 'met   ' : 'MISSED'} a record's history with ${n(RECORD_CHANGES)} changes: p95 ≤ ${HISTORY_TARGETS.recordHistoryP95} ms (${p95.toFixed(1)} ms at ${n(entries)} entries)`,
+          );
+        if (name === 'activity log, first page')
+          verdicts.push(
+            `${p95 <= HISTORY_TARGETS.activityFirstPageP95 ? 'met   ' : 'MISSED'} the Activity Log's first page: p95 ≤ ${HISTORY_TARGETS.activityFirstPageP95} ms (${p95.toFixed(1)} ms at ${n(entries)} entries)`,
+          );
       }
       const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
       lines.push(...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')));
@@ -168,7 +175,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   // The target is PostgreSQL's at ten million; the embedded database gets a tenth unless told.
   const entries = Number(values.entries ?? (serverUrl ? 10_000_000 : 1_000_000));
   if (!Number.isInteger(entries) || entries < 1) throw new Error(`--entries must be a whole number of at least 1 (got "${values.entries}").`);
-  benchHistory({ serverUrl, entries, samples: values.samples ? Number(values.samples) : undefined, months: values.months ? Number(values.months) : undefined }).then(
+  benchHistory({
+    serverUrl,
+    entries,
+    samples: values.samples ? Number(values.samples) : undefined,
+    months: values.months ? Number(values.months) : undefined,
+  }).then(
     ({ lines, verdicts }) => {
       console.log(['', ...lines, '', 'Targets:', ...verdicts.map((v) => `  ${v}`)].join('\n'));
       process.exit(0);

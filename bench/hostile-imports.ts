@@ -19,7 +19,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../apps/server/src/testing/server-process';
 import { httpRequest, multipartBody, prepareEmbeddedDataDir, TestClient } from '../apps/server/src/testing/test-server';
-import { hiddenEntryBomb, rowXml, sharedStringsFlood, sharedStringsXml, sheetXml, workbookOf, worstAllowedWorkbook } from '../apps/server/src/testing/workbooks';
+import {
+  hiddenEntryBomb,
+  rowXml,
+  sharedStringsFlood,
+  sharedStringsXml,
+  sheetXml,
+  workbookOf,
+  worstAllowedWorkbook,
+} from '../apps/server/src/testing/workbooks';
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: 'bomb,flood,worst,far' }, 'bomb-mb': { type: 'string', default: '3000' } } });
 const only = new Set(values.only.split(','));
@@ -27,7 +35,16 @@ const PASSWORD = 'bench-admin-password';
 
 const HEADER = ['Make', 'Model', 'Year', 'License Plate', 'VIN', 'Type', 'Status', 'Current Mileage', 'Purchase Date'];
 const VEHICLE = ['Tata', 'Prima 4028.S', '2022', 'MH12HF4321', 'MAT448123NKL99999', 'Truck', 'Active', '84500', '15/03/2022'];
-const vehicleSheet = sheetXml(rowXml(1, HEADER.map((_, i) => i)) + rowXml(2, VEHICLE.map((_, i) => HEADER.length + i)));
+const vehicleSheet = sheetXml(
+  rowXml(
+    1,
+    HEADER.map((_, i) => i),
+  ) +
+    rowXml(
+      2,
+      VEHICLE.map((_, i) => HEADER.length + i),
+    ),
+);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'raahi-bench-hostile-'));
 await prepareEmbeddedDataDir(join(dataDir, 'db'));
@@ -35,7 +52,9 @@ const server = await startServer(dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD });
 const pid = server.child.pid!;
 const status = (field: 'VmRSS' | 'VmHWM') => {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(field));
     return Number(line!.split(/\s+/)[1]) * 1024;
   } catch {
     return NaN;
@@ -58,7 +77,13 @@ async function signIn(username: string, password: string) {
 }
 const admin = await signIn('admin', PASSWORD);
 // A second user: each user may hold two imports at once, the server four.
-const created = await admin.post('/api/users', { username: 'bench_second', name: 'Second User', email: 'second@example.in', phone: '+91 98765 43210', role: 'administrator' });
+const created = await admin.post('/api/users', {
+  username: 'bench_second',
+  name: 'Second User',
+  email: 'second@example.in',
+  phone: '+91 98765 43210',
+  role: 'administrator',
+});
 if (created.status !== 201) throw new Error(`second user: ${created.status} ${created.text}`);
 const second = await signIn('bench_second', created.body.password);
 // A given password must be changed at first sign-in before anything else.
@@ -106,7 +131,14 @@ async function measure(label: string, work: () => Promise<{ status: number; text
   const gone = Number.isNaN(peak);
   console.log(
     `${label}: ${seconds.toFixed(2)} s; answers ${[...statuses].map(([s, k]) => `${k}× ${s}`).join(', ') || failure}; ` +
-      (gone ? `server died at ${mb(seen)} RSS or more (${mb(seen - before)} above ${mb(before)}): ${server.output().split('\n').filter((l) => /heap|memory|Error/i.test(l)).slice(0, 2).join(' | ')}` : `peak RSS ${mb(peak)} (${mb(peak - before)} above ${mb(before)})`) +
+      (gone
+        ? `server died at ${mb(seen)} RSS or more (${mb(seen - before)} above ${mb(before)}): ${server
+            .output()
+            .split('\n')
+            .filter((l) => /heap|memory|Error/i.test(l))
+            .slice(0, 2)
+            .join(' | ')}`
+        : `peak RSS ${mb(peak)} (${mb(peak - before)} above ${mb(before)})`) +
       `; longest /livez ${longest.toFixed(0)} ms`,
   );
   if (answers[0]) console.log(`  first answer: ${answers[0].text.slice(0, 200)}`);
@@ -127,11 +159,15 @@ if (alive && only.has('bomb')) {
 }
 if (alive && only.has('flood')) {
   const flood = sharedStringsFlood(230, vehicleSheet);
-  alive = await measure(`10 parallel 230 MB shared strings (${Math.round(flood.length / 1024)} KB upload)`, () => Promise.all(Array.from({ length: 10 }, (_, i) => upload(i % 2 ? second : admin, 'flood.xlsx', flood))));
+  alive = await measure(`10 parallel 230 MB shared strings (${Math.round(flood.length / 1024)} KB upload)`, () =>
+    Promise.all(Array.from({ length: 10 }, (_, i) => upload(i % 2 ? second : admin, 'flood.xlsx', flood))),
+  );
 }
 if (alive && only.has('worst')) {
   const worst = worstAllowedWorkbook();
-  alive = await measure(`worst allowed workbook ×4 at once (${mb(worst.length)} upload)`, () => Promise.all([admin, admin, second, second].map((client) => upload(client, 'worst.xlsx', worst))));
+  alive = await measure(`worst allowed workbook ×4 at once (${mb(worst.length)} upload)`, () =>
+    Promise.all([admin, admin, second, second].map((client) => upload(client, 'worst.xlsx', worst))),
+  );
 }
 
 server.child.kill('SIGTERM');

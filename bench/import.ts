@@ -38,7 +38,17 @@ function tripsCsv(rows: number, plates: string[], licences: string[]): Buffer {
     const freight = 15_000 + ((i * 37) % 40_000);
     const grouped = freight >= 100_000 ? String(freight) : `${Math.floor(freight / 1000)},${String(freight % 1000).padStart(3, '0')}`;
     lines.push(
-      [CITIES[i % CITIES.length], CITIES[(i + 5) % CITIES.length], plates[i % plates.length], licences[i % licences.length], 'Scheduled', `${pad(day)}/12/2026 18:00`, `${pad(day)}/12/2026 06:00`, `"₹${grouped}.00"`, `Load ${i}`].join(','),
+      [
+        CITIES[i % CITIES.length],
+        CITIES[(i + 5) % CITIES.length],
+        plates[i % plates.length],
+        licences[i % licences.length],
+        'Scheduled',
+        `${pad(day)}/12/2026 18:00`,
+        `${pad(day)}/12/2026 06:00`,
+        `"₹${grouped}.00"`,
+        `Load ${i}`,
+      ].join(','),
     );
   }
   return Buffer.from(lines.join('\r\n') + '\r\n');
@@ -50,12 +60,29 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
   const { database, label, drop } = await temporaryDatabase(options.serverUrl, 'import');
   try {
     lines.push(`Import bench: ${label}, ${os.cpus().length} cores, load average ${load()}.`);
-    await seedDemo(database, { vehicles: 2000, drivers: 2000, trips: 0, training: 0, health: 0, inventory: 0, compliance: 0, insurance: 0, maintenance: 0, schedules: 0, incidents: 0, coldChain: 0, expenses: 0, seed: 22 });
+    await seedDemo(database, {
+      vehicles: 2000,
+      drivers: 2000,
+      trips: 0,
+      training: 0,
+      health: 0,
+      inventory: 0,
+      compliance: 0,
+      insurance: 0,
+      maintenance: 0,
+      schedules: 0,
+      incidents: 0,
+      coldChain: 0,
+      expenses: 0,
+      seed: 22,
+    });
     // Vehicles a scheduled trip may take (not Sold), and drivers by licence number.
     const plates = (await database.query<{ p: string }>(`SELECT license_plate AS p FROM vehicles WHERE status = 'Active' ORDER BY id`)).map((r) => r.p);
     const licences = (await database.query<{ l: string }>(`SELECT license AS l FROM drivers WHERE status = 'Active' ORDER BY id`)).map((r) => r.l);
     const bytes = tripsCsv(options.trips, plates, licences);
-    lines.push(`A CSV of ${n(options.trips)} trips (${mb(bytes.length)}) naming ${n(plates.length)} vehicles by plate and ${n(licences.length)} drivers by licence number.`);
+    lines.push(
+      `A CSV of ${n(options.trips)} trips (${mb(bytes.length)}) naming ${n(plates.length)} vehicles by plate and ${n(licences.length)} drivers by licence number.`,
+    );
     const def = resourceOf('trips');
     const actor: Actor = { type: 'system', id: 'bench', name: 'Import bench' };
     const limits = { ...CELL_LIMITS, ...zipLimitsFor(20 * 1024 * 1024), maxRows: 200_000 };
@@ -63,7 +90,16 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
     const run = async (commit: boolean) => {
       const file = await openFile(bytes, 'trips.csv', limits);
       const columns = matchColumns(def, file.header);
-      const runId = await createRun(database, { area: 'trips', userId: 'bench', byName: actor.name, mode: commit ? 'commit' : 'dry-run', update: false, validOnly: false, mapping: columns, fileName: 'trips.csv' });
+      const runId = await createRun(database, {
+        area: 'trips',
+        userId: 'bench',
+        byName: actor.name,
+        mode: commit ? 'commit' : 'dry-run',
+        update: false,
+        validOnly: false,
+        mapping: columns,
+        fileName: 'trips.csv',
+      });
       global.gc?.();
       const rssBefore = process.memoryUsage().rss;
       let peak = rssBefore;
@@ -84,7 +120,15 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
         }
       })();
       const started = performance.now();
-      await executeRun({ database, runId, plan: { def, resources, columns, update: false, keep: [], zone: companyTimeZone() }, file, commit, validOnly: false, actor });
+      await executeRun({
+        database,
+        runId,
+        plan: { def, resources, columns, update: false, keep: [], zone: companyTimeZone() },
+        file,
+        commit,
+        validOnly: false,
+        actor,
+      });
       const seconds = (performance.now() - started) / 1000;
       probing = false;
       await probe;
@@ -93,16 +137,26 @@ export async function benchImport(options: { serverUrl: string | undefined; trip
     };
 
     const checked = await run(false);
-    lines.push(`Dry run: ${checked.seconds.toFixed(1)} s, ${n(checked.result.valid)} valid of ${n(checked.result.rows)} (${n(checked.result.errorCount)} errors); peak RSS ${mb(checked.peak)} (+${mb(checked.rssGrowth)}); longest wait of another query ${checked.longestWait.toFixed(0)} ms. Load average ${load()}.`);
+    lines.push(
+      `Dry run: ${checked.seconds.toFixed(1)} s, ${n(checked.result.valid)} valid of ${n(checked.result.rows)} (${n(checked.result.errorCount)} errors); peak RSS ${mb(checked.peak)} (+${mb(checked.rssGrowth)}); longest wait of another query ${checked.longestWait.toFixed(0)} ms. Load average ${load()}.`,
+    );
     const committed = await run(true);
-    lines.push(`Commit: ${committed.seconds.toFixed(1)} s, ${n(committed.result.written)} written; peak RSS ${mb(committed.peak)} (+${mb(committed.rssGrowth)}); longest wait of another query ${committed.longestWait.toFixed(0)} ms. Load average ${load()}.`);
+    lines.push(
+      `Commit: ${committed.seconds.toFixed(1)} s, ${n(committed.result.written)} written; peak RSS ${mb(committed.peak)} (+${mb(committed.rssGrowth)}); longest wait of another query ${committed.longestWait.toFixed(0)} ms. Load average ${load()}.`,
+    );
     const [{ trips }] = await database.query<{ trips: number }>(`SELECT count(*)::int AS trips FROM trips`);
-    const [{ entries }] = await database.query<{ entries: number }>(`SELECT count(*)::int AS entries FROM change_log WHERE batch_id = $1`, [committed.result.batchId]);
+    const [{ entries }] = await database.query<{ entries: number }>(`SELECT count(*)::int AS entries FROM change_log WHERE batch_id = $1`, [
+      committed.result.batchId,
+    ]);
     lines.push(`Stored: ${n(trips)} trips, ${n(entries)} change entries under batch ${committed.result.batchId}.`);
     const where = options.serverUrl ? 'PostgreSQL' : 'PGlite';
     const scale = options.trips === 50_000 ? '' : ` (the targets are for 50,000 rows; this run had ${n(options.trips)})`;
-    verdicts.push(`${checked.seconds <= IMPORT_TARGETS.checkSeconds ? 'met   ' : 'MISSED'} ${where}: dry run of ${n(options.trips)} trips ≤ ${IMPORT_TARGETS.checkSeconds} s (${checked.seconds.toFixed(1)} s)${scale}`);
-    verdicts.push(`${committed.seconds <= IMPORT_TARGETS.commitSeconds ? 'met   ' : 'MISSED'} ${where}: commit of ${n(options.trips)} trips ≤ ${IMPORT_TARGETS.commitSeconds} s (${committed.seconds.toFixed(1)} s)${scale}`);
+    verdicts.push(
+      `${checked.seconds <= IMPORT_TARGETS.checkSeconds ? 'met   ' : 'MISSED'} ${where}: dry run of ${n(options.trips)} trips ≤ ${IMPORT_TARGETS.checkSeconds} s (${checked.seconds.toFixed(1)} s)${scale}`,
+    );
+    verdicts.push(
+      `${committed.seconds <= IMPORT_TARGETS.commitSeconds ? 'met   ' : 'MISSED'} ${where}: commit of ${n(options.trips)} trips ≤ ${IMPORT_TARGETS.commitSeconds} s (${committed.seconds.toFixed(1)} s)${scale}`,
+    );
   } finally {
     await drop();
   }

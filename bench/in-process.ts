@@ -17,7 +17,11 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
  * A fresh database for one bench run: with a server URL a temporary database on that PostgreSQL server
  * (`raahi_bench_<name>_…`, dropped by `drop`), else a temporary PGlite directory (removed by `drop`).
  */
-export async function temporaryDatabase(serverUrl: string | undefined, name: string, poolSize = 10): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
+export async function temporaryDatabase(
+  serverUrl: string | undefined,
+  name: string,
+  poolSize = 10,
+): Promise<{ database: Database; label: string; drop(): Promise<void> }> {
   if (!serverUrl) {
     const dir = await mkdtemp(join(os.tmpdir(), `raahi-bench-${name}-`));
     const database = await openDatabase({ dataDir: join(dir, 'db') });
@@ -39,7 +43,11 @@ export async function temporaryDatabase(serverUrl: string | undefined, name: str
   const url = new URL(serverUrl);
   url.pathname = `/${database_}`;
   const database = await openDatabase({ url: url.toString(), poolSize });
-  return { database, label: `PostgreSQL ${url.host}/${database_}`, drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${database_} WITH (FORCE)`)) };
+  return {
+    database,
+    label: `PostgreSQL ${url.host}/${database_}`,
+    drop: async () => (await database.close(), await admin(`DROP DATABASE IF EXISTS ${database_} WITH (FORCE)`)),
+  };
 }
 
 const KEPT_NAME = /^raahi_bench_[a-z0-9_]{1,40}$/;
@@ -82,13 +90,20 @@ export async function servedSignedIn(
     server.close();
     await rm(dataDir, { recursive: true, force: true });
   };
-  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
   if (!login.ok) {
     const text = await login.text();
     await close();
     throw new Error(`Sign-in failed: ${login.status} ${text}`);
   }
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('raahi_session='))!.split(';')[0];
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('raahi_session='))!
+    .split(';')[0];
   const { csrfToken } = (await login.json()) as { csrfToken: string };
   return { origin, cookie, csrfToken, close };
 }

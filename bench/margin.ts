@@ -62,7 +62,9 @@ export async function benchMargin(options: MarginBenchOptions): Promise<{ lines:
     const [counts] = await database.query<{ trips: number; priced: number; costed: number }>(
       `SELECT count(*)::int AS trips, count(freight)::int AS priced, count(*) FILTER (WHERE cost > 0)::int AS costed FROM trips`,
     );
-    console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(counts.trips)} trips (${n(counts.priced)} with freight, ${n(counts.costed)} with costs), ${n(options.expenses)} expenses.`);
+    console.log(
+      `Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(counts.trips)} trips (${n(counts.priced)} with freight, ${n(counts.costed)} with costs), ${n(options.expenses)} expenses.`,
+    );
     // The stored costs are the recomputed ones (decision 0041), on a sample of the seeded database.
     if (counts.trips <= 200_000) {
       const wrong = [...(await recomputedCosts(database)).values()].filter((c) => c.stored !== c.recomputed).length;
@@ -98,7 +100,9 @@ export async function benchMargin(options: MarginBenchOptions): Promise<{ lines:
         for (let i = 0; i < samples; i++) times.push((await ask(query)).ms);
         times.sort((a, b) => a - b);
         if (!query.includes('page=')) all.push(...times);
-        lines.push(`GET /api/trips?${query}, uncached, ${samples} sequential requests: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms.`);
+        lines.push(
+          `GET /api/trips?${query}, uncached, ${samples} sequential requests: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms.`,
+        );
       }
       all.sort((a, b) => a - b);
       const p95 = percentile(all, 95);
@@ -121,7 +125,9 @@ export async function benchMargin(options: MarginBenchOptions): Promise<{ lines:
         if (/^\s*(->\s*)?(Incremental )?Sort\b/m.test(plan)) sorts++;
         lines.push('', `-- trips sorted by margin ${order}, page 20 of 50`, built.sql, plan);
       }
-      verdicts.push(`${p95 <= MARGIN_TARGET_P95_MS ? 'MET' : 'MISSED'}: trips sorted by margin (first page, both orders) p95 ${p95.toFixed(1)} ms ≤ ${MARGIN_TARGET_P95_MS} ms (uncached, ${n(counts.trips)} trips, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
+      verdicts.push(
+        `${p95 <= MARGIN_TARGET_P95_MS ? 'MET' : 'MISSED'}: trips sorted by margin (first page, both orders) p95 ${p95.toFixed(1)} ms ≤ ${MARGIN_TARGET_P95_MS} ms (uncached, ${n(counts.trips)} trips, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`,
+      );
       verdicts.push(`${sorts === 0 ? 'MET' : 'MISSED'}: the margin order is read from an index (${sorts} plans sort)`);
       return { lines, verdicts, p95 };
     } finally {

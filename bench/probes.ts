@@ -39,7 +39,16 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: SRC,
-  env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', RAAHI_DATA_DIR: dataDir, RAAHI_ADMIN_PASSWORD: PASSWORD, RAAHI_TRUST_PROXY: '1', RAAHI_LOG_REQUESTS: '0' },
+  env: {
+    ...process.env,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RAAHI_DATA_DIR: dataDir,
+    RAAHI_ADMIN_PASSWORD: PASSWORD,
+    RAAHI_TRUST_PROXY: '1',
+    RAAHI_LOG_REQUESTS: '0',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let output = '';
@@ -99,19 +108,34 @@ try {
     await stolen.login('admin', PASSWORD, from('10.9.0.4'));
     const statuses: number[] = [];
     const t = performance.now();
-    for (let i = 0; i < 30; i++) statuses.push((await stolen.post('/api/auth/password', { currentPassword: `guess-${i}`, newPassword: 'mango lassi at noon' }, { headers: from('10.9.0.4') })).status);
-    report('30 wrong current passwords on change-password', `${statuses.filter((s) => s === 422).length} checked, ${statuses.filter((s) => s === 429).length} refused, in ${ms(t)} ms`);
+    for (let i = 0; i < 30; i++)
+      statuses.push(
+        (await stolen.post('/api/auth/password', { currentPassword: `guess-${i}`, newPassword: 'mango lassi at noon' }, { headers: from('10.9.0.4') })).status,
+      );
+    report(
+      '30 wrong current passwords on change-password',
+      `${statuses.filter((s) => s === 422).length} checked, ${statuses.filter((s) => s === 429).length} refused, in ${ms(t)} ms`,
+    );
   }
 
   // 8. Password policy (a fresh session from a clean address per attempt; nothing is changed by a refusal).
   {
     const outcome: Record<string, number> = {};
-    for (const [label, password] of [['12345678', '12345678'], ['password', 'password'], ['8 zero-width spaces', '\u200B'.repeat(8)]]) {
+    for (const [label, password] of [
+      ['12345678', '12345678'],
+      ['password', 'password'],
+      ['8 zero-width spaces', '\u200B'.repeat(8)],
+    ]) {
       const c = new TestClient(url);
       await c.login('admin', PASSWORD, from('10.9.1.' + Object.keys(outcome).length));
-      const res = await c.post('/api/auth/password', { currentPassword: PASSWORD, newPassword: password }, { headers: from('10.9.1.' + Object.keys(outcome).length) });
+      const res = await c.post(
+        '/api/auth/password',
+        { currentPassword: PASSWORD, newPassword: password },
+        { headers: from('10.9.1.' + Object.keys(outcome).length) },
+      );
       outcome[label] = res.status;
-      if (res.status === 200) await c.post('/api/auth/password', { currentPassword: password, newPassword: PASSWORD }, { headers: from('10.9.1.' + Object.keys(outcome).length) });
+      if (res.status === 200)
+        await c.post('/api/auth/password', { currentPassword: password, newPassword: PASSWORD }, { headers: from('10.9.1.' + Object.keys(outcome).length) });
     }
     report('new password accepted? (200 = accepted)', outcome);
     // An accepted change signed the other sessions out: sign in again.
@@ -122,7 +146,9 @@ try {
   {
     const t = performance.now();
     let done = false;
-    const burst = Promise.all(Array.from({ length: 500 }, () => new TestClient(url).login('admin', 'wrong-guess', from('198.51.100.7')))).finally(() => (done = true));
+    const burst = Promise.all(Array.from({ length: 500 }, () => new TestClient(url).login('admin', 'wrong-guess', from('198.51.100.7')))).finally(
+      () => (done = true),
+    );
     // A signed-in user's list reads meanwhile (the list cache off for them: each asks a new page).
     let slowest = 0;
     for (let i = 0; !done; i++) {
@@ -132,7 +158,10 @@ try {
     }
     const statuses = (await burst).map((r) => r.status);
     const checked = statuses.filter((s) => s === 401).length;
-    report('500 parallel wrong guesses, one address', `${checked} checked (401), ${statuses.filter((s) => s === 429).length} refused (429) in ${ms(t)} ms; slowest list read of a signed-in user meanwhile ${slowest} ms`);
+    report(
+      '500 parallel wrong guesses, one address',
+      `${checked} checked (401), ${statuses.filter((s) => s === 429).length} refused (429) in ${ms(t)} ms; slowest list read of a signed-in user meanwhile ${slowest} ms`,
+    );
   }
 
   // 5. Strangers' failures lock the owner out?
@@ -147,14 +176,20 @@ try {
   {
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await new TestClient(url).login(`nobody${i}`, 'wrong-guess', from(`172.16.0.${i}, 192.0.2.50`))).status);
-    report('20 guesses with forged left-most X-Forwarded-For', `${statuses.filter((s) => s === 401).length} checked, ${statuses.filter((s) => s === 429).length} refused`);
+    report(
+      '20 guesses with forged left-most X-Forwarded-For',
+      `${statuses.filter((s) => s === 401).length} checked, ${statuses.filter((s) => s === 429).length} refused`,
+    );
   }
 
   // 9. Answers that were 500.
   {
     const vehicle = (await admin.get('/api/vehicles')).body.items[0].id;
     const driver = (await admin.post('/api/drivers', driverBody())).body.id;
-    report('POST /api/trips with eta 9999-12-31T23:59:59-14:00', (await admin.post('/api/trips', tripBody(vehicle, driver, { eta: '9999-12-31T23:59:59-14:00' }))).status);
+    report(
+      'POST /api/trips with eta 9999-12-31T23:59:59-14:00',
+      (await admin.post('/api/trips', tripBody(vehicle, driver, { eta: '9999-12-31T23:59:59-14:00' }))).status,
+    );
     report('GET /%ZZ', (await httpRequest(url + '/%ZZ')).status);
     report('GET /assets/missing-123.js', (await httpRequest(url + '/assets/missing-123.js')).status);
     const zwsp = await admin.post('/api/drivers', driverBody({ name: '\u200B' }));
@@ -172,10 +207,14 @@ try {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, path: string, body?: string) =>
       new Promise<string>((done) => {
-        const req = http.request(url + path, { method, agent, headers: { 'content-type': 'application/json', cookie: `raahi_session=${admin.cookie}`, 'x-csrf-token': admin.csrfToken! } }, (res) => {
-          res.resume();
-          res.on('end', () => done(`${res.statusCode}${res.headers.connection ? ` (Connection: ${res.headers.connection})` : ''}`));
-        });
+        const req = http.request(
+          url + path,
+          { method, agent, headers: { 'content-type': 'application/json', cookie: `raahi_session=${admin.cookie}`, 'x-csrf-token': admin.csrfToken! } },
+          (res) => {
+            res.resume();
+            res.on('end', () => done(`${res.statusCode}${res.headers.connection ? ` (Connection: ${res.headers.connection})` : ''}`));
+          },
+        );
         req.on('error', (err) => done(`error ${(err as NodeJS.ErrnoException).code ?? err.message}`));
         req.end(body);
       });

@@ -87,7 +87,9 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
     await database.query(`UPDATE vehicles SET current_mileage = 0 WHERE id = $1`, [vehicle]);
     // Index-only scans need the visibility map: as autovacuum would leave the tables.
     await database.exec('VACUUM ANALYZE');
-    console.log(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, and ${vehicle} with ${n(options.vehicleTrips)} trips and ${n(options.vehicleExpenses)} expenses.`);
+    console.log(
+      `Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${n(options.vehicles)} vehicles, and ${vehicle} with ${n(options.vehicleTrips)} trips and ${n(options.vehicleExpenses)} expenses.`,
+    );
 
     const password = `bench-${randomBytes(9).toString('hex')}`;
     await ensureAdmin(database, password);
@@ -106,7 +108,10 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
       // The page's head and each tab's first page and total (the tabs the lists filter by the vehicle today).
       const paths = [
         `/api/vehicles/${v}/summary`,
-        ...['trips', 'fuel-expenses', 'refueling-logs', 'maintenance', 'service-schedules', 'challans', 'incidents'].flatMap((area) => [`/api/${area}?vehicleId=${v}`, `/api/${area}/total?vehicleId=${v}`]),
+        ...['trips', 'fuel-expenses', 'refueling-logs', 'maintenance', 'service-schedules', 'challans', 'incidents'].flatMap((area) => [
+          `/api/${area}?vehicleId=${v}`,
+          `/api/${area}/total?vehicleId=${v}`,
+        ]),
         `/api/trip-insurance?trip.vehicleId=${v}`,
         `/api/trip-insurance/total?trip.vehicleId=${v}`,
         `/api/vehicles/${v}/history`,
@@ -124,13 +129,19 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
         lines.push(`GET ${path.replace(v, ':id')}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms${what}`);
         if (path.endsWith('/summary')) {
           const s = first.body;
-          lines.push(`  ${s.licensePlate}: odometer ${s.odometerKm} km, ${s.last90Days.from}–${s.last90Days.to}: ₹${s.last90Days.total} over ${s.last90Days.km} km = ₹${s.last90Days.costPerKm}/km, ${s.kmPerLitre} km/L, chips ${s.chips.map((c: { state: string; count: number; area: string }) => `${c.area} ${c.state} ${c.count}`).join(', ')}`);
+          lines.push(
+            `  ${s.licensePlate}: odometer ${s.odometerKm} km, ${s.last90Days.from}–${s.last90Days.to}: ₹${s.last90Days.total} over ${s.last90Days.km} km = ₹${s.last90Days.costPerKm}/km, ${s.kmPerLitre} km/L, chips ${s.chips.map((c: { state: string; count: number; area: string }) => `${c.area} ${c.state} ${c.count}`).join(', ')}`,
+          );
         }
       }
 
       const { from, to } = await windowOdometer(database, vehicle, today, SUMMARY_WINDOW_DAYS);
       const statements: { name: string; text: string; params: unknown[] }[] = [
-        { name: 'the window (up to the last counted reading), the odometers at its ends and the current one', text: windowOdometerStatement(), params: [vehicle, today, SUMMARY_WINDOW_DAYS] },
+        {
+          name: 'the window (up to the last counted reading), the odometers at its ends and the current one',
+          text: windowOdometerStatement(),
+          params: [vehicle, today, SUMMARY_WINDOW_DAYS],
+        },
         { name: 'cost lines of the 90 days', text: costLinesStatement(), params: [vehicle, from, to] },
         { name: 'km/L fills of the 90 days', ...fuelTotalsStatement(to, { vehicleId: vehicle, days: SUMMARY_WINDOW_DAYS }) },
       ];
@@ -151,8 +162,19 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
         const where = listConditions(def, all, undefined, [[param, vehicle]], today);
         const { sort, order } = def.area.defaultSort;
         const sortColumn = sort === 'id' ? all.id : sortExpression(def.area, derivedColumnsOf(def, all), sort, today);
-        const page = database.db.select(selected).from(def.table).where(where).orderBy(sortDirection(sortColumn, order), order === 'asc' ? asc(all.id) : desc(all.id)).limit(51).toSQL();
-        const count = database.db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).toSQL();
+        const page = database.db
+          .select(selected)
+          .from(def.table)
+          .where(where)
+          .orderBy(sortDirection(sortColumn, order), order === 'asc' ? asc(all.id) : desc(all.id))
+          .limit(51)
+          .toSQL();
+        const count = database.db
+          .select({ one: sql`1` })
+          .from(def.table)
+          .where(where)
+          .limit(EXACT_COUNT_LIMIT + 1)
+          .toSQL();
         statements.push({ name: `${area}?${param}= first page`, text: page.sql, params: page.params as never[] });
         statements.push({ name: `${area}?${param}= total`, text: `SELECT count(*) FROM (${count.sql}) matches`, params: count.params as never[] });
       }
@@ -165,8 +187,12 @@ export async function benchRecordPages(options: RecordPagesBenchOptions): Promis
         wholeTables += seq.length;
         lines.push('', `-- ${statement.name}${seq.length ? '  (SEQUENTIAL SCAN)' : ''}`, plan);
       }
-      verdicts.push(`${worst <= RECORD_PAGES_TARGET_P95_MS ? 'MET' : 'MISSED'}: every request of the vehicle page p95 ≤ ${RECORD_PAGES_TARGET_P95_MS} ms (worst ${worst.toFixed(1)} ms, uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`);
-      verdicts.push(`${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement of the page (summary, tabs) scans a table sequentially (${wholeTables} sequential scans)`);
+      verdicts.push(
+        `${worst <= RECORD_PAGES_TARGET_P95_MS ? 'MET' : 'MISSED'}: every request of the vehicle page p95 ≤ ${RECORD_PAGES_TARGET_P95_MS} ms (worst ${worst.toFixed(1)} ms, uncached, ${options.serverUrl ? 'PostgreSQL' : 'PGlite'})`,
+      );
+      verdicts.push(
+        `${wholeTables === 0 ? 'MET' : 'MISSED'}: no statement of the page (summary, tabs) scans a table sequentially (${wholeTables} sequential scans)`,
+      );
       return { lines, verdicts };
     } finally {
       await close();

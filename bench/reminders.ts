@@ -41,7 +41,6 @@ interface Options {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const n = (v: number) => v.toLocaleString('en-IN');
 
-
 /** Vehicles with five documents each (a tenth with an older, replaced copy), drivers with one health check each; expiries spread from 60 days ago to a year ahead. */
 async function fill(database: Database, documents: number, drivers: number, scheduleVehicles: number, today: string) {
   const replaced = Math.floor(documents / 11);
@@ -81,14 +80,23 @@ async function fill(database: Database, documents: number, drivers: number, sche
   return { vehicles, replaced };
 }
 
-export async function benchReminders({ serverUrl, documents, drivers, scheduleVehicles = 100_000, notifications, samples = 300 }: Options): Promise<{ lines: string[]; verdicts: string[] }> {
+export async function benchReminders({
+  serverUrl,
+  documents,
+  drivers,
+  scheduleVehicles = 100_000,
+  notifications,
+  samples = 300,
+}: Options): Promise<{ lines: string[]; verdicts: string[] }> {
   const { database, label, drop } = await temporaryDatabase(serverUrl, 'reminders', 4);
   const lines: string[] = [];
   const verdicts: string[] = [];
   const today = companyToday();
   const seconds = (since: number) => (performance.now() - since) / 1000;
   try {
-    console.log(`Reminders bench: ${label}, ${n(documents)} documents, ${n(drivers)} drivers with a health check, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)}.`);
+    console.log(
+      `Reminders bench: ${label}, ${n(documents)} documents, ${n(drivers)} drivers with a health check, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(2)}.`,
+    );
     // The administrator first (made only on an empty users table): it reads the bell below.
     const password = `bench-${randomBytes(9).toString('hex')}`;
     await ensureAdmin(database, password);
@@ -106,7 +114,9 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
     const first = await runReminders(database, { today });
     const firstS = seconds(t);
     lines.push(`1. full first run: ${firstS.toFixed(2)} s — ${n(first.judged)} judged, ${n(first.first)} stored, ${first.notified} notifications`);
-    verdicts.push(`${firstS <= REMINDER_TARGETS.fullRunS ? 'met   ' : 'MISSED'} the full run ≤ ${REMINDER_TARGETS.fullRunS} s (${firstS.toFixed(2)} s, ${n(first.judged)} records)`);
+    verdicts.push(
+      `${firstS <= REMINDER_TARGETS.fullRunS ? 'met   ' : 'MISSED'} the full run ≤ ${REMINDER_TARGETS.fullRunS} s (${firstS.toFixed(2)} s, ${n(first.judged)} records)`,
+    );
     t = performance.now();
     const second = await runReminders(database, { today });
     const secondS = seconds(t);
@@ -121,7 +131,10 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
       await database.query(`SELECT count(*) FROM (${text}) x`, params);
       perRule.push(`${rule.kind} ${n(counts.judged)}: ${runMs.toFixed(0)} ms (its SELECT ${(performance.now() - s0).toFixed(0)} ms)`);
     }
-    lines.push(`2. second run, nothing changed: ${secondS.toFixed(2)} s — ${n(second.judged)} judged, ${second.changed} changed, ${second.notified} notifications`, `   by rule: ${perRule.join('; ')}`);
+    lines.push(
+      `2. second run, nothing changed: ${secondS.toFixed(2)} s — ${n(second.judged)} judged, ${second.changed} changed, ${second.notified} notifications`,
+      `   by rule: ${perRule.join('; ')}`,
+    );
     // The service rule's statement: each schedule joined to its vehicle's kept odometer (migration 0041), no reading read.
     const service = REMINDER_RULES.find((rule) => rule.kind === 'service');
     if (service) {
@@ -129,7 +142,9 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
       const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params);
       lines.push('-- the service rule over every schedule:', ...plan.map((row) => `   ${row['QUERY PLAN']}`));
     }
-    verdicts.push(`${secondS <= REMINDER_TARGETS.secondRunS && second.notified === 0 ? 'met   ' : 'MISSED'} the second run ≤ ${REMINDER_TARGETS.secondRunS} s with 0 notifications (${secondS.toFixed(2)} s, ${second.notified})`);
+    verdicts.push(
+      `${secondS <= REMINDER_TARGETS.secondRunS && second.notified === 0 ? 'met   ' : 'MISSED'} the second run ≤ ${REMINDER_TARGETS.secondRunS} s with 0 notifications (${secondS.toFixed(2)} s, ${second.notified})`,
+    );
     t = performance.now();
     const next = await runReminders(database, { today: addDays(today, 1) });
     lines.push(`3. a day later: ${seconds(t).toFixed(2)} s — ${n(next.changed)} changed, ${n(next.notified)} notifications`);
@@ -169,7 +184,10 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
         times.sort((a, b) => a - b);
         const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(times, p));
         rows.push([name, answer, p50.toFixed(1), p95.toFixed(1), p99.toFixed(1), times[times.length - 1].toFixed(1)]);
-        if (path.endsWith('unread-count')) verdicts.push(`${p95 <= REMINDER_TARGETS.unreadCountP95 ? 'met   ' : 'MISSED'} the unread count p95 ≤ ${REMINDER_TARGETS.unreadCountP95} ms (${p95.toFixed(1)} ms at ${n(notifications)} notifications)`);
+        if (path.endsWith('unread-count'))
+          verdicts.push(
+            `${p95 <= REMINDER_TARGETS.unreadCountP95 ? 'met   ' : 'MISSED'} the unread count p95 ≤ ${REMINDER_TARGETS.unreadCountP95} ms (${p95.toFixed(1)} ms at ${n(notifications)} notifications)`,
+          );
       }
       const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
       lines.push(...rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')));
@@ -187,7 +205,15 @@ export async function benchReminders({ serverUrl, documents, drivers, scheduleVe
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { documents: { type: 'string' }, drivers: { type: 'string' }, 'schedule-vehicles': { type: 'string' }, notifications: { type: 'string' }, samples: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      documents: { type: 'string' },
+      drivers: { type: 'string' },
+      'schedule-vehicles': { type: 'string' },
+      notifications: { type: 'string' },
+      samples: { type: 'string' },
+    },
+  });
   const whole = (raw: string | undefined, fallback: number) => (raw === undefined ? fallback : Math.max(1, Math.floor(Number(raw))));
   benchReminders({
     serverUrl: process.env.DATABASE_URL || undefined,

@@ -17,7 +17,13 @@ const query = database.query.bind(database);
 database.query = (async (sql: string, params: unknown[] = []) => {
   // The page's statement (reportParts) is the one with the page CTE; others (the catalog, the zone) are small.
   // Highest first, so that $1 does not eat the start of $10.
-  if (sql.includes('page AS')) console.log(params.reduceRight<string>((text, value, i) => text.split(`$${i + 1}`).join(typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`), sql) + ';');
+  if (sql.includes('page AS'))
+    console.log(
+      params.reduceRight<string>(
+        (text, value, i) => text.split(`$${i + 1}`).join(typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`),
+        sql,
+      ) + ';',
+    );
   return query(sql, params);
 }) as typeof database.query;
 await report.run(database, { from, to, filters: {}, today: new Date().toISOString().slice(0, 10), role: 'administrator', offset: 0, limit: 51 });

@@ -137,8 +137,15 @@ export async function benchReportStorm(options: ReportStormOptions): Promise<{ l
     }
     const WORKBOOKS = options.workbooks ?? 0;
     const pid = child.pid!;
-    const workbook = WORKBOOKS > 0 ? multipartBody([{ name: 'file', filename: 'worst.xlsx', data: worstAllowedWorkbook() }, { name: 'mode', data: 'dry-run' }]) : undefined;
-    const dryRun = (client: TestClient) => client.request('POST', '/api/vehicles/import', { body: workbook!.body, headers: { 'content-type': workbook!.contentType } });
+    const workbook =
+      WORKBOOKS > 0
+        ? multipartBody([
+            { name: 'file', filename: 'worst.xlsx', data: worstAllowedWorkbook() },
+            { name: 'mode', data: 'dry-run' },
+          ])
+        : undefined;
+    const dryRun = (client: TestClient) =>
+      client.request('POST', '/api/vehicles/import', { body: workbook!.body, headers: { 'content-type': workbook!.contentType } });
     if (workbook) {
       // The worst allowed workbook alone: how long its dry run takes and how much memory it takes on top.
       await dryRun(clients[0]);
@@ -148,7 +155,9 @@ export async function benchReportStorm(options: ReportStormOptions): Promise<{ l
       const answer = await dryRun(clients[0]);
       const took = performance.now() - started;
       const peak = await memoryOf(pid, 'VmHWM');
-      lines.push(`The worst allowed workbook (${Math.round(workbook.body.length / 1024).toLocaleString('en-IN')} KB upload, 31 MB of shared strings, 5,000 rows of 32,000 characters), a dry run alone: ${answer.status} in ${ms(took)}; the server's peak memory ${mb(peak)}, ${mb(peak - before)} above its ${mb(before)} before.`);
+      lines.push(
+        `The worst allowed workbook (${Math.round(workbook.body.length / 1024).toLocaleString('en-IN')} KB upload, 31 MB of shared strings, 5,000 rows of 32,000 characters), a dry run alone: ${answer.status} in ${ms(took)}; the server's peak memory ${mb(peak)}, ${mb(peak - before)} above its ${mb(before)} before.`,
+      );
     }
     const pdf = `${url}/api/reports/inventory-valuation?format=${args.format}`;
     // One PDF first, as on a server that has made one before (fonts read, the worker started where there is one).
@@ -163,7 +172,9 @@ export async function benchReportStorm(options: ReportStormOptions): Promise<{ l
     await resetPeak(pid);
     const t = performance.now();
     const target = args.baseline ? `${url}/api/auth/me` : pdf;
-    const dryRuns = Promise.all(Array.from({ length: WORKBOOKS }, (_, i) => dryRun(clients[i % USERS]).then((res) => ({ status: res.status, ms: performance.now() - t }))));
+    const dryRuns = Promise.all(
+      Array.from({ length: WORKBOOKS }, (_, i) => dryRun(clients[i % USERS]).then((res) => ({ status: res.status, ms: performance.now() - t }))),
+    );
     let refusalsAnswered = 0;
     const answers = await Promise.all(
       Array.from({ length: DOWNLOADS }, (_, i) =>
@@ -186,10 +197,14 @@ export async function benchReportStorm(options: ReportStormOptions): Promise<{ l
     const sorted = [...livez].sort((a, b) => a - b);
     const where = temporary ? 'PostgreSQL' : 'embedded (PGlite)';
     lines.push(`Report storm: ${SRC}${args.built ? ' (built)' : ''}, ${where}, ${os.cpus().length} cores, load average ${await load()}.`);
-    lines.push(`One ${ROWS.toLocaleString('en-IN')}-row ${args.format.toUpperCase()} alone: ${warm.status} in ${ms(alone)} (${Math.round(warm.bytes / 1024)} KB).`);
-    lines.push(`${DOWNLOADS} parallel ${args.baseline ? 'GET /api/auth/me (--baseline: what a burst of small requests costs)' : `${args.format.toUpperCase()}s`} from ${USERS} users: ${[...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${ms(took)}` +
-      (admitted.length ? `; the admitted ones took ${ms(Math.min(...admitted.map((r) => r.ms)))} – ${ms(Math.max(...admitted.map((r) => r.ms)))}` : '') +
-      (byStatus.get(429) ? `; Retry-After ${answers.find((r) => r.status === 429)?.retryAfter} s` : ''));
+    lines.push(
+      `One ${ROWS.toLocaleString('en-IN')}-row ${args.format.toUpperCase()} alone: ${warm.status} in ${ms(alone)} (${Math.round(warm.bytes / 1024)} KB).`,
+    );
+    lines.push(
+      `${DOWNLOADS} parallel ${args.baseline ? 'GET /api/auth/me (--baseline: what a burst of small requests costs)' : `${args.format.toUpperCase()}s`} from ${USERS} users: ${[...byStatus].map(([status, n]) => `${n} × ${status}`).join(', ')} in ${ms(took)}` +
+        (admitted.length ? `; the admitted ones took ${ms(Math.min(...admitted.map((r) => r.ms)))} – ${ms(Math.max(...admitted.map((r) => r.ms)))}` : '') +
+        (byStatus.get(429) ? `; Retry-After ${answers.find((r) => r.status === 429)?.retryAfter} s` : ''),
+    );
     if (WORKBOOKS > 0) {
       const byWorkbookStatus = new Map<number, number>();
       for (const res of workbookAnswers) byWorkbookStatus.set(res.status, (byWorkbookStatus.get(res.status) ?? 0) + 1);
@@ -203,13 +218,19 @@ export async function benchReportStorm(options: ReportStormOptions): Promise<{ l
     const max = sorted.at(-1) ?? 0;
     const what = `${DOWNLOADS} parallel ${args.format.toUpperCase()}s${WORKBOOKS ? ` and ${WORKBOOKS} worst workbooks` : ''}`;
     const p99 = percentile(sorted, 99);
-    verdicts.push(`/livez p99 ${ms(p99)} (max ${ms(max)}) during ${what} (${where}): ${p99 < LIVEZ_TARGET_MS ? 'PASS' : 'FAIL'} (target p99 < ${LIVEZ_TARGET_MS} ms)`);
-    lines.push(`/livez meanwhile (${sorted.length} probes): p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(max)} — ${max < LIVEZ_TARGET_MS ? 'meets' : 'misses'} the target of ${LIVEZ_TARGET_MS} ms.`);
+    verdicts.push(
+      `/livez p99 ${ms(p99)} (max ${ms(max)}) during ${what} (${where}): ${p99 < LIVEZ_TARGET_MS ? 'PASS' : 'FAIL'} (target p99 < ${LIVEZ_TARGET_MS} ms)`,
+    );
+    lines.push(
+      `/livez meanwhile (${sorted.length} probes): p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(max)} — ${max < LIVEZ_TARGET_MS ? 'meets' : 'misses'} the target of ${LIVEZ_TARGET_MS} ms.`,
+    );
     if (refusalsAnswered) {
       // The probes sent once every refusal was answered wait only for the files being made; those before, behind the burst too.
       const making = livez.filter((_, i) => sentAt[i] > refusalsAnswered);
       const behind = livez.filter((_, i) => sentAt[i] <= refusalsAnswered);
-      lines.push(`  behind the burst of ${DOWNLOADS} requests (${behind.length} probes): max ${ms(Math.max(0, ...behind))}; while the admitted files were made (${making.length}): max ${ms(Math.max(0, ...making))}.`);
+      lines.push(
+        `  behind the burst of ${DOWNLOADS} requests (${behind.length} probes): max ${ms(Math.max(0, ...behind))}; while the admitted files were made (${making.length}): max ${ms(Math.max(0, ...making))}.`,
+      );
     }
     lines.push(`Load average after: ${await load()}.`);
   } finally {

@@ -73,7 +73,11 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
       const t = performance.now();
       await seedDemo(database, { ...size, training: 0, health: 0, incidents: 0, fuelStations: 200, seed: 20 });
       await database.exec('ANALYZE');
-      lines.push(`Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${Object.entries(size).map(([k, v]) => `${n(v)} ${k}`).join(', ')}. Load average ${load()}.`);
+      lines.push(
+        `Seeded in ${((performance.now() - t) / 1000).toFixed(1)} s: ${Object.entries(size)
+          .map(([k, v]) => `${n(v)} ${k}`)
+          .join(', ')}. Load average ${load()}.`,
+      );
     } else lines.push(`Kept data: ${n(vehicles)} vehicles, seeded by an earlier run (--keep); --vehicles is not applied to it.`);
     for (const rollup of ROLLUPS) {
       const [{ rows }] = await database.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM ${rollup}`);
@@ -86,7 +90,13 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
     const midYear = { from: addDays(month.to, -380), to: addDays(month.to, -10) };
     const table = [['report', 'period', 'from–to', 'p50 ms', 'p95 ms', 'rows', 'verdict']];
     for (const report of reports) {
-      const periods = report.description.period ? ([['1 month', month], ['12 months', year], ['12 months, mid-month', midYear]] as const) : ([['(no period)', month]] as const);
+      const periods = report.description.period
+        ? ([
+            ['1 month', month],
+            ['12 months', year],
+            ['12 months, mid-month', midYear],
+          ] as const)
+        : ([['(no period)', month]] as const);
       for (const [name, period] of periods) {
         const ask = () => report.run(database, { ...period, filters: {}, today, role: 'administrator', offset: 0, limit: 51 });
         const first = await ask();
@@ -99,7 +109,15 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
         times.sort((a, b) => a - b);
         const p95 = percentile(times, 95);
         const verdict = p95 <= REPORTS_TARGET_P95_MS ? 'OK' : `OVER ${REPORTS_TARGET_P95_MS} ms`;
-        table.push([report.description.key, name, report.description.period ? `${period.from}–${period.to}` : '', percentile(times, 50).toFixed(1), p95.toFixed(1), String(first.rows.length), verdict]);
+        table.push([
+          report.description.key,
+          name,
+          report.description.period ? `${period.from}–${period.to}` : '',
+          percentile(times, 50).toFixed(1),
+          p95.toFixed(1),
+          String(first.rows.length),
+          verdict,
+        ]);
         verdicts.push(`${report.description.key} ${name}: first page p95 ${p95.toFixed(0)} ms ≤ ${REPORTS_TARGET_P95_MS} ms: ${verdict}`);
       }
     }
@@ -113,7 +131,9 @@ export async function benchReports(options: ReportsBenchOptions): Promise<{ line
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string' }, samples: { type: 'string' }, reports: { type: 'string' }, keep: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { vehicles: { type: 'string' }, samples: { type: 'string' }, reports: { type: 'string' }, keep: { type: 'string' } },
+  });
   const whole = (raw: string | undefined, fallback: number, name: string) => {
     if (raw === undefined) return fallback;
     const value = Number(raw);

@@ -41,7 +41,17 @@ export interface WriteBenchResult {
 let serial = 0;
 const vehicleBody = () => {
   const n = serial++;
-  return { make: 'Tata', model: 'Prima 4028.S', year: 2022, vin: `BENCH${process.pid}W${String(n).padStart(9, '0')}`.slice(-17), licensePlate: `BN${String(n).padStart(8, '0')}`, type: 'Truck', status: 'Active', currentMileage: 1000, purchaseDate: '2022-04-15' };
+  return {
+    make: 'Tata',
+    model: 'Prima 4028.S',
+    year: 2022,
+    vin: `BENCH${process.pid}W${String(n).padStart(9, '0')}`.slice(-17),
+    licensePlate: `BN${String(n).padStart(8, '0')}`,
+    type: 'Truck',
+    status: 'Active',
+    currentMileage: 1000,
+    purchaseDate: '2022-04-15',
+  };
 };
 
 /**
@@ -65,8 +75,31 @@ async function createInterleaved(database: Database, def: ResourceDefinition, bo
 /** Measures creates per second with and without the change entry on an open, migrated database. */
 export async function measureWritesOn(database: Database, secondsPerMode: number): Promise<WriteBenchResult[]> {
   const vehicle = await createRecord(resourceOf('vehicles'), vehicleBody(), { database, actor: BENCH_ACTOR });
-  const driver = await createRecord(resourceOf('drivers'), { name: 'Bench Driver', license: `BENCH${process.pid}`, contact: '+91 98200 12345', email: 'bench@example.in', status: 'Active', address: 'Pune', joiningDate: '2021-06-01', aadharCardFile: null }, { database, actor: BENCH_ACTOR });
-  const tripBody = () => ({ origin: 'Mumbai', destination: 'Pune', vehicleId: vehicle.id, driverId: driver.id, status: 'Scheduled', eta: null, startDate: null, endDate: null, notes: '' });
+  const driver = await createRecord(
+    resourceOf('drivers'),
+    {
+      name: 'Bench Driver',
+      license: `BENCH${process.pid}`,
+      contact: '+91 98200 12345',
+      email: 'bench@example.in',
+      status: 'Active',
+      address: 'Pune',
+      joiningDate: '2021-06-01',
+      aadharCardFile: null,
+    },
+    { database, actor: BENCH_ACTOR },
+  );
+  const tripBody = () => ({
+    origin: 'Mumbai',
+    destination: 'Pune',
+    vehicleId: vehicle.id,
+    driverId: driver.id,
+    status: 'Scheduled',
+    eta: null,
+    startDate: null,
+    endDate: null,
+    notes: '',
+  });
   const areas: [ResourceDefinition, () => unknown][] = [
     [resourceOf('vehicles'), vehicleBody],
     [resourceOf('trips'), tripBody],
@@ -78,7 +111,12 @@ export async function measureWritesOn(database: Database, secondsPerMode: number
     const mode = (ms: number[]): WriteModeResult => {
       const sorted = [...ms].sort((x, y) => x - y);
       const seconds = ms.reduce((sum, v) => sum + v, 0) / 1000;
-      return { creates: ms.length, seconds: Math.round(seconds * 10) / 10, perSecond: Math.round(ms.length / seconds), medianMs: Math.round(sorted[Math.floor(sorted.length / 2)] * 100) / 100 };
+      return {
+        creates: ms.length,
+        seconds: Math.round(seconds * 10) / 10,
+        perSecond: Math.round(ms.length / seconds),
+        medianMs: Math.round(sorted[Math.floor(sorted.length / 2)] * 100) / 100,
+      };
     };
     const [withEntry, withoutEntry] = [mode(spent.with), mode(spent.without)];
     results.push({ area: def.area.key, withEntry, withoutEntry, entryCostPercent: Math.round((withoutEntry.perSecond / withEntry.perSecond - 1) * 1000) / 10 });
@@ -101,9 +139,19 @@ export function describeWrites(results: WriteBenchResult[]): { table: string[][]
   return {
     table: [
       ['area', 'with entry /s', 'without /s', 'entry costs', 'median ms (with · without)', 'creates (with · without)'],
-      ...results.map((r) => [r.area, String(r.withEntry.perSecond), String(r.withoutEntry.perSecond), `${r.entryCostPercent}%`, `${r.withEntry.medianMs} · ${r.withoutEntry.medianMs}`, `${r.withEntry.creates} · ${r.withoutEntry.creates}`]),
+      ...results.map((r) => [
+        r.area,
+        String(r.withEntry.perSecond),
+        String(r.withoutEntry.perSecond),
+        `${r.entryCostPercent}%`,
+        `${r.withEntry.medianMs} · ${r.withoutEntry.medianMs}`,
+        `${r.withEntry.creates} · ${r.withoutEntry.creates}`,
+      ]),
     ],
-    verdicts: results.map((r) => `${r.entryCostPercent <= WRITE_TARGET_PERCENT ? 'met   ' : 'MISSED'} creates of ${r.area}: the change entry costs ≤ ${WRITE_TARGET_PERCENT}% (${r.entryCostPercent}%: ${r.withEntry.perSecond} vs ${r.withoutEntry.perSecond} creates/s, one client)`),
+    verdicts: results.map(
+      (r) =>
+        `${r.entryCostPercent <= WRITE_TARGET_PERCENT ? 'met   ' : 'MISSED'} creates of ${r.area}: the change entry costs ≤ ${WRITE_TARGET_PERCENT}% (${r.entryCostPercent}%: ${r.withEntry.perSecond} vs ${r.withoutEntry.perSecond} creates/s, one client)`,
+    ),
   };
 }
 
@@ -116,7 +164,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   try {
     const results = await measureWrites({ url: temporary?.url, dataDir: temporary ? undefined : join(dir, 'db') }, seconds);
     const { table, verdicts } = describeWrites(results);
-    console.log(`${serverUrl ? 'PostgreSQL' : 'PGlite (embedded, durable)'} · ${os.cpus().length} cores · load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} · ${seconds} s per mode and area`);
+    console.log(
+      `${serverUrl ? 'PostgreSQL' : 'PGlite (embedded, durable)'} · ${os.cpus().length} cores · load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} · ${seconds} s per mode and area`,
+    );
     for (const row of table) console.log(row.map((cell) => cell.padEnd(14)).join(' '));
     console.log(verdicts.join('\n'));
   } finally {

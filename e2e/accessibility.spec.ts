@@ -102,7 +102,10 @@ for (const theme of ['light', 'dark'] as const) {
       }
       // An open pick-list (a combobox over the server's records).
       await page.goto('/fleet-management?new');
-      await page.getByRole('dialog').getByRole('combobox', { name: /^Vehicle/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('combobox', { name: /^Vehicle/ })
+        .click();
       await expect(page.getByRole('listbox')).toBeVisible();
       await expect(page.getByRole('option').first()).toBeVisible();
       for (const line of await seriousViolations(page)) found.push(`vehicle pick-list: ${line}`);
@@ -117,7 +120,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await page.goto('/vehicle-management');
       await listSettled(page);
-      await page.getByRole('button', { name: /^Delete / }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       for (const line of await seriousViolations(page)) found.push(`delete confirmation: ${line}`);
       await page.keyboard.press('Escape');

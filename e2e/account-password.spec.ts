@@ -12,7 +12,10 @@ test.use(signedOut);
 
 /** The toast on screen with this title (the toast's own element, which carries its variant class). */
 const toastTitled = (page: Page, title: string) =>
-  page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: title });
+  page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });
 
 async function signInFresh(page: Page, password = ADMIN_PASSWORD) {
   await page.goto('/login');

@@ -85,16 +85,35 @@ test('add with the defaults (today, Speeding, Pending Payment), a real scanned c
   const scan = pdfFile(`challan-${token}.pdf`);
   await chooseFile(page, dialog, scan);
   await expect(dialog.getByTestId('file-name')).toHaveText(scan.name);
-  await saveAndClose(page, dialog, 'Add Challan', 'Challan Added!', new RegExp(`^Challan CHLN\\d{5}[A-Z0-9]{3} \\(Speeding, ₹2,000\\.00\\) for MH12${token} has been added\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Add Challan',
+    'Challan Added!',
+    new RegExp(`^Challan CHLN\\d{5}[A-Z0-9]{3} \\(Speeding, ₹2,000\\.00\\) for MH12${token} has been added\\.$`),
+  );
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
-  await expect(columnHeaders(page)).toHaveText(['Challan ID', 'Date', 'Vehicle', 'Driver', 'Offense Type', 'Amount (₹)', 'Status', 'Actions'].map((h) => new RegExp(`^${h.replace(/[()]/g, '\\$&')}$`, 'i')));
+  await expect(columnHeaders(page)).toHaveText(
+    ['Challan ID', 'Date', 'Vehicle', 'Driver', 'Offense Type', 'Amount (₹)', 'Status', 'Actions'].map(
+      (h) => new RegExp(`^${h.replace(/[()]/g, '\\$&')}$`, 'i'),
+    ),
+  );
   // The header's icon is the rupee's, not a dollar.
   await expect(columnHeaders(page).nth(5).locator('svg.lucide-indian-rupee')).toHaveCount(1);
   await expect(columnHeaders(page).nth(5)).not.toContainText('$');
   const row = tableRows(page).first();
-  await expect(row.getByRole('cell')).toHaveText([ID, shownDate(todayInBrowserZone()), `MH12${token}`, `Santosh ${token}`, 'Speeding', '₹2,000.00', 'Pending Payment', '']);
+  await expect(row.getByRole('cell')).toHaveText([
+    ID,
+    shownDate(todayInBrowserZone()),
+    `MH12${token}`,
+    `Santosh ${token}`,
+    'Speeding',
+    '₹2,000.00',
+    'Pending Payment',
+    '',
+  ]);
   await expect(row.getByRole('cell').nth(2).locator('span')).toHaveAttribute('title', vehicleLabel(vehicle));
 
   // The view action opens the stored file in a new tab (served as an attachment: the browser downloads it).
@@ -110,9 +129,15 @@ test('the view scanned copy action is disabled without a copy', async ({ page })
   const record = await createChallan(page, { vehicleId: vehicle.id });
   await openChallans(page);
   await searchList(page, record.id);
-  const view = tableRows(page).first().getByRole('button', { name: `View scanned copy of ${record.id}` });
+  const view = tableRows(page)
+    .first()
+    .getByRole('button', { name: `View scanned copy of ${record.id}` });
   await expect(view).toBeDisabled();
-  await expect(tableRows(page).first().getByRole('link', { name: `View scanned copy of ${record.id}` })).toHaveCount(0);
+  await expect(
+    tableRows(page)
+      .first()
+      .getByRole('link', { name: `View scanned copy of ${record.id}` }),
+  ).toHaveCount(0);
 });
 
 test('Paid Date shows only for Paid; edit to Paid with its date, then to Disputed clears it', async ({ page }) => {
@@ -203,7 +228,13 @@ test('a save the server refuses keeps the dialog: Add Failed with its message', 
   await pickRecord(page, dialog, /^Vehicle/, `tn09${token.toLowerCase()}`, vehicleLabel(vehicle));
   await dialog.getByLabel(/^Amount \(₹\)/).fill('1500');
   await page.route('**/api/challans', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }) }) : route.continue(),
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }),
+        })
+      : route.continue(),
   );
   await clickSave(dialog, 'Add Challan');
   await expectDestructiveToast(page, 'Add Failed', 'The database is unavailable.');
@@ -310,7 +341,13 @@ test('status badges in their colours, readable in both themes', async ({ page })
   const token = unique();
   const vehicle = await createVehicle(page, token, { licensePlate: `AP16${token}` });
   for (const status of STATUSES) await createChallan(page, { vehicleId: vehicle.id, status, paidDate: status === 'Paid' ? '2026-03-10' : null });
-  const tones: Record<string, RegExp> = { 'Pending Payment': /bg-yellow-100/, Paid: /bg-green-100/, Disputed: /bg-orange-100/, Overdue: /bg-red-100/, Cancelled: /bg-slate-100/ };
+  const tones: Record<string, RegExp> = {
+    'Pending Payment': /bg-yellow-100/,
+    Paid: /bg-green-100/,
+    Disputed: /bg-orange-100/,
+    Overdue: /bg-red-100/,
+    Cancelled: /bg-slate-100/,
+  };
   for (const theme of ['light', 'dark']) {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await openChallans(page);

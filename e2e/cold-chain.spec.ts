@@ -91,7 +91,10 @@ test('each validation message, with the dialog kept open and its input kept', as
   await clickSave(dialog, 'Add Unit');
   await expectDestructiveToast(page, 'Missing Fields', 'Please fill in Name, Trip ID, Min Temp, and Max Temp.');
 
-  for (const [min, max] of [['5', '5'], ['8.5', '-2']]) {
+  for (const [min, max] of [
+    ['5', '5'],
+    ['8.5', '-2'],
+  ]) {
     await dialog.getByLabel('Min Temp (°C)').fill(min);
     await dialog.getByLabel('Max Temp (°C)').fill(max);
     await clickSave(dialog, 'Add Unit');
@@ -157,7 +160,10 @@ test('search matches id, name and the trip (its id and route); the status filter
   const main = page.getByRole('main');
   await searchList(page, token);
   expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All', 'Optimal', 'Warning', 'Critical', 'Offline']);
-  for (const [status, id] of [['Warning', mango.id], ['Offline', vaccine.id]]) {
+  for (const [status, id] of [
+    ['Warning', mango.id],
+    ['Offline', vaccine.id],
+  ]) {
     await chooseOption(page, main, 'Filter by Status', status);
     await listSettled(page);
     await expect(tableRows(page)).toHaveCount(1);
@@ -189,7 +195,9 @@ test('the list with red and green readings, and the form, are readable in both t
   }
 });
 
-test('Configure Alerts, View All Live Data and view sensor data are present and do nothing (Export Reports opens its report: e2e/reporting.spec.ts)', async ({ page }) => {
+test('Configure Alerts, View All Live Data and view sensor data are present and do nothing (Export Reports opens its report: e2e/reporting.spec.ts)', async ({
+  page,
+}) => {
   const token = unique();
   const trip = await newTrip(page, token);
   const unit = await createUnit(page, { tripId: trip.id, name: `Inert ${token}` });
@@ -223,5 +231,9 @@ test('when the units cannot be fetched: an Error toast, the failure with Retry, 
 });
 
 test('when the trips list cannot be fetched: an Error toast, and no unit can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openColdChain, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Unit' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openColdChain, {
+    toast: 'Error',
+    description: 'Could not fetch trips list.',
+    disabled: 'Add Unit',
+  });
 });

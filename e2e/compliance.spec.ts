@@ -34,13 +34,25 @@ const inDays = (days: number) => {
   return date.toISOString().slice(0, 10);
 };
 const documentIn = (page: Page, name: string, days: number) =>
-  apiCreate<{ documentName: string }>(page, 'compliance', { documentName: name, documentType: 'Operating Permit', entityId: '', documentNumber: '', issuer: '', issueDate: null, expiryDate: inDays(days), notes: '', documentFile: null });
+  apiCreate<{ documentName: string }>(page, 'compliance', {
+    documentName: name,
+    documentType: 'Operating Permit',
+    entityId: '',
+    documentNumber: '',
+    issuer: '',
+    issueDate: null,
+    expiryDate: inDays(days),
+    notes: '',
+    documentFile: null,
+  });
 
 test('add a document with a file: Uploading... while it uploads, then the file opens from the row; delete names it', async ({ page }) => {
   const token = unique();
   await openCompliance(page);
   for (const inert of ['Manage Expiry Alerts', 'Fetch e-Way Bills (API)']) await expect(page.getByRole('button', { name: inert })).toBeEnabled();
-  await expect(columnHeaders(page)).toHaveText(['Doc ID', 'Name', 'Type', 'Entity ID', 'Expiry Status', 'Issuer', 'Actions'].map((h) => new RegExp(`^${h}`, 'i')));
+  await expect(columnHeaders(page)).toHaveText(
+    ['Doc ID', 'Name', 'Type', 'Entity ID', 'Expiry Status', 'Issuer', 'Actions'].map((h) => new RegExp(`^${h}`, 'i')),
+  );
   const dialog = await openDialog(page, 'Add Document', 'Add New Document');
   await expect(dialog.getByRole('combobox', { name: /^Doc Type/ })).toHaveText('Vehicle Registration');
   await dialog.getByLabel('Doc Name').fill(`RC ${token}`);
@@ -131,7 +143,10 @@ test('the Entity ID names a vehicle, a driver, a trip or none, chosen by kind; t
   await expect(tableRows(page)).toHaveCount(1);
 
   // Now a driver's.
-  await tableRows(page).first().getByRole('button', { name: /^Edit / }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('button', { name: /^Edit / })
+    .click();
   dialog = page.getByRole('dialog', { name: 'Edit Compliance Document' });
   await expect(dialog.getByRole('radio', { name: 'Vehicle' })).toBeChecked();
   await expect(dialog.getByRole('combobox', { name: /^Entity ID/ })).toHaveText(vehicleLabel(vehicle));
@@ -142,7 +157,10 @@ test('the Entity ID names a vehicle, a driver, a trip or none, chosen by kind; t
   await expect(entityCell()).toHaveText(`Ramesh ${token}`);
 
   // And none: a company document.
-  await tableRows(page).first().getByRole('button', { name: /^Edit / }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('button', { name: /^Edit / })
+    .click();
   dialog = page.getByRole('dialog', { name: 'Edit Compliance Document' });
   await expect(dialog.getByRole('radio', { name: 'Driver' })).toBeChecked();
   await dialog.getByText('None', { exact: true }).click();
@@ -166,11 +184,32 @@ test('the Entity ID names a vehicle, a driver, a trip or none, chosen by kind; t
 test('the PUC and Fitness certificates follow the eight types, in the form and in the type filter', async ({ page }) => {
   const token = unique();
   const typed = (name: string, documentType: string) =>
-    apiCreate(page, 'compliance', { documentName: name, documentType, entityId: '', documentNumber: '', issuer: '', issueDate: null, expiryDate: inDays(90), notes: '', documentFile: null });
+    apiCreate(page, 'compliance', {
+      documentName: name,
+      documentType,
+      entityId: '',
+      documentNumber: '',
+      issuer: '',
+      issueDate: null,
+      expiryDate: inDays(90),
+      notes: '',
+      documentFile: null,
+    });
   const puc = await typed(`Typed ${token} PUC`, 'Pollution Under Control (PUC) Certificate');
   const fitness = await typed(`Typed ${token} FC`, 'Fitness Certificate');
   await openCompliance(page);
-  const types = ['Vehicle Registration', 'Insurance Policy', 'Operating Permit', 'Driver License', 'e-Way Bill', 'Safety Certificate', 'Aadhar Card', 'Other', 'Pollution Under Control (PUC) Certificate', 'Fitness Certificate'];
+  const types = [
+    'Vehicle Registration',
+    'Insurance Policy',
+    'Operating Permit',
+    'Driver License',
+    'e-Way Bill',
+    'Safety Certificate',
+    'Aadhar Card',
+    'Other',
+    'Pollution Under Control (PUC) Certificate',
+    'Fitness Certificate',
+  ];
   expect(await optionsOf(page, page, 'Filter by Document type')).toEqual(['All Types', ...types]);
   const dialog = await openDialog(page, 'Add Document', 'Add New Document');
   expect(await optionsOf(page, dialog, /^Doc Type/)).toEqual(types);

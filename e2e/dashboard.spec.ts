@@ -27,8 +27,23 @@ test('every number on the dashboard opens the list whose total it is', async ({ 
   await page.goto('/');
   const vehicle = await createVehicle(page, token);
   const today = todayInBrowserZone();
-  for (const [status, days] of [['Scheduled', -2], ['On Hold', -1], ['In Progress', 0], ['Completed', -5]] as const) {
-    await apiCreate(page, 'maintenance', { vehicleId: vehicle.id, jobType: 'Corrective', description: `Clutch ${token}`, technician: '', partsUsed: '', scheduledDate: addDaysTo(today, days), completionDate: null, status, cost: null });
+  for (const [status, days] of [
+    ['Scheduled', -2],
+    ['On Hold', -1],
+    ['In Progress', 0],
+    ['Completed', -5],
+  ] as const) {
+    await apiCreate(page, 'maintenance', {
+      vehicleId: vehicle.id,
+      jobType: 'Corrective',
+      description: `Clutch ${token}`,
+      technician: '',
+      partsUsed: '',
+      scheduledDate: addDaysTo(today, days),
+      completionDate: null,
+      status,
+      cost: null,
+    });
   }
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Fleet Overview Dashboard' })).toBeVisible();

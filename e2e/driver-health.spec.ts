@@ -48,7 +48,11 @@ async function fill(page: Page, dialog: Locator, h: HealthFields) {
 
 const reportFile = (page: Page, id: string) => page.getByRole('main').getByLabel(`View report file of ${id}`, { exact: true });
 /** The id of the first row's record (the table has no id column; the row's actions name it). */
-const firstRowId = async (page: Page) => (await tableRows(page).first().getByRole('button', { name: /^Edit DHR/ }).getAttribute('aria-label'))!.replace('Edit ', '');
+const firstRowId = async (page: Page) =>
+  (await tableRows(page)
+    .first()
+    .getByRole('button', { name: /^Edit DHR/ })
+    .getAttribute('aria-label'))!.replace('Edit ', '');
 
 test('Add Health Record waits for the drivers list; add a record; the table shows every column', async ({ page }) => {
   const token = unique();
@@ -73,13 +77,27 @@ test('Add Health Record waits for the drivers list; add a record; the table show
   await page.getByRole('option', { name: driverLabel(aarav) }).click();
   await expect(driverPicker).toHaveText(driverLabel(aarav));
 
-  await fill(page, dialog, { testType: 'Vision Test', testDate: '10/02/2026', result: 'Fit with Aid', nextDueDate: '10/02/2027', clinic: `Apollo Clinic, Pune ${token}` });
+  await fill(page, dialog, {
+    testType: 'Vision Test',
+    testDate: '10/02/2026',
+    result: 'Fit with Aid',
+    nextDueDate: '10/02/2027',
+    clinic: `Apollo Clinic, Pune ${token}`,
+  });
   await saveAndClose(page, dialog, 'Add Record', 'Health Record Added!', `Vision Test for Aarav ${token} has been recorded.`);
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(columnHeaders(page)).toHaveText(['Driver', 'Test Type', 'Test Date', 'Result', 'Next Due Date', 'Clinic', 'Actions']);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText([`Aarav ${token}`, 'Vision Test', '10/02/2026', 'Fit with Aid', '10/02/2027', `Apollo Clinic, Pune ${token}`, '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText([
+    `Aarav ${token}`,
+    'Vision Test',
+    '10/02/2026',
+    'Fit with Aid',
+    '10/02/2027',
+    `Apollo Clinic, Pune ${token}`,
+    '',
+  ]);
   await expect(reportFile(page, await firstRowId(page))).toBeDisabled();
 });
 

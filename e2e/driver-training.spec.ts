@@ -60,7 +60,13 @@ test('add a training record with the specified defaults; the table shows every c
   await pickRecord(page, dialog, /^Driver/, `prakash ${token.toLowerCase()}`, driverLabel(driver));
   await dialog.getByLabel('Trainer Name').fill(`Anil Deshpande ${token}`);
   await dialog.getByLabel('Assessment Score (%)').fill('85');
-  await saveAndClose(page, dialog, 'Add Record', 'Training Record Added!', new RegExp(`^Defensive Driving for Prakash ${token} has been recorded as TRN\\d{5}[A-Z0-9]{3}\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Add Record',
+    'Training Record Added!',
+    new RegExp(`^Defensive Driving for Prakash ${token} has been recorded as TRN\\d{5}[A-Z0-9]{3}\\.$`),
+  );
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
@@ -193,7 +199,15 @@ test('the status filter and the training-type filter built from the types presen
   // Newest first.
   await expect(tableRows(page).locator('td:nth-child(3)')).toHaveText(['Load Securement', 'Logbook Management', 'Fatigue Management']);
 
-  expect(await optionsOf(page, main, 'Filter by Status')).toEqual(['All Statuses', 'Scheduled', 'In Progress', 'Completed', 'Failed', 'Pending Renewal', 'Expired']);
+  expect(await optionsOf(page, main, 'Filter by Status')).toEqual([
+    'All Statuses',
+    'Scheduled',
+    'In Progress',
+    'Completed',
+    'Failed',
+    'Pending Renewal',
+    'Expired',
+  ]);
   const types = await optionsOf(page, main, 'Filter by Training Type');
   expect(types[0]).toBe('All Types');
   expect(types).toEqual(expect.arrayContaining(['Fatigue Management', 'Logbook Management', 'Load Securement']));

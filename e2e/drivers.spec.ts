@@ -179,8 +179,18 @@ test('a driver that a trip uses cannot be deleted', async ({ page }) => {
 test('search matches id, name, license, contact and email, case-insensitively', async ({ page }) => {
   const token = unique();
   const lower = token.toLowerCase();
-  const a = await createDriver(page, token, { name: `Vikram ${token}`, license: `DL04${token}77`, contact: `+91 98${token}`, email: `vikram@${lower}.example.in` });
-  const b = await createDriver(page, token, { name: `Farhan Qureshi`, license: `GJ05X${token}`, contact: '+91 90909 09090', email: `farhan.${lower}@example.in` });
+  const a = await createDriver(page, token, {
+    name: `Vikram ${token}`,
+    license: `DL04${token}77`,
+    contact: `+91 98${token}`,
+    email: `vikram@${lower}.example.in`,
+  });
+  const b = await createDriver(page, token, {
+    name: `Farhan Qureshi`,
+    license: `GJ05X${token}`,
+    contact: '+91 90909 09090',
+    email: `farhan.${lower}@example.in`,
+  });
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   await searchList(page, `vikram ${lower}`);

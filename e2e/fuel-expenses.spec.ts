@@ -239,7 +239,15 @@ test('when the expenses cannot be fetched: an Error toast, the failure in the ta
 });
 
 test('when the trips or vehicles list cannot be fetched: an Error toast, and no expense can be logged', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openExpenses, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Log New Expense' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openExpenses, {
+    toast: 'Error',
+    description: 'Could not fetch trips list.',
+    disabled: 'Log New Expense',
+  });
   await page.unroute(/\/api\/trips\/options\?/);
-  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openExpenses, { toast: 'Error', description: 'Could not fetch vehicles list.', disabled: 'Log New Expense' });
+  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openExpenses, {
+    toast: 'Error',
+    description: 'Could not fetch vehicles list.',
+    disabled: 'Log New Expense',
+  });
 });

@@ -18,7 +18,10 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** The newest toast with this title (and description): several can show at once. */
 function toastLocator(page: Page, title: string, description?: string | RegExp) {
-  const withTitle = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ has: page.getByText(title, { exact: true }) });
+  const withTitle = page
+    .getByRole('region', { name: /Notifications/ })
+    .locator('li')
+    .filter({ has: page.getByText(title, { exact: true }) });
   return (description ? withTitle.filter({ has: page.getByText(description) }) : withTitle).last();
 }
 
@@ -199,7 +202,11 @@ async function csrfToken(page: Page) {
   return token;
 }
 
-export async function apiCreate<T = Record<string, unknown>>(page: Page, area: string, data: Record<string, unknown>): Promise<T & { id: string; version: number }> {
+export async function apiCreate<T = Record<string, unknown>>(
+  page: Page,
+  area: string,
+  data: Record<string, unknown>,
+): Promise<T & { id: string; version: number }> {
   const response = await page.request.post(`/api/${area}`, { headers: { 'x-csrf-token': await csrfToken(page) }, data });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
@@ -300,7 +307,11 @@ export const createHealthRecord = (page: Page, fields: { driverId: string } & Re
 /** Makes the browser's requests matching `pattern` fail as an unavailable server does (503; the app retries twice). */
 export async function failRequests(page: Page, pattern: RegExp) {
   await page.route(pattern, (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }),
+    }),
   );
 }
 
@@ -367,7 +378,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /**

@@ -1,5 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiDelete, apiUpdate, chooseOption, createDriver, createTrip, createVehicle, expectToast, shownDate, tableRows, todayInBrowserZone, unique } from './helpers';
+import {
+  apiDelete,
+  apiUpdate,
+  chooseOption,
+  createDriver,
+  createTrip,
+  createVehicle,
+  expectToast,
+  shownDate,
+  tableRows,
+  todayInBrowserZone,
+  unique,
+} from './helpers';
 
 /**
  * Who did what: a record's History in its edit dialog, the Activity Log and the dashboard's Recent Activity,
@@ -19,7 +31,7 @@ async function openTripDialog(page: Page, id: string) {
   return dialog;
 }
 
-test('a record\'s History tells its two edits and its creation in plain words, newest first', async ({ page }) => {
+test("a record's History tells its two edits and its creation in plain words, newest first", async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token);
   const driver = await createDriver(page, token);
@@ -59,7 +71,12 @@ test('a record\'s History tells its two edits and its creation in plain words, n
   await expectToast(page, 'Trip Updated!', `Trip ${trip.id} has been updated.`);
   dialog = await openTripDialog(page, trip.id);
   await dialog.getByRole('button', { name: 'History' }).click();
-  await expect(dialog.getByRole('list', { name: `History of ${trip.id}` }).getByRole('listitem').first()).toHaveText(new RegExp(`^Admin changed Notes from blank to Fragile ${WHEN.source}`));
+  await expect(
+    dialog
+      .getByRole('list', { name: `History of ${trip.id}` })
+      .getByRole('listitem')
+      .first(),
+  ).toHaveText(new RegExp(`^Admin changed Notes from blank to Fragile ${WHEN.source}`));
 });
 
 test('a long History shows ten changes, then more on "Show more"', async ({ page }) => {
@@ -67,7 +84,9 @@ test('a long History shows ten changes, then more on "Show more"', async ({ page
   let version = vehicle.version;
   const { make, model, year, vin, licensePlate, type, status, purchaseDate } = vehicle as typeof vehicle & Record<string, unknown>;
   for (let km = 1; km <= 11; km++) {
-    version = (await apiUpdate(page, 'vehicles', vehicle.id, { make, model, year, vin, licensePlate, type, status, purchaseDate, currentMileage: 1200 + km, version })).version;
+    version = (
+      await apiUpdate(page, 'vehicles', vehicle.id, { make, model, year, vin, licensePlate, type, status, purchaseDate, currentMileage: 1200 + km, version })
+    ).version;
   }
   await page.goto(`/vehicle-management?edit=${vehicle.id}`);
   const dialog = page.getByRole('dialog', { name: 'Edit Vehicle Details' });
@@ -114,7 +133,14 @@ test('the Activity Log filters by user, area, operation and date range, kept in 
   await expect(page).toHaveURL(/[?&]operation=create(&|$)/);
   const created = tableRows(page).filter({ hasText: vehicle.id });
   await expect(created).toHaveCount(1);
-  await expect(created.getByRole('cell')).toHaveText([/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/, 'Admin', 'Vehicles', vehicle.id, 'Created', `Admin created vehicle ${vehicle.id}`]);
+  await expect(created.getByRole('cell')).toHaveText([
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    'Admin',
+    'Vehicles',
+    vehicle.id,
+    'Created',
+    `Admin created vehicle ${vehicle.id}`,
+  ]);
 
   await chooseOption(page, main, 'Filter by User', 'Admin');
   await expect(page).toHaveURL(/[?&]actorId=/);

@@ -1,6 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiUpdate, chooseOption, createVehicle, downloadFrom, expectDestructiveToast, expectToast, failRequests, openScreen, roleUsers, searchList, seriousViolations, tableRows, unique } from './helpers';
+import {
+  apiUpdate,
+  chooseOption,
+  createVehicle,
+  downloadFrom,
+  expectDestructiveToast,
+  expectToast,
+  failRequests,
+  openScreen,
+  roleUsers,
+  searchList,
+  seriousViolations,
+  tableRows,
+  unique,
+} from './helpers';
 import type { TestFile } from './fixtures/files';
 
 /**
@@ -33,11 +47,14 @@ async function openImport(page: Page, { fresh = false } = {}) {
   return dialog;
 }
 
-test('the template downloads from the dialog as CSV and as XLSX, headed by the form\'s labels', async ({ page }) => {
+test("the template downloads from the dialog as CSV and as XLSX, headed by the form's labels", async ({ page }) => {
   const dialog = await openImport(page);
   const template = await downloadFrom(page, dialog.getByRole('link', { name: 'Download template (CSV)' }));
   expect(template.name).toMatch(/\.csv$/);
-  const [header, example] = template.body.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  const [header, example] = template.body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
   for (const label of ['Make', 'Model', 'Year', 'License Plate', 'VIN']) expect(header.split(',')).toContain(label);
   // An example row of Indian data under the header.
   expect(example.split(',').length).toBe(header.split(',').length);
@@ -188,7 +205,11 @@ test('undo is refused, naming the record, once an imported vehicle has changed s
   const answer = await page.request.post('/api/vehicles/import', {
     headers: { 'x-csrf-token': me.csrfToken },
     multipart: {
-      file: { name: `one-${token}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`Make,Model,Year,License Plate,VIN\r\nBharatBenz,${token},2023,${plate},MBB${token}000001\r\n`) },
+      file: {
+        name: `one-${token}.csv`,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`Make,Model,Year,License Plate,VIN\r\nBharatBenz,${token},2023,${plate},MBB${token}000001\r\n`),
+      },
       mode: 'commit',
     },
   });
@@ -196,7 +217,18 @@ test('undo is refused, naming the record, once an imported vehicle has changed s
   expect((await answer.json()).written).toBe(1);
   const vehicle = (await (await page.request.get(`/api/vehicles?q=${plate}`)).json()).items[0];
   const { make, model, year, vin, licensePlate, type, status, purchaseDate } = vehicle;
-  await apiUpdate(page, 'vehicles', vehicle.id, { make, model, year, vin, licensePlate, type, status, purchaseDate, currentMileage: 4321, version: vehicle.version });
+  await apiUpdate(page, 'vehicles', vehicle.id, {
+    make,
+    model,
+    year,
+    vin,
+    licensePlate,
+    type,
+    status,
+    purchaseDate,
+    currentMileage: 4321,
+    version: vehicle.version,
+  });
 
   const dialog = await openImport(page);
   await expect(dialog.getByText(`one-${token}.csv: 1 record added.`)).toBeVisible();
@@ -218,7 +250,16 @@ test('an Excel file is read by its aliased headers: a date cell as its day, numb
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Fleet');
   sheet.addRow(['Make', 'Model', 'Mfg Year', 'Vehicle No', 'Chassis No', 'Date of Purchase', 'Odometer', `Ref ${token}`]);
-  sheet.addRow(['Tata', { formula: '"Ace"&" Gold"', result: `Signa ${token}` }, 2021, plates[0], `MAT${token}000001`, new Date(Date.UTC(2024, 2, 15)), 45210, 1]);
+  sheet.addRow([
+    'Tata',
+    { formula: '"Ace"&" Gold"', result: `Signa ${token}` },
+    2021,
+    plates[0],
+    `MAT${token}000001`,
+    new Date(Date.UTC(2024, 2, 15)),
+    45210,
+    1,
+  ]);
   sheet.addRow(['Mahindra', `Blazo ${token}`, 2023, plates[1], `MAH${token}000002`, new Date(Date.UTC(2025, 10, 25)), { formula: 'G2+1', result: 1200 }, 2]);
   sheet.getColumn(6).numFmt = 'dd/mm/yyyy';
   const file: TestFile = {
@@ -268,8 +309,22 @@ test('an Excel file is read by its aliased headers: a date cell as its day, numb
   // As stored: the date cells as their days.
   const stored = (await (await page.request.get(`/api/vehicles?q=${token}`)).json()).items as Record<string, unknown>[];
   const byPlate = Object.fromEntries(stored.map((v) => [v.licensePlate, v]));
-  expect(byPlate[plates[0]]).toMatchObject({ make: 'Tata', model: `Signa ${token}`, year: 2021, vin: `MAT${token}000001`, purchaseDate: '2024-03-15', currentMileage: 45210 });
-  expect(byPlate[plates[1]]).toMatchObject({ make: 'Mahindra', model: `Blazo ${token}`, year: 2023, vin: `MAH${token}000002`, purchaseDate: '2025-11-25', currentMileage: 1200 });
+  expect(byPlate[plates[0]]).toMatchObject({
+    make: 'Tata',
+    model: `Signa ${token}`,
+    year: 2021,
+    vin: `MAT${token}000001`,
+    purchaseDate: '2024-03-15',
+    currentMileage: 45210,
+  });
+  expect(byPlate[plates[1]]).toMatchObject({
+    make: 'Mahindra',
+    model: `Blazo ${token}`,
+    year: 2023,
+    vin: `MAH${token}000002`,
+    purchaseDate: '2025-11-25',
+    currentMileage: 1200,
+  });
 });
 
 test('update mode: an export with one cell changed updates that vehicle alone; the same file again changes nothing', async ({ page }) => {
@@ -283,7 +338,11 @@ test('update mode: an export with one cell changed updates that vehicle alone; t
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   const exported = await downloadFrom(page, page.getByRole('link', { name: 'Export CSV' }));
-  const [headerLine, ...lines] = exported.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const [headerLine, ...lines] = exported.body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   const header = headerLine.split(',');
   expect(header[0]).toBe('ID');
   const mileage = header.indexOf('Mileage (km)');
@@ -293,7 +352,10 @@ test('update mode: an export with one cell changed updates that vehicle alone; t
   const rows = lines.map((line) => line.split(','));
   expect(rows.map((row) => row[0]).sort()).toEqual([edited.id, untouched.id].sort());
   expect(rows.find((row) => row[0] === edited.id)![mileage]).toBe('1200');
-  const file = csv(`vehicles-${token}.csv`, [headerLine, ...rows.map((row) => (row[0] === edited.id ? row.map((cell, i) => (i === mileage ? '15000' : cell)) : row).join(','))]);
+  const file = csv(`vehicles-${token}.csv`, [
+    headerLine,
+    ...rows.map((row) => (row[0] === edited.id ? row.map((cell, i) => (i === mileage ? '15000' : cell)) : row).join(',')),
+  ]);
 
   const dialog = await openImport(page, { fresh: true });
   await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
@@ -313,7 +375,8 @@ test('update mode: an export with one cell changed updates that vehicle alone; t
 
   // Exactly the one record changed: its mileage and one version more; the other as it was.
   const versions = async () => {
-    const read = async (id: string) => (await (await page.request.get(`/api/vehicles/${id}`)).json()) as { version: number; currentMileage: number; purchaseDate: string | null };
+    const read = async (id: string) =>
+      (await (await page.request.get(`/api/vehicles/${id}`)).json()) as { version: number; currentMileage: number; purchaseDate: string | null };
     return [await read(edited.id), await read(untouched.id)];
   };
   const [afterEdit, afterUntouched] = await versions();
@@ -347,7 +410,9 @@ test('update mode: an export with one cell changed updates that vehicle alone; t
   expect((await versions()).map((v) => v.version)).toEqual([2, 1]);
 });
 
-test('update mode: a vehicle changed since the export is a conflict, shown in the check by row, ID and field, and written only when overwriting', async ({ page }) => {
+test('update mode: a vehicle changed since the export is a conflict, shown in the check by row, ID and field, and written only when overwriting', async ({
+  page,
+}) => {
   const token = unique();
   const changed = await createVehicle(page, token, { currentMileage: 1200 });
   const other = await createVehicle(page, token, { make: 'Eicher', model: `Pro ${token}`, currentMileage: 800 });
@@ -355,7 +420,11 @@ test('update mode: a vehicle changed since the export is a conflict, shown in th
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(2);
   const exported = await downloadFrom(page, page.getByRole('link', { name: 'Export CSV' }));
-  const [headerLine, ...lines] = exported.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const [headerLine, ...lines] = exported.body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
   const header = headerLine.split(',');
   expect(header.at(-1)).toBe('Version');
   const mileage = header.indexOf('Mileage (km)');
@@ -363,8 +432,22 @@ test('update mode: a vehicle changed since the export is a conflict, shown in th
   const changedRow = rows.findIndex((row) => row[0] === changed.id) + 2;
   // After the export, a fleet manager sends the first vehicle to the workshop; the file changes the other's mileage.
   const { make, model, year, vin, licensePlate, type, currentMileage, purchaseDate, version } = changed as unknown as Record<string, unknown>;
-  await apiUpdate(page, 'vehicles', changed.id, { make, model, year, vin, licensePlate, type, status: 'In Maintenance', currentMileage, purchaseDate, version });
-  const file = csv(`vehicles-${token}.csv`, [headerLine, ...rows.map((row) => (row[0] === other.id ? row.map((cell, i) => (i === mileage ? '9000' : cell)) : row).join(','))]);
+  await apiUpdate(page, 'vehicles', changed.id, {
+    make,
+    model,
+    year,
+    vin,
+    licensePlate,
+    type,
+    status: 'In Maintenance',
+    currentMileage,
+    purchaseDate,
+    version,
+  });
+  const file = csv(`vehicles-${token}.csv`, [
+    headerLine,
+    ...rows.map((row) => (row[0] === other.id ? row.map((cell, i) => (i === mileage ? '9000' : cell)) : row).join(',')),
+  ]);
 
   const dialog = await openImport(page, { fresh: true });
   await dialog.getByLabel('File', { exact: true }).setInputFiles(file);
@@ -373,7 +456,11 @@ test('update mode: a vehicle changed since the export is a conflict, shown in th
   await expect(dialog.getByRole('combobox', { name: 'Field for Version', exact: true })).toHaveText('Version');
   await dialog.getByRole('button', { name: 'Check File' }).click();
   await expect(dialog.getByText('1 row was changed by someone else since the export; left out unless you overwrite their changes.')).toBeVisible();
-  await expect(dialog.getByRole('table', { name: 'Conflicts' }).getByRole('row').nth(1).getByRole('cell')).toHaveText([String(changedRow), changed.id, 'Status']);
+  await expect(dialog.getByRole('table', { name: 'Conflicts' }).getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    String(changedRow),
+    changed.id,
+    'Status',
+  ]);
   await expect(dialog.getByRole('button', { name: 'Import 1 Row' })).toBeEnabled();
   await dialog.getByLabel("Overwrite their changes with the file's values").check();
   await dialog.getByRole('button', { name: 'Import 2 Rows' }).click();
@@ -383,7 +470,7 @@ test('update mode: a vehicle changed since the export is a conflict, shown in th
   expect(await read(other.id)).toMatchObject({ currentMileage: 9000 });
 });
 
-test('Import shows only where the role may create: not for a viewer, a dispatcher\'s trips but not vehicles', async ({ browser }) => {
+test("Import shows only where the role may create: not for a viewer, a dispatcher's trips but not vehicles", async ({ browser }) => {
   const viewer = await signedInAs(browser, createUser('viewer'));
   await openScreen(viewer, '/vehicle-management', 'Vehicle Management');
   await expect(viewer.getByRole('link', { name: 'Export CSV' })).toBeVisible();

@@ -77,7 +77,13 @@ test('report an incident with the specified defaults; the table shows every colu
   await dialog.getByLabel('Location').fill(`NH 48, Khalapur ${token}`);
   await dialog.getByLabel('Description').fill('Side mirror hit by a bus while overtaking');
   await dialog.getByLabel('Reported By').fill('Control Room Pune');
-  await saveAndClose(page, dialog, 'Report Incident', 'Incident Reported!', new RegExp(`^Minor Accident at NH 48, Khalapur ${token} has been reported as INC\\d{5}[A-Z0-9]{3}\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Report Incident',
+    'Incident Reported!',
+    new RegExp(`^Minor Accident at NH 48, Khalapur ${token} has been reported as INC\\d{5}[A-Z0-9]{3}\\.$`),
+  );
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
@@ -167,7 +173,16 @@ test('vehicle and driver are optional pick-lists: chosen, shown, then cleared; e
   await chooseOption(page, dialog, 'Severity', 'Critical');
   await chooseOption(page, dialog, 'Status', 'Action Pending');
   await saveAndClose(page, dialog, 'Save Changes', 'Incident Updated!');
-  await expect(cells).toHaveText([incident.id, 'Vehicle Breakdown', 'Critical', /^09\/03\/2026/, `Panipat ${token}`, vehicleLabel(vehicle), 'Action Pending', '']);
+  await expect(cells).toHaveText([
+    incident.id,
+    'Vehicle Breakdown',
+    'Critical',
+    /^09\/03\/2026/,
+    `Panipat ${token}`,
+    vehicleLabel(vehicle),
+    'Action Pending',
+    '',
+  ]);
 
   dialog = await openEdit(page, incident.id);
   await dialog.getByRole('button', { name: 'Clear Vehicle' }).click();
@@ -187,7 +202,14 @@ test('search matches id, type, location, description, vehicle and driver; severi
   const vehicle = await createVehicle(page, token, { make: 'Tata', model: `Ultra ${token}`, licensePlate: `GJ01${token}` });
   const driver = await createDriver(page, token, { name: `Harish ${token}` });
   const a = await createIncident(page, { location: `Vapi ${token}`, vehicleId: vehicle.id, severity: 'High', status: 'Investigating' });
-  const b = await createIncident(page, { type: 'Theft/Vandalism', location: `Surat ${token}`, description: `Diesel siphoned overnight ${token}`, driverId: driver.id, severity: 'High', status: 'Resolved' });
+  const b = await createIncident(page, {
+    type: 'Theft/Vandalism',
+    location: `Surat ${token}`,
+    description: `Diesel siphoned overnight ${token}`,
+    driverId: driver.id,
+    severity: 'High',
+    status: 'Resolved',
+  });
   const c = await createIncident(page, { location: `Bharuch ${token}`, severity: 'Low', status: 'Investigating' });
   await openIncidents(page);
   const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);

@@ -116,7 +116,9 @@ test('an API key is shown once, works with its role from another system, and is 
   expect(refused.body.title).toBe('Invalid API Key');
 });
 
-test('a webhook receives a vehicle made, shown under Monitor Sync Status; a receiver answering 500 is marked failed after its retry window and its answer shown as text under View Error Logs', async ({ page }) => {
+test('a webhook receives a vehicle made, shown under Monitor Sync Status; a receiver answering 500 is marked failed after its retry window and its answer shown as text under View Error Logs', async ({
+  page,
+}) => {
   const receiver = await startReceiver();
   try {
     await openScreen(page, '/integrations', TITLE);
@@ -135,10 +137,16 @@ test('a webhook receives a vehicle made, shown under Monitor Sync Status; a rece
     // retry window, RAAHI_WEBHOOKS_RETRY_HOURS, is shorter than the first backoff).
     const sync = await openDialog(page, 'Monitor Sync Status', 'Sync Status');
     const rows = sync.getByRole('table', { name: 'Sync Status' }).getByRole('row');
-    const ok = rows.filter({ hasText: `${receiver.url}/ok` }).filter({ hasText: 'vehicles.created' }).first();
+    const ok = rows
+      .filter({ hasText: `${receiver.url}/ok` })
+      .filter({ hasText: 'vehicles.created' })
+      .first();
     await expect(ok).toContainText('200');
     await expect(ok).toContainText('Delivered');
-    const down = rows.filter({ hasText: `${receiver.url}/down` }).filter({ hasText: 'vehicles.created' }).first();
+    const down = rows
+      .filter({ hasText: `${receiver.url}/down` })
+      .filter({ hasText: 'vehicles.created' })
+      .first();
     await expect(down).toContainText('500');
     await expect(down).toContainText(/Retrying|Failed/);
     await page.screenshot({ path: '.tmp/integrations-sync.png' });
@@ -148,7 +156,11 @@ test('a webhook receives a vehicle made, shown under Monitor Sync Status; a rece
 
     // View Error Logs: failed deliveries with the receiver's answer as text, never as HTML.
     const errors = await openDialog(page, 'View Error Logs', 'Error Logs');
-    const failed = errors.getByRole('table', { name: 'Error Logs' }).getByRole('row').filter({ hasText: `${receiver.url}/down` }).first();
+    const failed = errors
+      .getByRole('table', { name: 'Error Logs' })
+      .getByRole('row')
+      .filter({ hasText: `${receiver.url}/down` })
+      .first();
     await expect(failed).toContainText('500');
     await expect(errors.getByText('<b>Receiver down</b> for maintenance').first()).toBeVisible();
     await expect(errors.locator('b', { hasText: 'Receiver down' })).toHaveCount(0);

@@ -1,16 +1,41 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreate, chooseOption, clickSave, columnHeaders, confirmDeletion, expectDestructiveToast, listSettled, openDialog, openScreen, saveAndClose, searchList, tableRows, unique } from './helpers';
+import {
+  apiCreate,
+  chooseOption,
+  clickSave,
+  columnHeaders,
+  confirmDeletion,
+  expectDestructiveToast,
+  listSettled,
+  openDialog,
+  openScreen,
+  saveAndClose,
+  searchList,
+  tableRows,
+  unique,
+} from './helpers';
 
 const openInventory = (page: Page) => openScreen(page, '/inventory', 'Inventory Management');
 const item = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate<{ name: string }>(page, 'inventory', { name: 'Part', partNumber: 'P-1', quantity: 0, reorderLevel: 10, costPerUnit: 0, supplier: '', location: '', ...fields });
+  apiCreate<{ name: string }>(page, 'inventory', {
+    name: 'Part',
+    partNumber: 'P-1',
+    quantity: 0,
+    reorderLevel: 10,
+    costPerUnit: 0,
+    supplier: '',
+    location: '',
+    ...fields,
+  });
 
 test('add an item with the defaults, see it in ₹ and in red at its reorder level; edit it; delete it', async ({ page }) => {
   const token = unique();
   await openInventory(page);
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search items...');
   for (const inert of ['View Reorder Suggestions', 'Generate Inventory Report']) await expect(page.getByRole('button', { name: inert })).toBeEnabled();
-  await expect(columnHeaders(page)).toHaveText(['Item ID', 'Name', 'Part No.', 'Quantity', 'Reorder Lvl', 'Cost/Unit', 'Supplier', 'Location', 'Actions'].map((h) => new RegExp(`^${h}`, 'i')));
+  await expect(columnHeaders(page)).toHaveText(
+    ['Item ID', 'Name', 'Part No.', 'Quantity', 'Reorder Lvl', 'Cost/Unit', 'Supplier', 'Location', 'Actions'].map((h) => new RegExp(`^${h}`, 'i')),
+  );
 
   const dialog = await openDialog(page, 'Add New Item', 'Add New Item');
   await expect(dialog.getByLabel('Quantity')).toHaveValue('0');
@@ -33,7 +58,10 @@ test('add an item with the defaults, see it in ₹ and in red at its reorder lev
   await saveAndClose(page, edit, 'Save Changes', 'Item Updated!');
   await expect(tableRows(page).first().getByLabel('Reorder Needed')).toHaveCount(0);
 
-  await tableRows(page).first().getByRole('button', { name: /^Delete / }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('button', { name: /^Delete / })
+    .click();
   await confirmDeletion(page).getByRole('button', { name: 'Delete Item' }).click();
   await expectDestructiveToast(page, 'Item Deleted!');
   await expect(page.getByText('No Inventory Items Found')).toBeVisible();

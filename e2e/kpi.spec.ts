@@ -14,8 +14,25 @@ test('View KPI Dashboard opens four trend charts with Indian figures and notes',
   // Full fills on the first of the month two months back, last month and this month: last month 1,500 km on 300 L
   // (5.0 km/L) and ₹27,000 of fuel over 1,500 km (₹18.00 per km).
   const today = todayInBrowserZone();
-  for (const [back, odometer] of [[2, 10_000], [1, 11_500], [0, 13_000]] as const) {
-    await apiCreate(page, 'fuel-expenses', { type: 'Fuel', date: firstOfMonth(today, back), vehicleId: vehicle.id, tripId: null, fuelType: 'Diesel', quantity: 300, pricePerUnit: 90, amount: null, odometer, vendor: `IOCL ${token}`, gpsLocation: '', description: '' });
+  for (const [back, odometer] of [
+    [2, 10_000],
+    [1, 11_500],
+    [0, 13_000],
+  ] as const) {
+    await apiCreate(page, 'fuel-expenses', {
+      type: 'Fuel',
+      date: firstOfMonth(today, back),
+      vehicleId: vehicle.id,
+      tripId: null,
+      fuelType: 'Diesel',
+      quantity: 300,
+      pricePerUnit: 90,
+      amount: null,
+      odometer,
+      vendor: `IOCL ${token}`,
+      gpsLocation: '',
+      description: '',
+    });
   }
   await openScreen(page, '/reporting', 'Dashboard & Reporting');
   await page.getByRole('main').getByRole('button', { name: 'View KPI Dashboard', exact: true }).click();
@@ -26,7 +43,9 @@ test('View KPI Dashboard opens four trend charts with Indian figures and notes',
     await expect(section.getByRole('figure', { name: new RegExp(`^Chart: ${title.replace(/[()]/g, '\\$&')}`) }).getByRole('application')).toBeVisible();
     await expect(section.getByRole('table', { name: `${title} by month` }).getByRole('row')).toHaveCount(13);
   }
-  const lastMonth = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${firstOfMonth(today, 1)}T00:00:00Z`));
+  const lastMonth = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${firstOfMonth(today, 1)}T00:00:00Z`),
+  );
   await expect(page.getByRole('region', { name: 'Cost per km (₹)' }).getByText(`${lastMonth}: ₹18.00`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Fuel economy (km/L)' }).getByText(`${lastMonth}: 5.0 km/L`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();

@@ -37,7 +37,18 @@ const createStation = (page: Page, stationName: string) =>
     settlementCycle: 'Monthly',
   });
 const createLog = (page: Page, fields: { vehicleId: string; stationId: string } & Record<string, unknown>) =>
-  apiCreate(page, 'refueling-logs', { driverId: null, fuelType: 'Diesel', quantity: 100, rate: 90, totalCost: null, timestamp: '2026-03-14T08:30:00.000Z', refuelMethod: 'Card', odometer: null, notes: '', ...fields });
+  apiCreate(page, 'refueling-logs', {
+    driverId: null,
+    fuelType: 'Diesel',
+    quantity: 100,
+    rate: 90,
+    totalCost: null,
+    timestamp: '2026-03-14T08:30:00.000Z',
+    refuelMethod: 'Card',
+    odometer: null,
+    notes: '',
+    ...fields,
+  });
 
 /** Picks a record in a list's reference filter, as a user would: open it, type, choose. */
 async function pickFilter(page: Page, scope: Locator, label: string, search: string, option: string) {
@@ -99,7 +110,20 @@ test('refuelling logs filter by station, vehicle and fuel type, each named by wh
 test('a From–To date filter takes DD/MM/YYYY, includes both days, lives in the URL and survives a reload', async ({ page }) => {
   const token = unique();
   const expense = (date: string) =>
-    apiCreate(page, 'fuel-expenses', { type: 'Toll', date, vehicleId: null, tripId: null, fuelType: '', quantity: null, pricePerUnit: null, amount: 150, odometer: null, vendor: `Toll ${token}`, gpsLocation: '', description: '' });
+    apiCreate(page, 'fuel-expenses', {
+      type: 'Toll',
+      date,
+      vehicleId: null,
+      tripId: null,
+      fuelType: '',
+      quantity: null,
+      pricePerUnit: null,
+      amount: 150,
+      odometer: null,
+      vendor: `Toll ${token}`,
+      gpsLocation: '',
+      description: '',
+    });
   const [, feb1, feb28] = [await expense('2026-01-31'), await expense('2026-02-01'), await expense('2026-02-28'), await expense('2026-03-01')];
   await openScreen(page, '/fuel-expense', 'Fuel & Expense Management');
   await searchList(page, token);
@@ -149,7 +173,19 @@ test('a list sorted either way shows its N/A rows last', async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token);
   const job = (technician: string) =>
-    apiCreate(page, 'maintenance', { vehicleId: vehicle.id, jobType: 'Corrective', description: `Clutch ${token}`, technician, partsUsed: '', scheduledDate: '2026-03-09', completionDate: null, status: 'Scheduled', cost: null, scheduleId: null, odometer: null });
+    apiCreate(page, 'maintenance', {
+      vehicleId: vehicle.id,
+      jobType: 'Corrective',
+      description: `Clutch ${token}`,
+      technician,
+      partsUsed: '',
+      scheduledDate: '2026-03-09',
+      completionDate: null,
+      status: 'Scheduled',
+      cost: null,
+      scheduleId: null,
+      odometer: null,
+    });
   await job('');
   await job(`Anil ${token}`);
   await job(`Zubin ${token}`);
@@ -175,7 +211,17 @@ test('compliance: newest first; within an expiry filter the soonest expiry first
     return date.toISOString().slice(0, 10);
   };
   const doc = (name: string, days: number) =>
-    apiCreate(page, 'compliance', { documentName: `${name} ${token}`, documentType: 'Operating Permit', entityId: '', documentNumber: '', issuer: '', issueDate: null, expiryDate: inDays(days), notes: '', documentFile: null });
+    apiCreate(page, 'compliance', {
+      documentName: `${name} ${token}`,
+      documentType: 'Operating Permit',
+      entityId: '',
+      documentNumber: '',
+      issuer: '',
+      issueDate: null,
+      expiryDate: inDays(days),
+      notes: '',
+      documentFile: null,
+    });
   await doc('Permit A', 20);
   await doc('Permit B', 5);
   await doc('Permit C', 200);

@@ -1,7 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { chooseOption, clickSave, createDriver, createVehicle, expectDestructiveToast, listSettled, openScreen, pickRecord, searchList, signedOut, tableRows, unique, vehicleLabel } from './helpers';
+import {
+  chooseOption,
+  clickSave,
+  createDriver,
+  createVehicle,
+  expectDestructiveToast,
+  listSettled,
+  openScreen,
+  pickRecord,
+  searchList,
+  signedOut,
+  tableRows,
+  unique,
+  vehicleLabel,
+} from './helpers';
 
 /** The shared list page and form dialog, on the vehicles screen (every area uses the same machinery). */
 const openVehicles = (page: Parameters<typeof openScreen>[0], query = '') => openScreen(page, `/vehicle-management${query}`, 'Vehicle Management');
@@ -16,7 +30,11 @@ test('a search that matches nothing offers Clear filters, which brings the list 
   await expect(page).toHaveURL((url) => !url.searchParams.has('q'));
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   await listSettled(page);
-  await expect(tableRows(page).first().getByRole('button', { name: /^Edit / })).toBeVisible();
+  await expect(
+    tableRows(page)
+      .first()
+      .getByRole('button', { name: /^Edit / }),
+  ).toBeVisible();
 });
 
 test('the dialog lives in the URL: Back closes it, a reload reopens it, a record can be linked to', async ({ page }) => {
@@ -160,7 +178,10 @@ test.describe('signed out', () => {
 
 test('Export CSV downloads exactly the rows of the current search, filters and sort, with the columns as shown', async ({ page }) => {
   const token = unique();
-  const vans = [await createVehicle(page, token, { type: 'Van', model: `Winger ${token}`, currentMileage: 5000 }), await createVehicle(page, token, { type: 'Van', model: `Eeco ${token}`, currentMileage: 123456, purchaseDate: '2023-01-20' })];
+  const vans = [
+    await createVehicle(page, token, { type: 'Van', model: `Winger ${token}`, currentMileage: 5000 }),
+    await createVehicle(page, token, { type: 'Van', model: `Eeco ${token}`, currentMileage: 123456, purchaseDate: '2023-01-20' }),
+  ];
   await createVehicle(page, token, { type: 'Truck' });
   await openVehicles(page, `?q=${token}&type=Van&sort=currentMileage&order=desc`);
   await listSettled(page);
@@ -246,7 +267,9 @@ test.describe('a first visit', () => {
   });
 });
 
-test('pick-lists show each record\'s status and put Active ones first; a sold vehicle is marked, not hidden, and a trip on it is refused in words', async ({ page }) => {
+test("pick-lists show each record's status and put Active ones first; a sold vehicle is marked, not hidden, and a trip on it is refused in words", async ({
+  page,
+}) => {
   const token = unique();
   const sold = await createVehicle(page, token, { status: 'Sold', model: `Sold ${token}` });
   const running = await createVehicle(page, token, { status: 'Active', model: `Running ${token}` });

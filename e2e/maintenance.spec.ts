@@ -43,7 +43,9 @@ const createJob = (page: Page, fields: { vehicleId: string } & Record<string, un
     ...fields,
   });
 
-test('create a job card with the specified defaults; the table shows every column, cost in ₹ and the description cut with its full text kept', async ({ page }) => {
+test('create a job card with the specified defaults; the table shows every column, cost in ₹ and the description cut with its full text kept', async ({
+  page,
+}) => {
   const token = unique();
   const vehicle = await createVehicle(page, token, { make: 'Ashok Leyland', model: `Dost ${token}` });
   await openMaintenance(page);
@@ -51,7 +53,10 @@ test('create a job card with the specified defaults; the table shows every colum
   const main = page.getByRole('main');
   // View Full Service Logs opens the completed job cards (record-pages.spec.ts); Schedule Preventive Maintenance
   // opens the service schedules (service-schedules.spec.ts).
-  await expect(main.getByRole('link', { name: 'View Full Service Logs', exact: true })).toHaveAttribute('href', '/maintenance?status=Completed&sort=completionDate&order=desc');
+  await expect(main.getByRole('link', { name: 'View Full Service Logs', exact: true })).toHaveAttribute(
+    'href',
+    '/maintenance?status=Completed&sort=completionDate&order=desc',
+  );
   await expect(main.getByRole('button', { name: 'Schedule Preventive Maintenance', exact: true })).toBeEnabled();
 
   const dialog = await openCreate(page);
@@ -66,13 +71,29 @@ test('create a job card with the specified defaults; the table shows every colum
   await dialog.getByLabel('Technician').fill(`Ramesh Patil ${token}`);
   await dialog.getByLabel('Parts Used').fill('Oil filter, 7 L engine oil 15W-40');
   await dialog.getByLabel('Cost (₹)').fill('123456.5');
-  await saveAndClose(page, dialog, 'Create Job', 'Job Created!', new RegExp(`^Job card JOB\\d{5}[A-Z0-9]{3} for ${vehicleLabel(vehicle).replace(/[()]/g, '\\$&')} has been created\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Create Job',
+    'Job Created!',
+    new RegExp(`^Job card JOB\\d{5}[A-Z0-9]{3} for ${vehicleLabel(vehicle).replace(/[()]/g, '\\$&')} has been created\\.$`),
+  );
 
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(columnHeaders(page)).toHaveText(['Job ID', 'Vehicle', 'Type', 'Description', 'Technician', 'Scheduled', 'Cost', 'Status', 'Actions']);
   const cells = tableRows(page).first().getByRole('cell');
-  await expect(cells).toHaveText([ID, vehicleLabel(vehicle), 'Preventive', description, `Ramesh Patil ${token}`, shownDate(todayInBrowserZone()), '₹1,23,456.50', 'Scheduled', '']);
+  await expect(cells).toHaveText([
+    ID,
+    vehicleLabel(vehicle),
+    'Preventive',
+    description,
+    `Ramesh Patil ${token}`,
+    shownDate(todayInBrowserZone()),
+    '₹1,23,456.50',
+    'Scheduled',
+    '',
+  ]);
   await expect(cells.nth(3).locator('[title]')).toHaveAttribute('title', description);
   const id = (await cells.first().textContent())!;
   // The service log opens the vehicle's page on its Job Cards tab.
@@ -109,7 +130,17 @@ test('edit a job card', async ({ page }) => {
   await openMaintenance(page);
   await searchList(page, token);
   const cells = tableRows(page).first().getByRole('cell');
-  await expect(cells).toHaveText([job.id, vehicleLabel(vehicle), 'Corrective', 'Replace clutch plate', `Joseph ${token}`, '09/03/2026', 'N/A', 'Scheduled', '']);
+  await expect(cells).toHaveText([
+    job.id,
+    vehicleLabel(vehicle),
+    'Corrective',
+    'Replace clutch plate',
+    `Joseph ${token}`,
+    '09/03/2026',
+    'N/A',
+    'Scheduled',
+    '',
+  ]);
   const dialog = await openEdit(page, job.id);
   await expect(dialog.getByRole('combobox', { name: /^Vehicle/ })).toHaveText(vehicleLabel(vehicle));
   await chooseOption(page, dialog, 'Job Type', 'Emergency');
@@ -117,7 +148,17 @@ test('edit a job card', async ({ page }) => {
   await dialog.getByLabel('Completion Date').fill('10/03/2026');
   await dialog.getByLabel('Cost (₹)').fill('8450');
   await saveAndClose(page, dialog, 'Save Changes', 'Job Updated!', `Job card ${job.id} has been updated.`);
-  await expect(cells).toHaveText([job.id, vehicleLabel(vehicle), 'Emergency', 'Replace clutch plate', `Joseph ${token}`, '09/03/2026', '₹8,450.00', 'Completed', '']);
+  await expect(cells).toHaveText([
+    job.id,
+    vehicleLabel(vehicle),
+    'Emergency',
+    'Replace clutch plate',
+    `Joseph ${token}`,
+    '09/03/2026',
+    '₹8,450.00',
+    'Completed',
+    '',
+  ]);
 });
 
 test('delete asks first; the toast cuts the description to 20 characters', async ({ page }) => {

@@ -15,7 +15,9 @@ const ADMIN_KINDS = [
   'Cold-chain units out of range',
 ];
 
-test('each kind is a checkbox with its label; the digest says no SMTP server is configured; a change is saved with a toast and kept after a reload', async ({ page }) => {
+test('each kind is a checkbox with its label; the digest says no SMTP server is configured; a change is saved with a toast and kept after a reload', async ({
+  page,
+}) => {
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Notification settings' });
   await expect(form).toBeVisible();

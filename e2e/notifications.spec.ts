@@ -20,7 +20,16 @@ async function partRunDown(page: Page, name: string) {
   const before = await unreadCount(page);
   const body = { name, partNumber: `P-${unique()}`, quantity: 20, reorderLevel: 10, costPerUnit: 0, supplier: '', location: '' };
   const item = await apiCreate(page, 'inventory', body);
-  await expect.poll(() => page.request.get('/api/notifications/unread-count').then((r) => r.json()).then((b) => b.count), { timeout: 3_000 }).toBe(before);
+  await expect
+    .poll(
+      () =>
+        page.request
+          .get('/api/notifications/unread-count')
+          .then((r) => r.json())
+          .then((b) => b.count),
+      { timeout: 3_000 },
+    )
+    .toBe(before);
   await apiUpdate(page, 'inventory', item.id, { ...body, quantity: 4, version: item.version });
   await expect.poll(() => unreadCount(page), { timeout: 5_000 }).toBe(before + 1);
   return item;

@@ -52,7 +52,18 @@ const createStation = (page: Page, fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 const createLog = (page: Page, fields: { vehicleId: string; stationId: string } & Record<string, unknown>) =>
-  apiCreate(page, 'refueling-logs', { driverId: null, fuelType: 'Diesel', quantity: 100, rate: 90, totalCost: null, timestamp: '2026-03-14T08:30:00.000Z', refuelMethod: 'Card', odometer: null, notes: '', ...fields });
+  apiCreate(page, 'refueling-logs', {
+    driverId: null,
+    fuelType: 'Diesel',
+    quantity: 100,
+    rate: 90,
+    totalCost: null,
+    timestamp: '2026-03-14T08:30:00.000Z',
+    refuelMethod: 'Card',
+    odometer: null,
+    notes: '',
+    ...fields,
+  });
 const createInvoice = (page: Page, fields: { stationId: string } & Record<string, unknown>) =>
   apiCreate(page, 'fuel-station-invoices', {
     amount: 125000,
@@ -74,9 +85,26 @@ test('three sections in order under one heading, each with its own columns', asy
   await expect(page.getByRole('tablist', { name: 'Partner Fuel Stations' }).getByRole('tab')).toHaveText([STATIONS, LOGS, INVOICES]);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([STATIONS]);
   await expect(section(page, STATIONS).locator('thead th')).toHaveText(['ID', 'Name', 'Address', 'Contact', 'Status', 'Actions']);
-  await expect((await showSection(page, LOGS)).locator('thead th')).toHaveText(['Log ID', 'Vehicle', 'Station', 'Fuel Type', 'Qty', 'Cost (₹)', 'Timestamp', 'Actions']);
+  await expect((await showSection(page, LOGS)).locator('thead th')).toHaveText([
+    'Log ID',
+    'Vehicle',
+    'Station',
+    'Fuel Type',
+    'Qty',
+    'Cost (₹)',
+    'Timestamp',
+    'Actions',
+  ]);
   await expect(page.getByRole('heading', { level: 2 })).toHaveText([LOGS]);
-  await expect((await showSection(page, INVOICES)).locator('thead th')).toHaveText(['Invoice ID', 'Station', 'Amount', 'Date Range', 'Status', 'Generated', 'Actions']);
+  await expect((await showSection(page, INVOICES)).locator('thead th')).toHaveText([
+    'Invoice ID',
+    'Station',
+    'Amount',
+    'Date Range',
+    'Status',
+    'Generated',
+    'Actions',
+  ]);
 });
 
 test('station: add with the defaults, edit, delete after confirming', async ({ page }) => {
@@ -103,10 +131,24 @@ test('station: add with the defaults, edit, delete after confirming', async ({ p
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/partner-fuel-stations') && r.request().method() === 'POST');
   await saveAndClose(page, dialog, 'Add Station', 'Station Added!');
   const record = await (await saved).json();
-  expect(record).toMatchObject({ status: 'Active', paymentMode: 'Postpaid', creditLimit: 0, fuelTypes: ['Diesel', 'CNG'], settlementCycle: 'Monthly', gpsLocation: '21.0436,79.0470' });
+  expect(record).toMatchObject({
+    status: 'Active',
+    paymentMode: 'Postpaid',
+    creditLimit: 0,
+    fuelTypes: ['Diesel', 'CNG'],
+    settlementCycle: 'Monthly',
+    gpsLocation: '21.0436,79.0470',
+  });
 
   await searchIn(page, stations, 'stations', token);
-  await expect(rowsOf(stations).first().getByRole('cell')).toHaveText([record.id, `BPCL Jamtha ${token}`, 'NH44, Jamtha, Nagpur, Maharashtra 441108', '+91 98230 44556Anil Deshmukh', 'Active', '']);
+  await expect(rowsOf(stations).first().getByRole('cell')).toHaveText([
+    record.id,
+    `BPCL Jamtha ${token}`,
+    'NH44, Jamtha, Nagpur, Maharashtra 441108',
+    '+91 98230 44556Anil Deshmukh',
+    'Active',
+    '',
+  ]);
 
   const edit = await openForm(page, stations, `Edit ${record.id}`, 'Edit Station');
   await chooseOption(page, edit, 'Status', 'Inactive');
@@ -211,10 +253,27 @@ test('log: add with the defaults; the unit follows the fuel type; total = quanti
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/refueling-logs') && r.request().method() === 'POST');
   await saveAndClose(page, dialog, 'Add Log', 'Log Added!');
   const record = await (await saved).json();
-  expect(record).toMatchObject({ fuelType: 'Diesel', refuelMethod: 'Card', quantity: 120.5, rate: 90.455, totalCost: 10899.83, odometer: 184250, driverId: driver.id });
+  expect(record).toMatchObject({
+    fuelType: 'Diesel',
+    refuelMethod: 'Card',
+    quantity: 120.5,
+    rate: 90.455,
+    totalCost: 10899.83,
+    odometer: 184250,
+    driverId: driver.id,
+  });
 
   await searchIn(page, logs, 'logs', token);
-  await expect(rowsOf(logs).first().getByRole('cell')).toHaveText([record.id, vehicle.licensePlate, `IOCL Turbhe ${token}`, 'Diesel', '120.5 Liters', '₹10,899.83', '14/03/2026, 02:05 pm', '']);
+  await expect(rowsOf(logs).first().getByRole('cell')).toHaveText([
+    record.id,
+    vehicle.licensePlate,
+    `IOCL Turbhe ${token}`,
+    'Diesel',
+    '120.5 Liters',
+    '₹10,899.83',
+    '14/03/2026, 02:05 pm',
+    '',
+  ]);
   // The plate alone in the column, the whole vehicle on hover.
   await expect(rowsOf(logs).first().getByRole('cell').nth(1).locator('span')).toHaveAttribute('title', vehicleLabel(vehicle));
 
@@ -257,7 +316,12 @@ test('log: each validation message; search by vehicle, station or fuel type', as
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog', { name: 'Discard Changes?' }).getByRole('button', { name: 'Discard' }).click();
 
-  for (const [term, id] of [[`gj01${token}`, diesel.id], [`eicher pro ${token}`, diesel.id], [`kheda ${token}`, diesel.id], [`anand ${token}`, cng.id]]) {
+  for (const [term, id] of [
+    [`gj01${token}`, diesel.id],
+    [`eicher pro ${token}`, diesel.id],
+    [`kheda ${token}`, diesel.id],
+    [`anand ${token}`, cng.id],
+  ]) {
     await searchIn(page, logs, 'logs', term);
     await expect(rowsOf(logs)).toHaveCount(1);
     await expect(rowsOf(logs).first().getByRole('cell').first()).toHaveText(id);
@@ -339,7 +403,15 @@ test('invoice: add with the defaults; the payment fields follow the status; edit
   expect(record).toMatchObject({ paymentStatus: 'Partially Paid', amount: 1000, paidAmount: 400, balanceAmount: 600, paidOn: null });
 
   await searchIn(page, invoices, 'invoices', token);
-  await expect(rowsOf(invoices).first().getByRole('cell')).toHaveText([record.id, `BPCL Ghoti ${token}`, '₹1,000.00', '01/02/2026 – 28/02/2026', 'Partially Paid', shownDate(todayInBrowserZone()), '']);
+  await expect(rowsOf(invoices).first().getByRole('cell')).toHaveText([
+    record.id,
+    `BPCL Ghoti ${token}`,
+    '₹1,000.00',
+    '01/02/2026 – 28/02/2026',
+    'Partially Paid',
+    shownDate(todayInBrowserZone()),
+    '',
+  ]);
 
   const edit = await openForm(page, invoices, `Edit ${record.id}`, 'Edit Invoice');
   await chooseOption(page, edit, 'Payment Status', 'Paid');
@@ -472,7 +544,13 @@ test('fetch failures: each section its own title with the server message, the fa
 test('a save the server refuses keeps the dialog open under its section title', async ({ page }) => {
   await open(page);
   await page.route(/\/api\/refueling-logs$/, (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }) }) : route.continue(),
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ title: 'Service Unavailable', message: 'The database is unavailable.' }),
+        })
+      : route.continue(),
   );
   const token = unique();
   const vehicle = await createVehicle(page, token, { licensePlate: `KA01${token}` });
@@ -512,7 +590,8 @@ test('a station renamed in its section shows by its new name in the logs and inv
 
   // Compact rows chosen in one section apply to every section (one preference per user).
   await (await showSection(page, LOGS)).getByRole('button', { name: 'Compact' }).click();
-  for (const name of [STATIONS, LOGS, INVOICES]) await expect((await showSection(page, name)).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+  for (const name of [STATIONS, LOGS, INVOICES])
+    await expect((await showSection(page, name)).getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('only the shown section loads; each section is one keystroke from the page top, arrow keys switch', async ({ page }) => {

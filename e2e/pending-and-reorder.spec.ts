@@ -8,7 +8,18 @@ test('Track Pending Actions lists the incidents neither Resolved nor Closed, old
   const token = unique();
   // Older than any other test's incidents, so they head the list.
   const incident = (status: string, dateTime: string, location: string) =>
-    apiCreate(page, 'incidents', { type: 'Vehicle Breakdown', severity: 'High', status, dateTime, location: `${location} ${token}`, description: 'Pending actions test', vehicleId: null, driverId: null, reportedBy: '', images: [] });
+    apiCreate(page, 'incidents', {
+      type: 'Vehicle Breakdown',
+      severity: 'High',
+      status,
+      dateTime,
+      location: `${location} ${token}`,
+      description: 'Pending actions test',
+      vehicleId: null,
+      driverId: null,
+      reportedBy: '',
+      images: [],
+    });
   const made = [
     await incident('Resolved', '2000-12-01T06:30:00.000Z', 'Resolved'),
     await incident('Action Pending', '2001-02-01T06:30:00.000Z', 'Lonavala Ghat'),
@@ -49,12 +60,26 @@ test('Track Pending Actions lists the incidents neither Resolved nor Closed, old
   for (const record of made) await apiDelete(page, 'incidents', record.id);
 });
 
-test('View Reorder Suggestions lists the items at or below their reorder level with 2 × level − quantity and the supplier, and exports them as CSV', async ({ page }) => {
+test('View Reorder Suggestions lists the items at or below their reorder level with 2 × level − quantity and the supplier, and exports them as CSV', async ({
+  page,
+}) => {
   const token = unique();
   const item = (name: string, quantity: number, reorderLevel: number, supplier: string) =>
-    apiCreate(page, 'inventory', { name: `${name} ${token}`, partNumber: `P-${token}`, quantity, reorderLevel, costPerUnit: 0, supplier, location: 'Pune Depot' });
+    apiCreate(page, 'inventory', {
+      name: `${name} ${token}`,
+      partNumber: `P-${token}`,
+      quantity,
+      reorderLevel,
+      costPerUnit: 0,
+      supplier,
+      location: 'Pune Depot',
+    });
   // Shortfalls larger than any other test's, so they head the list.
-  const made = [await item('Brake Drum', 1000, 900000, 'Bosch Ltd'), await item('Axle', 5, 999000, 'Tata Motors Spares'), await item('Wiper', 999001, 999000, 'Above level')];
+  const made = [
+    await item('Brake Drum', 1000, 900000, 'Bosch Ltd'),
+    await item('Axle', 5, 999000, 'Tata Motors Spares'),
+    await item('Wiper', 999001, 999000, 'Above level'),
+  ];
   await openScreen(page, '/inventory', 'Inventory Management');
   await page.getByRole('main').getByRole('button', { name: 'View Reorder Suggestions', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'View Reorder Suggestions' });
@@ -69,7 +94,10 @@ test('View Reorder Suggestions lists the items at or below their reorder level w
 
   const csv = await downloadFrom(page, dialog.getByRole('link', { name: 'Export CSV' }));
   expect(csv.name).toMatch(/^reorder-suggestions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = csv.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+  const lines = csv.body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
   expect(lines[0]).toBe('Item ID,Name,Part No.,Quantity,Reorder Lvl,Suggested Order Qty,Supplier,Location');
   expect(lines[1]).toBe(`${made[1].id},Axle ${token},P-${token},5,999000,1997995,Tata Motors Spares,Pune Depot`);
   expect(lines[2]).toBe(`${made[0].id},Brake Drum ${token},P-${token},1000,900000,1799000,Bosch Ltd,Pune Depot`);

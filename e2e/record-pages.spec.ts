@@ -1,5 +1,21 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCreate, createDriver, createTrip, createVehicle, expectToast, roleUsers, searchList, section, sectionRows, sectionSettled, tableRows, unique, vehicleLabel, type DriverRecord, type VehicleRecord } from './helpers';
+import {
+  apiCreate,
+  createDriver,
+  createTrip,
+  createVehicle,
+  expectToast,
+  roleUsers,
+  searchList,
+  section,
+  sectionRows,
+  sectionSettled,
+  tableRows,
+  unique,
+  vehicleLabel,
+  type DriverRecord,
+  type VehicleRecord,
+} from './helpers';
 
 /**
  * A record's page (issue 19, decision 0043): a vehicle's, a driver's and a trip's head and tabs, each tab the
@@ -29,11 +45,48 @@ async function openTab(page: Page, title: string, key: string): Promise<Locator>
 }
 
 const expense = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate(page, 'fuel-expenses', { type: 'Toll', date: '2026-03-09', vehicleId: null, tripId: null, fuelType: '', quantity: null, pricePerUnit: null, amount: 415, odometer: null, vendor: 'NHAI', gpsLocation: '', description: '', ...fields });
+  apiCreate(page, 'fuel-expenses', {
+    type: 'Toll',
+    date: '2026-03-09',
+    vehicleId: null,
+    tripId: null,
+    fuelType: '',
+    quantity: null,
+    pricePerUnit: null,
+    amount: 415,
+    odometer: null,
+    vendor: 'NHAI',
+    gpsLocation: '',
+    description: '',
+    ...fields,
+  });
 const jobCard = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate(page, 'maintenance', { jobType: 'Corrective', description: 'Clutch plate', technician: '', partsUsed: '', scheduledDate: '2026-03-01', completionDate: null, status: 'Scheduled', cost: null, scheduleId: null, odometer: null, ...fields });
+  apiCreate(page, 'maintenance', {
+    jobType: 'Corrective',
+    description: 'Clutch plate',
+    technician: '',
+    partsUsed: '',
+    scheduledDate: '2026-03-01',
+    completionDate: null,
+    status: 'Scheduled',
+    cost: null,
+    scheduleId: null,
+    odometer: null,
+    ...fields,
+  });
 const document = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate(page, 'compliance', { documentName: 'Registration', documentType: 'Vehicle Registration', entityId: '', documentNumber: '', issuer: '', issueDate: null, expiryDate: '2030-01-01', notes: '', documentFile: null, ...fields });
+  apiCreate(page, 'compliance', {
+    documentName: 'Registration',
+    documentType: 'Vehicle Registration',
+    entityId: '',
+    documentNumber: '',
+    issuer: '',
+    issueDate: null,
+    expiryDate: '2030-01-01',
+    notes: '',
+    documentFile: null,
+    ...fields,
+  });
 
 const token = unique();
 let vehicle: VehicleRecord;
@@ -88,9 +141,7 @@ test("a vehicle's page: its head, and each tab's count equal to the list filtere
     ['challans', 'Challans', 'challans', { vehicleId: vehicle.id }],
     ['incidents', 'Incidents', 'incidents', { vehicleId: vehicle.id }],
   ];
-  await expect(page.getByRole('tab')).toHaveText(
-    [...expected.map(([, title]) => new RegExp(`^${title.replace(/[&]/g, '\\$&')} \\(\\d+\\)$`)), 'History'],
-  );
+  await expect(page.getByRole('tab')).toHaveText([...expected.map(([, title]) => new RegExp(`^${title.replace(/[&]/g, '\\$&')} \\(\\d+\\)$`)), 'History']);
   for (const [key, , area, filter] of expected) await expect(count(page, key)).toHaveText(String(await totalOf(page, area, filter)));
   await expect(count(page, 'trips')).toHaveText('3');
   await expect(count(page, 'expenses')).toHaveText('2');
@@ -171,7 +222,10 @@ test("a driver's page: head, tabs with counts, Health and the Aadhaar card for a
   await expect(page.getByText('Aadhaar Card', { exact: true })).toBeVisible();
 });
 
-test("the drivers list's View Documents opens the driver's Documents tab; a role without personal data sees no Health or Aadhaar card", async ({ page, browser }) => {
+test("the drivers list's View Documents opens the driver's Documents tab; a role without personal data sees no Health or Aadhaar card", async ({
+  page,
+  browser,
+}) => {
   await page.goto('/driver-management');
   await searchList(page, `Ramesh ${token}`);
   await expect(tableRows(page)).toHaveCount(1);
@@ -207,7 +261,10 @@ test("a trip's page: vehicle and driver links, money N/A where unknown, its expe
   await expect(page.getByRole('heading', { level: 1, name: vehicle.licensePlate })).toBeVisible();
 });
 
-test('list cells link vehicles, drivers and trips to their pages, keeping their text; none where the role may not view the target', async ({ page, browser }) => {
+test('list cells link vehicles, drivers and trips to their pages, keeping their text; none where the role may not view the target', async ({
+  page,
+  browser,
+}) => {
   await page.goto(`/fleet-management?q=${encodeURIComponent(`Pune ${token}`)}`);
   await expect(tableRows(page)).toHaveCount(1);
   const row = tableRows(page).first();
@@ -216,11 +273,17 @@ test('list cells link vehicles, drivers and trips to their pages, keeping their 
   await expect(row.getByRole('link', { name: `Ramesh ${token} (${driver.id})` })).toHaveAttribute('href', `/driver-management/${driver.id}`);
 
   await page.goto(`/fuel-expense?q=${token}`);
-  await expect(tableRows(page).filter({ hasText: trips[0].id }).first().getByRole('link', { name: vehicle.licensePlate })).toHaveAttribute('href', `/vehicle-management/${vehicle.id}`);
+  await expect(tableRows(page).filter({ hasText: trips[0].id }).first().getByRole('link', { name: vehicle.licensePlate })).toHaveAttribute(
+    'href',
+    `/vehicle-management/${vehicle.id}`,
+  );
   await page.goto(`/compliance?q=RC ${token}`);
   await expect(tableRows(page).first().getByRole('link', { name: vehicle.licensePlate })).toHaveAttribute('href', `/vehicle-management/${vehicle.id}`);
   await page.goto(`/maintenance?q=Clutch ${token}`);
-  await tableRows(page).first().getByRole('link', { name: vehicleLabel(vehicle) }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('link', { name: vehicleLabel(vehicle) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/vehicle-management/${vehicle.id}$`));
 
   // Accounts may view trips and vehicles but not drivers: the driver's name stays text.

@@ -5,11 +5,21 @@ import { apiCreate, createDriver, createTrip, createVehicle, downloadFrom, openS
 const main = (page: Page) => page.getByRole('main');
 const reportTable = (page: Page, title: string) => page.getByRole('table', { name: title });
 
-test('Reporting keeps its title and buttons; Generate New Report opens the catalogue and a report with its chart, table, paging and both files', async ({ page }) => {
+test('Reporting keeps its title and buttons; Generate New Report opens the catalogue and a report with its chart, table, paging and both files', async ({
+  page,
+}) => {
   const token = unique();
   // Sorted first by location ('AAA …'): 55 items, so the table's second page holds five of them.
   for (let n = 1; n <= 55; n++) {
-    await apiCreate(page, 'inventory', { name: `Part ${String(n).padStart(2, '0')} ${token}`, partNumber: `P-${token}-${n}`, quantity: n, reorderLevel: 10, costPerUnit: 1234567.5, supplier: 'Bosch Ltd', location: `AAA Rack ${token}` });
+    await apiCreate(page, 'inventory', {
+      name: `Part ${String(n).padStart(2, '0')} ${token}`,
+      partNumber: `P-${token}-${n}`,
+      quantity: n,
+      reorderLevel: 10,
+      costPerUnit: 1234567.5,
+      supplier: 'Bosch Ltd',
+      location: `AAA Rack ${token}`,
+    });
   }
   await openScreen(page, '/reporting', 'Dashboard & Reporting');
   for (const name of ['Generate New Report', 'View KPI Dashboard', 'Export Reports (CSV, PDF)', 'View Cost Reports', 'View Fuel Analytics']) {
@@ -20,7 +30,8 @@ test('Reporting keeps its title and buttons; Generate New Report opens the catal
   await main(page).getByRole('button', { name: 'Generate New Report', exact: true }).click();
   const catalogue = page.getByRole('dialog', { name: 'Generate New Report' });
   const reports = catalogue.getByRole('list', { name: 'Reports' });
-  for (const title of ['Compliance Register', 'Inventory Valuation', 'Sales Pipeline', 'Cold Chain Units']) await expect(reports.getByRole('link', { name: new RegExp(`^${title}`) })).toBeVisible();
+  for (const title of ['Compliance Register', 'Inventory Valuation', 'Sales Pipeline', 'Cold Chain Units'])
+    await expect(reports.getByRole('link', { name: new RegExp(`^${title}`) })).toBeVisible();
   await page.screenshot({ path: '.tmp/screens/reporting-catalogue.png' });
   await reports.getByRole('link', { name: /^Inventory Valuation/ }).click();
 
@@ -30,7 +41,18 @@ test('Reporting keeps its title and buttons; Generate New Report opens the catal
   await expect(chart.getByRole('application')).toBeVisible();
   await expect(chart.getByRole('application').getByText(`AAA Rack ${token}`)).toBeVisible();
   const table = reportTable(page, 'Inventory Valuation');
-  await expect(table.locator('thead th')).toHaveText(['Location', 'Supplier', 'Item ID', 'Name', 'Part No.', 'Quantity', 'Cost/Unit', 'Value', 'Reorder Lvl', 'At/Below Reorder']);
+  await expect(table.locator('thead th')).toHaveText([
+    'Location',
+    'Supplier',
+    'Item ID',
+    'Name',
+    'Part No.',
+    'Quantity',
+    'Cost/Unit',
+    'Value',
+    'Reorder Lvl',
+    'At/Below Reorder',
+  ]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(50);
   await expect(rows.nth(0)).toContainText(`Part 01 ${token}`);
@@ -52,7 +74,10 @@ test('Reporting keeps its title and buttons; Generate New Report opens the catal
   const today = todayInBrowserZone();
   const csv = await downloadFrom(page, exports.getByRole('link', { name: 'Download CSV' }));
   expect(csv.name).toBe(`inventory-valuation-${today}.csv`);
-  const lines = csv.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+  const lines = csv.body
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
   expect(lines[0]).toBe('Location,Supplier,Item ID,Name,Part No.,Quantity,Cost/Unit,Value,Reorder Lvl,At/Below Reorder');
   expect(lines.find((line) => line.includes(`Part 11 ${token}`))).toContain(',11,1234567.50,13580242.50,10,No');
   const pdf = await downloadFrom(page, exports.getByRole('link', { name: 'Download PDF' }));
@@ -65,7 +90,15 @@ test('a report over a period and a vehicle: the period defaults to the last full
   const vehicle = await createVehicle(page, token, { licensePlate: `MH14${token}` });
   const driver = await createDriver(page, token);
   const trip = await createTrip(page, { vehicleId: vehicle.id, driverId: driver.id });
-  const unit = await apiCreate(page, 'cold-chain', { name: `Reefer ${token}`, tripId: trip.id, minTemp: 2, maxTemp: 8, currentTemp: 11.5, currentHumidity: 70, status: 'Critical' });
+  const unit = await apiCreate(page, 'cold-chain', {
+    name: `Reefer ${token}`,
+    tripId: trip.id,
+    minTemp: 2,
+    maxTemp: 8,
+    currentTemp: 11.5,
+    currentHumidity: 70,
+    status: 'Critical',
+  });
   await openScreen(page, '/reporting?report=sales-pipeline', 'Sales Pipeline');
   const [year, month] = todayInBrowserZone().split('-').map(Number);
   const first = new Date(Date.UTC(year, month - 2, 1));

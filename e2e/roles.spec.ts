@@ -31,10 +31,30 @@ test.beforeAll(async ({ browser }) => {
 test("a dispatcher's sidebar and dashboard show only what the role may view", async ({ browser }) => {
   const page = await signedInAs(browser, dispatcher);
   const nav = sidebar(page);
-  for (const shown of ['Dashboard', 'Fleet & Trips', 'Vehicles', 'Drivers', 'Cold Chain', 'Incidents', 'Challan Tracking', 'Trip Insurance', 'Compliance', 'Settings']) {
+  for (const shown of [
+    'Dashboard',
+    'Fleet & Trips',
+    'Vehicles',
+    'Drivers',
+    'Cold Chain',
+    'Incidents',
+    'Challan Tracking',
+    'Trip Insurance',
+    'Compliance',
+    'Settings',
+  ]) {
     await expect(nav.getByRole('link', { name: shown, exact: true })).toBeVisible();
   }
-  for (const hidden of ['Driver Training', 'Driver Health', 'Maintenance', 'Service Partners', 'Inventory', 'Fuel & Expenses', 'Sales & Orders', 'Partner Fuel Stations']) {
+  for (const hidden of [
+    'Driver Training',
+    'Driver Health',
+    'Maintenance',
+    'Service Partners',
+    'Inventory',
+    'Fuel & Expenses',
+    'Sales & Orders',
+    'Partner Fuel Stations',
+  ]) {
     await expect(nav.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
   }
   // The dashboard's cards of areas the role may not view are not shown.
@@ -61,7 +81,10 @@ test("a dispatcher's screens: trips in full, vehicles and drivers to view, no Aa
   // View Documents opens the driver's page (its Documents tab shows no Aadhaar card to this role: record-pages.spec.ts).
   await expect(page.getByRole('link', { name: /View Documents of/ })).toHaveAttribute('href', /\?tab=documents$/);
   // A record opens read-only, without the Aadhaar card.
-  await tableRows(page).first().getByRole('button', { name: /^View DRV/ }).click();
+  await tableRows(page)
+    .first()
+    .getByRole('button', { name: /^View DRV/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'View Driver' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Aadhar Card')).toHaveCount(0);

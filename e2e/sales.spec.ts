@@ -47,7 +47,18 @@ const daysFromToday = (days: number) => {
 };
 
 const createLead = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate(page, 'sales-leads', { companyName: 'Tata Steel Ltd.', contactPerson: 'Anil Deshmukh', contactInfo: '+91 98200 12345', leadSource: 'Website', assignedTo: '', status: 'New', industry: '', region: '', notes: '', ...fields });
+  apiCreate(page, 'sales-leads', {
+    companyName: 'Tata Steel Ltd.',
+    contactPerson: 'Anil Deshmukh',
+    contactInfo: '+91 98200 12345',
+    leadSource: 'Website',
+    assignedTo: '',
+    status: 'New',
+    industry: '',
+    region: '',
+    notes: '',
+    ...fields,
+  });
 const createQuotation = (page: Page, fields: Record<string, unknown>) =>
   apiCreate(page, 'sales-quotations', {
     leadId: null,
@@ -130,7 +141,12 @@ test.describe('Lead Management', () => {
 
   test('search by company or contact person; status filter; assignee filter from the assignees present', async ({ page }) => {
     const token = unique();
-    const a = await createLead(page, { companyName: `Reliance Retail ${token}`, contactPerson: `Meera ${token}`, assignedTo: `Rohit ${token}`, status: 'Qualified' });
+    const a = await createLead(page, {
+      companyName: `Reliance Retail ${token}`,
+      contactPerson: `Meera ${token}`,
+      assignedTo: `Rohit ${token}`,
+      status: 'Qualified',
+    });
     const b = await createLead(page, { companyName: `Hindalco ${token}`, contactPerson: 'Sunil Rao', assignedTo: `Kavya ${token}`, status: 'Won' });
     await openSales(page);
     const scope = await leads(page);
@@ -140,7 +156,17 @@ test.describe('Lead Management', () => {
     await expect(rows(scope).first()).toContainText(a.id);
     await search(page, scope, 'leads', token);
     await expect(rows(scope)).toHaveCount(2);
-    expect(await optionsOf(page, scope, 'Filter by Status')).toEqual(['All Statuses', 'New', 'Contacted', 'Qualified', 'Proposal Sent', 'Negotiation', 'Won', 'Lost', 'On Hold']);
+    expect(await optionsOf(page, scope, 'Filter by Status')).toEqual([
+      'All Statuses',
+      'New',
+      'Contacted',
+      'Qualified',
+      'Proposal Sent',
+      'Negotiation',
+      'Won',
+      'Lost',
+      'On Hold',
+    ]);
     await chooseOption(page, scope, 'Filter by Status', 'Won');
     await settled(scope);
     await expect(rows(scope)).toHaveCount(1);
@@ -167,7 +193,13 @@ test.describe('Quotation Management', () => {
     await expect(dialog.getByLabel('Valid Until')).toHaveValue(shownDate(daysFromToday(30)));
     await expect(dialog.getByLabel('Terms & Conditions')).toHaveValue('Standard terms apply');
     await expect(dialog.getByRole('combobox', { name: 'Status', exact: true })).toHaveText('Draft');
-    for (const [label, step] of [['Pricing per KM (₹)', '0.01'], ['Flat Rate (₹)', '0.01'], ['Tax (%)', '0.1'], ['Discount (%)', '0.1']]) await expect(dialog.getByLabel(label)).toHaveAttribute('step', step);
+    for (const [label, step] of [
+      ['Pricing per KM (₹)', '0.01'],
+      ['Flat Rate (₹)', '0.01'],
+      ['Tax (%)', '0.1'],
+      ['Discount (%)', '0.1'],
+    ])
+      await expect(dialog.getByLabel(label)).toHaveAttribute('step', step);
 
     await pickRecord(page, dialog, /^Lead/, `asian paints ${token.toLowerCase()}`, `Asian Paints ${token}`);
     await expect(dialog.getByLabel('Customer Name')).toHaveValue(`Asian Paints ${token}`);
@@ -176,7 +208,13 @@ test.describe('Quotation Management', () => {
     await pickRecord(page, dialog, /^Lead/, `asian paints ${token.toLowerCase()}`, `Asian Paints ${token}`);
     await dialog.getByLabel('Route / Region').fill('Pune → Chennai');
     await dialog.getByLabel('Pricing per KM (₹)').fill('45');
-    await save(page, dialog, 'Save Quotation', 'Quotation Created!', new RegExp(`^Quotation QTN\\d{5}[A-Z0-9]{3} for Asian Paints ${token} has been created\\.$`));
+    await save(
+      page,
+      dialog,
+      'Save Quotation',
+      'Quotation Created!',
+      new RegExp(`^Quotation QTN\\d{5}[A-Z0-9]{3} for Asian Paints ${token} has been created\\.$`),
+    );
 
     await search(page, scope, 'quotations', token);
     await expect(headers(scope)).toHaveText(['Quote ID', 'Customer', 'Valid Until', 'Amount (Est. ₹)', 'Status', 'Actions']);
@@ -288,7 +326,9 @@ test.describe('Quotation Management', () => {
 });
 
 test.describe('Sales Order Management', () => {
-  test('defaults; only Approved quotations offered; one fills customer and final amount; two vehicles; payment fields; edit with customer locked; delete', async ({ page }) => {
+  test('defaults; only Approved quotations offered; one fills customer and final amount; two vehicles; payment fields; edit with customer locked; delete', async ({
+    page,
+  }) => {
     const token = unique();
     const approved = await createQuotation(page, { customerName: `Tata Steel ${token}`, flatRate: 10000, tax: 5, discount: 2, status: 'Approved' });
     await createQuotation(page, { customerName: `Tata Steel ${token} draft`, status: 'Draft' });
@@ -316,7 +356,10 @@ test.describe('Sales Order Management', () => {
     await expect(dialog.getByLabel('Customer Name')).toHaveValue(`Tata Steel ${token}`);
     await expect(dialog.getByLabel('Final Amount')).toHaveValue('10300.00');
 
-    for (const [plate, vehicle] of [[`mh12${token.toLowerCase()}`, first], [`mh14${token.toLowerCase()}`, second]] as const) {
+    for (const [plate, vehicle] of [
+      [`mh12${token.toLowerCase()}`, first],
+      [`mh14${token.toLowerCase()}`, second],
+    ] as const) {
       await dialog.getByRole('combobox', { name: /^Assigned Vehicles/ }).click();
       await page.getByRole('combobox', { name: 'Search choices' }).fill(plate);
       await page.getByRole('option', { name: vehicleLabel(vehicle), exact: true }).click();
@@ -339,9 +382,21 @@ test.describe('Sales Order Management', () => {
     await dialog.getByLabel('Paid Amount').fill('4000');
     await expect(dialog.getByLabel('Balance')).toHaveValue('6300.00');
     const posted = page.waitForResponse((r) => r.url().endsWith('/api/sales-orders') && r.request().method() === 'POST');
-    await save(page, dialog, 'Save Order', 'Sales Order Created!', new RegExp(`^Order SO\\d{5}[A-Z0-9]{3} for Tata Steel ${token} \\(₹10,300\\.00\\) has been created\\.$`));
+    await save(
+      page,
+      dialog,
+      'Save Order',
+      'Sales Order Created!',
+      new RegExp(`^Order SO\\d{5}[A-Z0-9]{3} for Tata Steel ${token} \\(₹10,300\\.00\\) has been created\\.$`),
+    );
     const record = await (await posted).json();
-    expect(record).toMatchObject({ quotationId: approved.id, finalAmount: 10300, paidAmount: 4000, balanceAmount: 6300, assignedVehicles: [first.id, second.id] });
+    expect(record).toMatchObject({
+      quotationId: approved.id,
+      finalAmount: 10300,
+      paidAmount: 4000,
+      balanceAmount: 6300,
+      assignedVehicles: [first.id, second.id],
+    });
 
     await search(page, scope, 'orders', token);
     await expect(headers(scope)).toHaveText(['Order ID', 'Customer', 'Date', 'Final Amount', 'Payment Status', 'Order Status', 'Actions']);
@@ -356,7 +411,9 @@ test.describe('Sales Order Management', () => {
     await expect(cells.nth(5)).toHaveText('Dispatched');
 
     await scope.getByRole('button', { name: `Delete ${record.id}` }).click();
-    await expect(confirmDeletion(page)).toContainText(`Are you sure you want to delete sales order ${record.id} for Tata Steel ${token} (₹10,300.00)? This action cannot be undone.`);
+    await expect(confirmDeletion(page)).toContainText(
+      `Are you sure you want to delete sales order ${record.id} for Tata Steel ${token} (₹10,300.00)? This action cannot be undone.`,
+    );
     await confirmDeletion(page).getByRole('button', { name: 'Delete Order' }).click();
     await expectDestructiveToast(page, 'Sales Order Deleted', `Order ${record.id} for Tata Steel ${token} has been removed.`);
     await expect(scope.getByText('No sales orders found')).toBeVisible();
@@ -390,7 +447,11 @@ test.describe('Sales Order Management', () => {
     await expectDestructiveToast(page, 'Invalid Amount', 'Paid Amount must be greater than zero for partially paid status.');
     await dialog.getByLabel('Paid Amount').fill('5000');
     await clickSave(dialog, 'Save Order');
-    await expectDestructiveToast(page, 'Invalid Amount', "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead.");
+    await expectDestructiveToast(
+      page,
+      'Invalid Amount',
+      "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead.",
+    );
     await expect(dialog.getByLabel('Customer Name')).toHaveValue('Nestlé India');
     await dialog.getByLabel('Paid Amount').fill('1000');
     await save(page, dialog, 'Save Order', 'Sales Order Created!');
@@ -415,11 +476,15 @@ test.describe('Sales Order Management', () => {
   });
 
   test('the vehicles pick-list failing says so and keeps the add button disabled', async ({ page }) => {
-    await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, (p) => openScreen(p, '/sales?section=orders', 'Sales & Orders'), { toast: 'Error', description: 'Could not fetch vehicles for sales orders.', disabled: 'Create Sales Order' });
+    await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, (p) => openScreen(p, '/sales?section=orders', 'Sales & Orders'), {
+      toast: 'Error',
+      description: 'Could not fetch vehicles for sales orders.',
+      disabled: 'Create Sales Order',
+    });
   });
 });
 
-test('the three sections keep their own URL state across a reload, and one section\'s search does not refetch the others', async ({ page }) => {
+test("the three sections keep their own URL state across a reload, and one section's search does not refetch the others", async ({ page }) => {
   const token = unique();
   const lead = await createLead(page, { companyName: `Pidilite ${token}` });
   const delivered = await createOrder(page, { customerName: `Havells ${token}`, status: 'Delivered' });
@@ -442,7 +507,9 @@ test('the three sections keep their own URL state across a reload, and one secti
   await settled(leadsScope);
   await expect(rows(leadsScope)).toHaveCount(1);
   expect(asked).toEqual([]);
-  await expect(page).toHaveURL((url) => url.searchParams.get('orders.q') === token && url.searchParams.get('orders.status') === 'Delivered' && url.searchParams.get('q') === null);
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get('orders.q') === token && url.searchParams.get('orders.status') === 'Delivered' && url.searchParams.get('q') === null,
+  );
 
   await page.reload();
   await expect(leadsScope.getByRole('searchbox', { name: 'Search' })).toHaveValue(`pidilite ${token.toLowerCase()}`);
@@ -503,7 +570,9 @@ test('the sales orders list failing shows its own text', async ({ page }) => {
   await expect(ordersScope.getByRole('alert')).toContainText('Could not fetch sales orders.');
 });
 
-test('a form of the first section asks before Back drops its input (one router blocker, mounted by the open form); each form opens by its own parameter', async ({ page }) => {
+test('a form of the first section asks before Back drops its input (one router blocker, mounted by the open form); each form opens by its own parameter', async ({
+  page,
+}) => {
   await openSales(page);
   await (await leads(page)).getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Lead' });

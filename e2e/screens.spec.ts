@@ -148,7 +148,9 @@ test.describe('Settings', () => {
     await expect(page.getByRole('button', { name: 'Switch to Dark Mode' })).toBeVisible();
   });
 
-  test('Language is disabled, shows English (India) and is marked Coming Soon; Notifications holds each user’s notification settings; an administrator manages users', async ({ page }) => {
+  test('Language is disabled, shows English (India) and is marked Coming Soon; Notifications holds each user’s notification settings; an administrator manages users', async ({
+    page,
+  }) => {
     const language = page.getByRole('combobox', { name: 'Language' });
     await expect(language).toBeDisabled();
     await expect(language).toHaveText('English (India)');

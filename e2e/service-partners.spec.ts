@@ -1,5 +1,22 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCreate, chooseOption, clickSave, columnHeaders, expectDestructiveToast, expectListFetchFailure, listSettled, openDialog, openScreen, optionsOf, saveAndClose, searchList, seriousViolations, tableRows, unique, expectOnlyMatch } from './helpers';
+import {
+  apiCreate,
+  chooseOption,
+  clickSave,
+  columnHeaders,
+  expectDestructiveToast,
+  expectListFetchFailure,
+  listSettled,
+  openDialog,
+  openScreen,
+  optionsOf,
+  saveAndClose,
+  searchList,
+  seriousViolations,
+  tableRows,
+  unique,
+  expectOnlyMatch,
+} from './helpers';
 
 const ID = /^SP\d{5}[A-Z0-9]{3}$/;
 const openPartners = (page: Page) => openScreen(page, '/service-partners', 'On-Road Service Partners');
@@ -10,7 +27,16 @@ const location = (page: Page, id: string) => page.getByRole('main').getByLabel(`
 const tick = (dialog: Locator, type: string) => dialog.getByRole('checkbox', { name: type, exact: true });
 
 const createPartner = (page: Page, fields: Record<string, unknown>) =>
-  apiCreate(page, 'service-partners', { partnerName: 'Partner', serviceTypes: ['Towing'], contactInfo: '+91 98220 12345', availability: '24/7', geoLocation: '', rating: null, notes: '', ...fields });
+  apiCreate(page, 'service-partners', {
+    partnerName: 'Partner',
+    serviceTypes: ['Towing'],
+    contactInfo: '+91 98220 12345',
+    availability: '24/7',
+    geoLocation: '',
+    rating: null,
+    notes: '',
+    ...fields,
+  });
 
 test('add a partner with availability 24/7 by default; types as a list, rating as stars, the location on a map', async ({ page }) => {
   const token = unique();
@@ -26,7 +52,13 @@ test('add a partner with availability 24/7 by default; types as a list, rating a
   await dialog.getByLabel('Geo Location (lat,long)').fill('18.7557, 73.4091');
   await dialog.getByLabel('Rating (0-5)').fill('4.5');
   await dialog.getByLabel('Notes').fill('Flatbed and crane, Lonavala ghat section');
-  await saveAndClose(page, dialog, 'Add Partner', 'Service Partner Added!', new RegExp(`^Highway Rescue ${token} \\(SP\\d{5}[A-Z0-9]{3}\\) has been added\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Add Partner',
+    'Service Partner Added!',
+    new RegExp(`^Highway Rescue ${token} \\(SP\\d{5}[A-Z0-9]{3}\\) has been added\\.$`),
+  );
 
   await searchList(page, token);
   await expect(columnHeaders(page)).toHaveText(['Partner ID', 'Name', 'Service Types', 'Contact', 'Availability', 'Rating', 'Actions']);
@@ -87,7 +119,9 @@ test('edit a partner, then remove it after Confirm Removal', async ({ page }) =>
 
   await page.getByRole('button', { name: `Delete ${partner.id}` }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Removal' });
-  await expect(confirm).toContainText(`Are you sure you want to remove Battery Bazaar ${token} (${partner.id}) from your service partners? This action cannot be undone.`);
+  await expect(confirm).toContainText(
+    `Are you sure you want to remove Battery Bazaar ${token} (${partner.id}) from your service partners? This action cannot be undone.`,
+  );
   await confirm.getByRole('button', { name: 'Remove Partner' }).click();
   await expectDestructiveToast(page, 'Service Partner Removed', `Battery Bazaar ${token} (${partner.id}) has been removed.`);
   await expect(page.getByText('No Service Partners Found')).toBeVisible();
@@ -95,8 +129,16 @@ test('edit a partner, then remove it after Confirm Removal', async ({ page }) =>
 
 test('search matches name, contact and notes; the service-type filter lists the types present', async ({ page }) => {
   const token = unique();
-  const tow = await createPartner(page, { partnerName: `Sahyadri Towing ${token}`, serviceTypes: ['Towing', 'Fuel Delivery'], notes: `Crane at Khopoli ${token}` });
-  const tyre = await createPartner(page, { partnerName: `Tyre Hub ${token}`, serviceTypes: ['Tyres'], contactInfo: `tyrehub.${token.toLowerCase()}@example.in` });
+  const tow = await createPartner(page, {
+    partnerName: `Sahyadri Towing ${token}`,
+    serviceTypes: ['Towing', 'Fuel Delivery'],
+    notes: `Crane at Khopoli ${token}`,
+  });
+  const tyre = await createPartner(page, {
+    partnerName: `Tyre Hub ${token}`,
+    serviceTypes: ['Tyres'],
+    contactInfo: `tyrehub.${token.toLowerCase()}@example.in`,
+  });
   await openPartners(page);
   const expectOnly = (term: string, id: string) => expectOnlyMatch(page, term, id);
   await searchList(page, token);

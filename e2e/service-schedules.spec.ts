@@ -23,11 +23,21 @@ import {
   vehicleLabel,
 } from './helpers';
 
-test('Schedule Preventive Maintenance opens the service schedules: add one (bad intervals and a km above the odometer refused in words), see and filter the Due badge', async ({ page }) => {
+test('Schedule Preventive Maintenance opens the service schedules: add one (bad intervals and a km above the odometer refused in words), see and filter the Due badge', async ({
+  page,
+}) => {
   const token = unique();
   const vehicle = await createVehicle(page, token, { currentMileage: 12000 });
   // Due at 6,000 km, the odometer at 12,000: Overdue.
-  await apiCreate(page, 'service-schedules', { vehicleId: vehicle.id, task: 'Brake Inspection', everyKm: 5000, everyMonths: null, lastDoneDate: null, lastDoneKm: 1000, notes: '' });
+  await apiCreate(page, 'service-schedules', {
+    vehicleId: vehicle.id,
+    task: 'Brake Inspection',
+    everyKm: 5000,
+    everyMonths: null,
+    lastDoneDate: null,
+    lastDoneKm: 1000,
+    notes: '',
+  });
   await openScreen(page, '/maintenance', 'Maintenance & Workshop');
   await page.getByRole('main').getByRole('button', { name: 'Schedule Preventive Maintenance', exact: true }).click();
   const schedules = section(page, 'Service Schedules');
@@ -45,7 +55,11 @@ test('Schedule Preventive Maintenance opens the service schedules: add one (bad 
   await dialog.getByLabel('Every (km)').fill('10000');
   await dialog.getByLabel('Every (months)').fill('6');
   await clickSave(dialog, 'Add Schedule');
-  await expectDestructiveToast(page, 'Missing Last Done', 'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.');
+  await expectDestructiveToast(
+    page,
+    'Missing Last Done',
+    'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.',
+  );
   await dialog.getByLabel('Every (months)').fill('');
   await dialog.getByLabel('Last Done At (km)').fill('15000');
   await clickSave(dialog, 'Add Schedule');
@@ -76,14 +90,30 @@ test('Schedule Preventive Maintenance opens the service schedules: add one (bad 
 test('a job card naming a schedule needs its odometer to be Completed, and resets the schedule (Last Done, Due back to OK)', async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token, { currentMileage: 30000 });
-  const schedule = await apiCreate(page, 'service-schedules', { vehicleId: vehicle.id, task: 'Tyre Rotation', everyKm: 10000, everyMonths: null, lastDoneDate: null, lastDoneKm: 15000, notes: '' });
+  const schedule = await apiCreate(page, 'service-schedules', {
+    vehicleId: vehicle.id,
+    task: 'Tyre Rotation',
+    everyKm: 10000,
+    everyMonths: null,
+    lastDoneDate: null,
+    lastDoneKm: 15000,
+    notes: '',
+  });
   await openScreen(page, '/maintenance', 'Maintenance & Workshop');
   const dialog = await openDialog(page, 'Create Job Card', 'Create Job Card');
   await pickRecord(page, dialog, /^Vehicle/, token, vehicleLabel(vehicle));
   await dialog.getByLabel('Job Description').fill(`Tyre rotation ${token}`);
   // Only the chosen vehicle's schedules are offered: another vehicle's, found by the same words, is not.
   const elsewhere = await createVehicle(page, token, { licensePlate: `KA01${token}`, currentMileage: 30000 });
-  await apiCreate(page, 'service-schedules', { vehicleId: elsewhere.id, task: 'Tyre Rotation', everyKm: 10000, everyMonths: null, lastDoneDate: null, lastDoneKm: 15000, notes: '' });
+  await apiCreate(page, 'service-schedules', {
+    vehicleId: elsewhere.id,
+    task: 'Tyre Rotation',
+    everyKm: 10000,
+    everyMonths: null,
+    lastDoneDate: null,
+    lastDoneKm: 15000,
+    notes: '',
+  });
   await dialog.getByRole('combobox', { name: /^Schedule/ }).click();
   await page.getByRole('combobox', { name: 'Search choices' }).fill(token);
   await expect(page.getByRole('option', { name: `Tyre Rotation · MH12${token}`, exact: true })).toBeVisible();

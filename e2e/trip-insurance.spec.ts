@@ -82,7 +82,16 @@ test('add a policy with the defaults; the Insurance Log shows every column', asy
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
   await expect(columnHeaders(page)).toHaveText(['Trip', 'Policy #', 'Type', 'Provider', 'Validity', 'Status', 'Claim ID', 'Actions']);
-  await expect(tableRows(page).first().getByRole('cell')).toHaveText([tripLabel(trip), `OG-${token}`, 'Cargo', 'HDFC ERGO', '01/04/2026 - 31/03/2099', 'Pending', 'N/A', '']);
+  await expect(tableRows(page).first().getByRole('cell')).toHaveText([
+    tripLabel(trip),
+    `OG-${token}`,
+    'Cargo',
+    'HDFC ERGO',
+    '01/04/2026 - 31/03/2099',
+    'Pending',
+    'N/A',
+    '',
+  ]);
   const pending = tableRows(page).first().getByText('Pending', { exact: true });
   await expect(pending).toHaveClass(/bg-yellow-100/);
   await expect(page.getByRole('main').getByLabel(/^View document of INS\d{5}[A-Z0-9]{3}$/)).toBeDisabled();
@@ -132,7 +141,16 @@ test('edit a policy: Claim ID appears only for Claim Filed', async ({ page }) =>
   await chooseOption(page, dialog, /^Insurance Type/, 'Goods in Transit');
   await dialog.getByLabel('Provider').fill('New India Assurance');
   await saveAndClose(page, dialog, 'Save Changes', 'Policy Updated!');
-  await expect(cells).toHaveText([tripLabel(trip), `ED-${token}`, 'Goods in Transit', 'New India Assurance', '01/01/2026 - 31/12/2099', 'Claim Filed', `CLM-${token}`, '']);
+  await expect(cells).toHaveText([
+    tripLabel(trip),
+    `ED-${token}`,
+    'Goods in Transit',
+    'New India Assurance',
+    '01/01/2026 - 31/12/2099',
+    'Claim Filed',
+    `CLM-${token}`,
+    '',
+  ]);
   await expect(tableRows(page).first().getByText('Claim Filed', { exact: true })).toHaveClass(/bg-blue-100/);
 
   // Another status drops the claim number.
@@ -194,7 +212,13 @@ test('the status filter uses the displayed status (Expired once the end date pas
   const token = unique();
   const trip = await newTrip(page, token);
   const ended = await createPolicy(page, { tripId: trip.id, policyNumber: `ENDED-${token}`, status: 'Active', endDate: yesterday() });
-  const today = await createPolicy(page, { tripId: trip.id, policyNumber: `TODAY-${token}`, status: 'Active', endDate: todayInBrowserZone(), insuranceType: 'Liability' });
+  const today = await createPolicy(page, {
+    tripId: trip.id,
+    policyNumber: `TODAY-${token}`,
+    status: 'Active',
+    endDate: todayInBrowserZone(),
+    insuranceType: 'Liability',
+  });
   const claim = await createPolicy(page, { tripId: trip.id, policyNumber: `CLAIM-${token}`, status: 'Claim Filed', claimId: 'C-1', endDate: yesterday() });
   await openInsurance(page);
   const main = page.getByRole('main');
@@ -248,7 +272,10 @@ test('upload a policy document and view it; the view action is disabled without 
   await saveAndClose(page, dialog, 'Add Policy', 'Policy Added!');
   await searchList(page, token);
   await expect(tableRows(page)).toHaveCount(1);
-  const id = (await page.getByRole('main').getByLabel(/^View document of /).getAttribute('aria-label'))!.replace('View document of ', '');
+  const id = (await page
+    .getByRole('main')
+    .getByLabel(/^View document of /)
+    .getAttribute('aria-label'))!.replace('View document of ', '');
   await expectDownload(page, documentOf(page, id), pdf);
 
   const edit = await openEdit(page, id);
@@ -268,5 +295,9 @@ test('when the policies cannot be fetched: an Error toast, the failure with Retr
 });
 
 test('when the trips list cannot be fetched: an Error toast, and no policy can be added', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openInsurance, { toast: 'Error', description: 'Could not fetch trips list.', disabled: 'Add Insurance Policy' });
+  await expectPickListFetchFailure(page, /\/api\/trips\/options\?/, openInsurance, {
+    toast: 'Error',
+    description: 'Could not fetch trips list.',
+    disabled: 'Add Insurance Policy',
+  });
 });

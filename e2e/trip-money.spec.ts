@@ -1,13 +1,52 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCreate, columnHeaders, createDriver, createVehicle, expectToast, listSettled, openDialog, openScreen, pickRecord, saveAndClose, searchList, tableRows, unique, vehicleLabel } from './helpers';
+import {
+  apiCreate,
+  columnHeaders,
+  createDriver,
+  createVehicle,
+  expectToast,
+  listSettled,
+  openDialog,
+  openScreen,
+  pickRecord,
+  saveAndClose,
+  searchList,
+  tableRows,
+  unique,
+  vehicleLabel,
+} from './helpers';
 
 /** A trip's money in the browser (issue 19): the trips list's optional Freight, Cost and Margin columns, sort by margin, and the form's new fields. */
 const openTrips = (page: Page) => openScreen(page, '/fleet-management', 'Fleet & Trip Management');
 
 const trip = (page: Page, vehicleId: string, driverId: string, origin: string, fields: Record<string, unknown> = {}) =>
-  apiCreate(page, 'trips', { origin, destination: 'Mumbai', vehicleId, driverId, status: 'Delivered', eta: null, startDate: null, endDate: null, notes: '', ...fields });
+  apiCreate(page, 'trips', {
+    origin,
+    destination: 'Mumbai',
+    vehicleId,
+    driverId,
+    status: 'Delivered',
+    eta: null,
+    startDate: null,
+    endDate: null,
+    notes: '',
+    ...fields,
+  });
 const toll = (page: Page, vehicleId: string, tripId: string, amount: number) =>
-  apiCreate(page, 'fuel-expenses', { type: 'Toll', date: '2026-11-20', vehicleId, tripId, fuelType: '', quantity: null, pricePerUnit: null, amount, odometer: null, vendor: '', gpsLocation: '', description: '' });
+  apiCreate(page, 'fuel-expenses', {
+    type: 'Toll',
+    date: '2026-11-20',
+    vehicleId,
+    tripId,
+    fuelType: '',
+    quantity: null,
+    pricePerUnit: null,
+    amount,
+    odometer: null,
+    vendor: '',
+    gpsLocation: '',
+    description: '',
+  });
 
 const headerTexts = async (page: Page) => (await columnHeaders(page).allInnerTexts()).map((text) => text.trim().toUpperCase());
 const firstCells = async (page: Page) => (await tableRows(page).locator('td:first-child').allInnerTexts()).map((text) => text.trim());
@@ -43,11 +82,19 @@ test('the trips list offers Freight, Cost and Margin as columns the user chooses
   await expect(tableRows(page).filter({ hasText: none.id })).toContainText('N/A');
 
   // Sorted by margin on the server: ascending, then descending; N/A last both ways.
-  await page.getByRole('table').locator('thead').getByRole('button', { name: /Margin/i }).click();
+  await page
+    .getByRole('table')
+    .locator('thead')
+    .getByRole('button', { name: /Margin/i })
+    .click();
   await expect(page).toHaveURL((url) => url.searchParams.get('sort') === 'margin');
   await listSettled(page);
   await expect.poll(() => firstCells(page)).toEqual([low.id, middle.id, high.id, none.id]);
-  await page.getByRole('table').locator('thead').getByRole('button', { name: /Margin/i }).click();
+  await page
+    .getByRole('table')
+    .locator('thead')
+    .getByRole('button', { name: /Margin/i })
+    .click();
   await expect(page).toHaveURL((url) => url.searchParams.get('order') === 'desc');
   await listSettled(page);
   await expect.poll(() => firstCells(page)).toEqual([high.id, middle.id, low.id, none.id]);
@@ -65,7 +112,7 @@ test('the trips list offers Freight, Cost and Margin as columns the user chooses
   for (const name of ['Freight', 'Margin']) await page.getByRole('checkbox', { name }).uncheck();
 });
 
-test("the trip form takes freight, the distance from the odometers, and a sales order, refusing an end odometer below the start", async ({ page }) => {
+test('the trip form takes freight, the distance from the odometers, and a sales order, refusing an end odometer below the start', async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token);
   await createDriver(page, token);
@@ -105,14 +152,27 @@ test("the trip form takes freight, the distance from the odometers, and a sales 
 
   const search = await page.request.get(`/api/trips?q=${encodeURIComponent(`pune ${token.toLowerCase()}`)}`);
   const [saved] = (await search.json()).items;
-  expect(saved).toMatchObject({ freight: 33500, startOdometer: 184250, endOdometer: 184530, distanceKm: 280, salesOrderId: order.id, customerName: `Reliance Retail ${token}`, cost: 0, margin: 33500, revenuePerKm: 119.64 });
+  expect(saved).toMatchObject({
+    freight: 33500,
+    startOdometer: 184250,
+    endOdometer: 184530,
+    distanceKm: 280,
+    salesOrderId: order.id,
+    customerName: `Reliance Retail ${token}`,
+    cost: 0,
+    margin: 33500,
+    revenuePerKm: 119.64,
+  });
 });
 
 test("a challan's Trip is pre-filled with its vehicle's trip on the road, whose cost then carries it", async ({ page }) => {
   const token = unique();
   const vehicle = await createVehicle(page, token, { licensePlate: `MH12${token}` });
   const driver = await createDriver(page, token);
-  const onTheRoad = await trip(page, vehicle.id, driver.id, `Satara ${token}`, { status: 'In Transit', startDate: new Date(Date.now() - 86_400_000).toISOString() });
+  const onTheRoad = await trip(page, vehicle.id, driver.id, `Satara ${token}`, {
+    status: 'In Transit',
+    startDate: new Date(Date.now() - 86_400_000).toISOString(),
+  });
   await openScreen(page, '/challan-tracking', 'Challan Tracking');
   const dialog = await openDialog(page, 'Add Challan', 'Add New Challan');
   await pickRecord(page, dialog, /^Vehicle/, `mh12${token.toLowerCase()}`, vehicleLabel(vehicle));

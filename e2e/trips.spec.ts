@@ -62,7 +62,13 @@ test('Create New Trip waits for the pick-lists; a new trip starts Scheduled with
   await pickRecord(page, dialog, /^Driver/, `santosh ${token.toLowerCase()}`, driverLabel(driver));
   await dialog.getByLabel('Origin').fill(`Pune ${token}`);
   await dialog.getByLabel('Destination').fill(`Mumbai ${token}`);
-  await saveAndClose(page, dialog, 'Create Trip', 'Trip Created!', new RegExp(`^Trip TRP\\d{4}[A-Z0-9]{2} \\(Pune ${token} → Mumbai ${token}\\) has been created\\.$`));
+  await saveAndClose(
+    page,
+    dialog,
+    'Create Trip',
+    'Trip Created!',
+    new RegExp(`^Trip TRP\\d{4}[A-Z0-9]{2} \\(Pune ${token} → Mumbai ${token}\\) has been created\\.$`),
+  );
 
   await searchList(page, `Pune ${token}`);
   await expect(tableRows(page)).toHaveCount(1);
@@ -137,7 +143,16 @@ test('edit a trip: status, vehicle and ETA (shown as local date-time to the minu
   await saveAndClose(page, dialog, 'Save Changes', 'Trip Updated!', `Trip ${trip.id} has been updated.`);
 
   const cells = tableRows(page).first().getByRole('cell');
-  await expect(cells).toHaveText([trip.id, `Surat ${token}`, 'Vadodara', `Volvo FMX ${token} (GJ06${token})`, driverLabel(driver), 'In Transit', /^25\/11\/2026, 0?6:45\s?pm$/i, '']);
+  await expect(cells).toHaveText([
+    trip.id,
+    `Surat ${token}`,
+    'Vadodara',
+    `Volvo FMX ${token} (GJ06${token})`,
+    driverLabel(driver),
+    'In Transit',
+    /^25\/11\/2026, 0?6:45\s?pm$/i,
+    '',
+  ]);
 
   const again = await openEdit(page, trip.id);
   await expect(again.getByLabel('ETA')).toHaveValue('25/11/2026 18:45');
@@ -308,5 +323,9 @@ test('when the trips cannot be fetched: an Error toast, the failure in the table
 });
 
 test('when the vehicles cannot be fetched: an Error toast, and no trip can be created', async ({ page }) => {
-  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openTrips, { toast: 'Error', description: 'Could not fetch vehicles.', disabled: 'Create New Trip' });
+  await expectPickListFetchFailure(page, /\/api\/vehicles\/options\?/, openTrips, {
+    toast: 'Error',
+    description: 'Could not fetch vehicles.',
+    disabled: 'Create New Trip',
+  });
 });

@@ -36,7 +36,9 @@ async function userSignedIn(browser: Browser, admin: Page, role = 'dispatcher') 
   const api = await request.newContext({ baseURL: BASE_URL, storageState: NO_SESSION });
   const login = await api.post('/api/auth/login', { data: { username, password: given } });
   const { csrfToken } = (await login.json()) as { csrfToken: string };
-  expect((await api.post('/api/auth/password', { data: { currentPassword: given, newPassword: own }, headers: { 'x-csrf-token': csrfToken } })).ok()).toBe(true);
+  expect((await api.post('/api/auth/password', { data: { currentPassword: given, newPassword: own }, headers: { 'x-csrf-token': csrfToken } })).ok()).toBe(
+    true,
+  );
   await api.post('/api/auth/logout', { headers: { 'x-csrf-token': csrfToken } });
   await api.dispose();
   const context = await browser.newContext({ storageState: NO_SESSION });
@@ -134,7 +136,11 @@ test('Edit Profile saves my name, e-mail, phone and address', async ({ page, bro
 test('My Account lists my sessions and signs out the others', async ({ page, browser }) => {
   const user = await userSignedIn(browser, page);
   // A second session, from a phone.
-  const phone = await request.newContext({ baseURL: BASE_URL, storageState: NO_SESSION, userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36' });
+  const phone = await request.newContext({
+    baseURL: BASE_URL,
+    storageState: NO_SESSION,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+  });
   expect((await phone.post('/api/auth/login', { data: { username: user.username, password: user.password } })).ok()).toBe(true);
 
   const me = user.page;

@@ -219,7 +219,17 @@ test('pages through many vehicles and sorts by a column', async ({ page }) => {
   for (let i = 0; i < 55; i++) {
     const response = await page.request.post('/api/vehicles', {
       headers: { 'x-csrf-token': me.csrfToken },
-      data: { make: 'Tata', model: `Signa ${token}`, year: 1990 + (i % 30), vin: `V${token}${i}`, licensePlate: `MH${token}${i}`, type: 'Truck', status: 'Active', currentMileage: i * 1000, purchaseDate: null },
+      data: {
+        make: 'Tata',
+        model: `Signa ${token}`,
+        year: 1990 + (i % 30),
+        vin: `V${token}${i}`,
+        licensePlate: `MH${token}${i}`,
+        type: 'Truck',
+        status: 'Active',
+        currentMileage: i * 1000,
+        purchaseDate: null,
+      },
     });
     expect(response.status()).toBe(201);
   }

@@ -52,7 +52,12 @@ async function* files(path) {
 async function inputHash() {
   const hash = createHash('sha256');
   for (const input of inputs) {
-    for await (const file of files(join(root, input))) hash.update(relative(root, file)).update('\0').update(await readFile(file)).update('\0');
+    for await (const file of files(join(root, input)))
+      hash
+        .update(relative(root, file))
+        .update('\0')
+        .update(await readFile(file))
+        .update('\0');
   }
   return hash.digest('hex');
 }
@@ -62,7 +67,12 @@ const built = outputs.every((file) => existsSync(file));
 const stamp = await readFile(stampFile, 'utf8').then(JSON.parse, () => undefined);
 if (ifChanged && built && stamp?.hash === hash) process.exit(0);
 
-if (quiet) console.log(built && stamp ? 'The sources changed since the last build: building the web app and the server again ...' : 'Building the web app and the server (the first time takes a little while) ...');
+if (quiet)
+  console.log(
+    built && stamp
+      ? 'The sources changed since the last build: building the web app and the server again ...'
+      : 'Building the web app and the server (the first time takes a little while) ...',
+  );
 const run = (command, args) => {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

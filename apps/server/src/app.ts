@@ -107,7 +107,9 @@ export function createApp(database: Database, config: Config, storage: FileStora
     }
   };
   app.get('/readyz', async (c) => ((await readiness(() => database.query('SELECT 1'))) ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable' }, 503)));
-  app.get('/readyz/storage', async (c) => ((await readiness((signal) => storage.check(signal))) ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable' }, 503)));
+  app.get('/readyz/storage', async (c) =>
+    (await readiness((signal) => storage.check(signal))) ? c.json({ status: 'ready' }) : c.json({ status: 'unavailable' }, 503),
+  );
 
   const api = new Hono<AppEnv>();
   // Records and sessions must not linger in browser or proxy caches (a route may say more, e.g. private files).
@@ -115,10 +117,17 @@ export function createApp(database: Database, config: Config, storage: FileStora
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'Request Too Large', 'The request body is too large.'); } });
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, 'Request Too Large', 'The request body is too large.');
+    },
+  });
   // Uploads have their own, larger limit (in files/routes.ts). GET and HEAD carry no body, and looking
   // for one would make the server build a whole Request object for every read.
-  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/files' || isImportUpload(c.req.path) ? next() : jsonLimit(c, next)));
+  api.use((c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/files' || isImportUpload(c.req.path) ? next() : jsonLimit(c, next),
+  );
   api.use(sameOriginOnly(config));
   // Lists are cached until records change; any request that may have changed one drops them, once it is done.
   const lists = ListCache.following(database, config.listCacheMs);

@@ -89,7 +89,10 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
  * and localhost (see http/hosts.ts), which no DNS rebinding can reach.
  */
 function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
-  const listed = (env.RAAHI_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const listed = (env.RAAHI_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (listed.includes('*')) return 'any';
   if (env.RAAHI_PUBLIC_URL) {
     try {
@@ -106,7 +109,8 @@ function allowedHosts(env: NodeJS.ProcessEnv): string[] | 'any' {
 function reminderMinutes(env: NodeJS.ProcessEnv): number {
   if (env.RAAHI_REMINDER_MINUTES === '0') return 0;
   const minutes = number(env, 'RAAHI_REMINDER_MINUTES', 5);
-  if (minutes < 0.01 || minutes > 1440) throw new Error(`RAAHI_REMINDER_MINUTES must be 0 (only on start) or from 0.01 to 1440 minutes (got "${env.RAAHI_REMINDER_MINUTES}")`);
+  if (minutes < 0.01 || minutes > 1440)
+    throw new Error(`RAAHI_REMINDER_MINUTES must be 0 (only on start) or from 0.01 to 1440 minutes (got "${env.RAAHI_REMINDER_MINUTES}")`);
   return minutes;
 }
 

@@ -46,13 +46,15 @@ if (!config.databaseUrl) {
   }
 }
 // With RAAHI_OWNER_DATABASE_URL, the owner migrates and keeps the change log; requests use DATABASE_URL (decision 0063).
-const databases = await openDatabases({ url: config.databaseUrl, ownerUrl: config.ownerDatabaseUrl, dataDir: join(config.dataDir, 'db') }).catch(async (err) => {
-  // Records that must be unique and are not: a list to resolve, not a stack trace; the database is as it was.
-  if (!(err instanceof DuplicateRecordsError)) throw err;
-  console.error(err.message);
-  await lock?.release();
-  process.exit(1);
-});
+const databases = await openDatabases({ url: config.databaseUrl, ownerUrl: config.ownerDatabaseUrl, dataDir: join(config.dataDir, 'db') }).catch(
+  async (err) => {
+    // Records that must be unique and are not: a list to resolve, not a stack trace; the database is as it was.
+    if (!(err instanceof DuplicateRecordsError)) throw err;
+    console.error(err.message);
+    await lock?.release();
+    process.exit(1);
+  },
+);
 const { database, owner } = databases;
 const guardLine = changeLogGuardLine(databases.guard);
 if (guardLine) console.log(guardLine);

@@ -74,7 +74,10 @@ export function rangeParams(area: Pick<AreaDefinition, 'ranges'>): Record<string
  * The order of a list when none is chosen: the one its first active filter asks for, else the area's own.
  * The web and the server both ask this, so the table marks the order the server gave.
  */
-export function defaultSortOf(area: Pick<AreaDefinition, 'defaultSort' | 'sortWhenFiltered'>, filters: Readonly<Record<string, unknown>>): { sort: string; order: 'asc' | 'desc' } {
+export function defaultSortOf(
+  area: Pick<AreaDefinition, 'defaultSort' | 'sortWhenFiltered'>,
+  filters: Readonly<Record<string, unknown>>,
+): { sort: string; order: 'asc' | 'desc' } {
   const active = Object.entries(area.sortWhenFiltered ?? {}).find(([name]) => filters[name] !== undefined && filters[name] !== '');
   return active ? active[1] : area.defaultSort;
 }

@@ -3,7 +3,16 @@ import { declareArea, field, type InputOf } from './declare';
 import { todayIn } from './derived';
 import { todayIso } from './fields';
 
-export const OFFENSE_TYPES = ['Speeding', 'Illegal Parking', 'Red Light Violation', 'Overloading', 'No Entry', 'Wrong Lane', 'Documentation Issue', 'Other'] as const;
+export const OFFENSE_TYPES = [
+  'Speeding',
+  'Illegal Parking',
+  'Red Light Violation',
+  'Overloading',
+  'No Entry',
+  'Wrong Lane',
+  'Documentation Issue',
+  'Other',
+] as const;
 export const CHALLAN_STATUSES = ['Pending Payment', 'Paid', 'Disputed', 'Overdue', 'Cancelled'] as const;
 
 /**

@@ -3,8 +3,10 @@ import * as domain from './index';
 import { decimalsOfStep, field, hasAtMostDecimals, type AnyField, type DeclaredArea } from './declare';
 import { hasControlCharacter, text } from './fields';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const declaredAreas = (Object.values(domain) as unknown[]).filter((value): value is DeclaredArea<any> => typeof value === 'object' && value !== null && 'fields' in value && 'input' in value && 'shown' in value);
+const declaredAreas = (Object.values(domain) as unknown[]).filter(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (value): value is DeclaredArea<any> => typeof value === 'object' && value !== null && 'fields' in value && 'input' in value && 'shown' in value,
+);
 const fieldsOf = (area: { fields: Record<string, AnyField> }) => Object.entries(area.fields);
 const messagesOf = (parsed: { error?: { issues: { message: string }[] } }) => parsed.error?.issues.map((issue) => issue.message);
 
@@ -58,7 +60,8 @@ describe('decimals, judged on the value as it is', () => {
 
 describe('control characters', () => {
   it('are found in one pass: C0, DEL and C1; a long text may hold tabs and line breaks', () => {
-    for (const bad of ['a\u0000b', '\u001b[31m', 'a\u007f', 'a\u0085b', 'a\u009fb', 'a\tb', 'a\nb']) expect(hasControlCharacter(bad), JSON.stringify(bad)).toBe(true);
+    for (const bad of ['a\u0000b', '\u001b[31m', 'a\u007f', 'a\u0085b', 'a\u009fb', 'a\tb', 'a\nb'])
+      expect(hasControlCharacter(bad), JSON.stringify(bad)).toBe(true);
     for (const ok of ['Ravi Kumar', '₹1,200', 'क्\u200Dष', '\u00a0x', 'Ünal']) expect(hasControlCharacter(ok), ok).toBe(false);
     for (const ok of ['line one\nline two', 'a\tb', 'a\r\nb']) expect(hasControlCharacter(ok, true), JSON.stringify(ok)).toBe(false);
     for (const bad of ['a\rb', 'a\u0000\nb', 'a\u000bb', 'a\u000cb']) expect(hasControlCharacter(bad, true), JSON.stringify(bad)).toBe(true);

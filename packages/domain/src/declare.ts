@@ -140,7 +140,10 @@ const stepped = (schema: z.ZodNumber, step: number | 'any') => {
 type LinkOptions = LinkConditions;
 function reference(area: string, options: FieldOptions<string> & LinkOptions & { required: true }): FieldDeclaration<string>;
 function reference(area: string, options: FieldOptions<string | null> & LinkOptions & { required?: false }): FieldDeclaration<string | null>;
-function reference(area: string, options: (FieldOptions<string> | FieldOptions<string | null>) & LinkOptions): FieldDeclaration<string> | FieldDeclaration<string | null> {
+function reference(
+  area: string,
+  options: (FieldOptions<string> | FieldOptions<string | null>) & LinkOptions,
+): FieldDeclaration<string> | FieldDeclaration<string | null> {
   const { linkableWhen, unlinkableWhen, checkedWhile, sameAs, ...rest } = options;
   const kind = { kind: 'reference' as const, area, linkableWhen, unlinkableWhen, checkedWhile, sameAs };
   return rest.required
@@ -154,18 +157,33 @@ export const field = {
     return declare<string>({ kind: 'text', max, multiline: options.multiline }, options, text(max, { multiline: options.multiline }), '');
   },
   email: (options: FieldOptions<string>) =>
-    declare<string>({ kind: 'text', max: 200, format: 'email' }, options, text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'), ''),
+    declare<string>(
+      { kind: 'text', max: 200, format: 'email' },
+      options,
+      text(200).refine((v) => v === '' || isEmailAddress(v), 'must be an email address such as name@example.in'),
+      '',
+    ),
   phone: (options: FieldOptions<string>) => declare<string>({ kind: 'text', max: 30, format: 'tel' }, options, text(30), ''),
   number: (options: FieldOptions<number | null> & { step?: number; min?: number; max?: number }) =>
     declare<number | null>(
       { kind: 'number', step: options.step ?? 'any', integer: false },
       options,
-      stepped(z.number({ message: 'must be a number' }).min(options.min ?? -SANE_NUMBER).max(options.max ?? SANE_NUMBER), options.step ?? 'any').nullable(),
+      stepped(
+        z
+          .number({ message: 'must be a number' })
+          .min(options.min ?? -SANE_NUMBER)
+          .max(options.max ?? SANE_NUMBER),
+        options.step ?? 'any',
+      ).nullable(),
       null,
     ),
   integer: (options: FieldOptions<number | null> & { min?: number; max?: number }) => {
     const [min, max] = [options.min ?? -99_999_999, options.max ?? 99_999_999];
-    const schema = z.number({ message: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+    const schema = z
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`);
     return declare<number | null>({ kind: 'number', step: 1, integer: true }, options, schema.nullable(), null);
   },
   date: (options: FieldOptions<string | null>) => declare<string | null>({ kind: 'date' }, options, isoDate.nullable(), null),
@@ -174,8 +192,16 @@ export const field = {
    * One of the options. A required choice may come blank, so that the required rule answers it in the specification's words.
    * `labels` shows an option under another name than the one stored (Meal shown as Meal Allowance).
    */
-  choice: <const O extends readonly string[]>(options: readonly [...O] | O, settings: FieldOptions<O[number]> & { labels?: Partial<Record<O[number], string>> }) =>
-    declare<O[number]>({ kind: 'choice', options, open: false, labels: settings.labels as Record<string, string> | undefined }, settings, (settings.required ? z.enum(options).or(z.literal('')) : z.enum(options)) as z.ZodType<O[number]>, '' as O[number]),
+  choice: <const O extends readonly string[]>(
+    options: readonly [...O] | O,
+    settings: FieldOptions<O[number]> & { labels?: Partial<Record<O[number], string>> },
+  ) =>
+    declare<O[number]>(
+      { kind: 'choice', options, open: false, labels: settings.labels as Record<string, string> | undefined },
+      settings,
+      (settings.required ? z.enum(options).or(z.literal('')) : z.enum(options)) as z.ZodType<O[number]>,
+      '' as O[number],
+    ),
   /** Suggested options, any text stored (the filter lists the values present in the data). */
   openChoice: (options: readonly string[], settings: FieldOptions<string> & { max?: number }) =>
     declare<string>({ kind: 'choice', options, open: true }, settings, text(settings.max ?? 100), ''),
@@ -195,7 +221,10 @@ export const field = {
   references: (area: string, options: FieldOptions<string[]> & { max?: number }) => {
     const max = options.max ?? 20;
     const schema = z
-      .array(text(64).refine((id) => id !== '', 'must not hold a blank id'), { message: 'must be a list of record ids' })
+      .array(
+        text(64).refine((id) => id !== '', 'must not hold a blank id'),
+        { message: 'must be a list of record ids' },
+      )
       .max(max, `must name at most ${max} records`)
       .refine((list) => new Set(list).size === list.length, 'must not name a record twice');
     return declare<string[]>({ kind: 'references', area, max }, options, schema, []);
@@ -235,10 +264,21 @@ export const field = {
     ),
   /** A tick box: true or false, false by default (never blank). */
   // Left out of a body, it is false: a client that predates the field saves as before.
-  flag: (options: FieldOptions<boolean>) => declare<boolean>({ kind: 'flag' }, { default: false, ...options }, z.boolean({ message: 'must be true or false' }).default(false) as z.ZodType<boolean>, false),
+  flag: (options: FieldOptions<boolean>) =>
+    declare<boolean>(
+      { kind: 'flag' },
+      { default: false, ...options },
+      z.boolean({ message: 'must be true or false' }).default(false) as z.ZodType<boolean>,
+      false,
+    ),
   /** A rating out of max (stars), typed to one decimal. The range the specification words is a rule. */
   rating: (options: FieldOptions<number | null> & { max?: number }) =>
-    declare<number | null>({ kind: 'rating', max: options.max ?? 5, step: 0.1 }, options, stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(), null),
+    declare<number | null>(
+      { kind: 'rating', max: options.max ?? 5, step: 0.1 },
+      options,
+      stepped(z.number({ message: 'must be a number' }).min(-1e6).max(1e6), 0.1).nullable(),
+      null,
+    ),
 };
 
 /**
@@ -305,7 +345,9 @@ function rangeKind(area: string, name: string, declaration: FieldDeclaration<unk
   throw new Error(`${area}: ${name} is filtered From–To, but only a date or a date-time can be.`);
 }
 
-export function declareArea<const Fields extends Record<string, AnyField>, const Key extends AreaKey>(declaration: AreaDeclaration<Fields, Key>): DeclaredArea<Fields, Key> {
+export function declareArea<const Fields extends Record<string, AnyField>, const Key extends AreaKey>(
+  declaration: AreaDeclaration<Fields, Key>,
+): DeclaredArea<Fields, Key> {
   type Input = InputOf<Fields>;
   const entries = Object.entries(declaration.fields) as [keyof Input & string, FieldDeclaration<unknown>][];
   const required = entries.filter(([, f]) => f.required).map(([name]) => name);
@@ -333,12 +375,20 @@ export function declareArea<const Fields extends Record<string, AnyField>, const
     fields: declaration.fields,
     // A conditional field may come blank (it is stored so while hidden), whatever its options. A text takes
     // '' already and keeps its own messages (a union would answer only 'Invalid input').
-    input: z.strictObject(mapFields(declaration.fields, (f, name) => (shownWhen[name] && f.blank === '' && !f.schema.safeParse('').success ? f.schema.or(z.literal('')) : f.schema))),
+    input: z.strictObject(
+      mapFields(declaration.fields, (f, name) =>
+        shownWhen[name] && f.blank === '' && !f.schema.safeParse('').success ? f.schema.or(z.literal('')) : f.schema,
+      ),
+    ),
     fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
     rules,
     defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
     filters: {
-      ...Object.fromEntries(entries.filter(([, f]) => f.filter && f.filter !== 'range' && f.kind !== 'reference').map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []])),
+      ...Object.fromEntries(
+        entries
+          .filter(([, f]) => f.filter && f.filter !== 'range' && f.kind !== 'reference')
+          .map(([name, f]) => [name, f.kind === 'choice' && !f.open ? f.options : []]),
+      ),
       ...Object.fromEntries(Object.entries(declaration.derived ?? {}).map(([name, state]) => [name, state.filterValues])),
     },
     presentFilters: entries.filter(([, f]) => f.filter === 'present').map(([name]) => name),
@@ -355,7 +405,15 @@ export function declareArea<const Fields extends Record<string, AnyField>, const
       return declaration.normalize ? declaration.normalize(computed) : computed;
     },
     // A derived state sorts by its value today (and replaces a field of the same name: a status as shown).
-    sorts: [...new Set(['createdAt', 'id', ...entries.filter(([, f]) => f.sort).map(([name]) => name), ...Object.keys(declaration.derived ?? {}), ...(declaration.computedSorts ?? [])])],
+    sorts: [
+      ...new Set([
+        'createdAt',
+        'id',
+        ...entries.filter(([, f]) => f.sort).map(([name]) => name),
+        ...Object.keys(declaration.derived ?? {}),
+        ...(declaration.computedSorts ?? []),
+      ]),
+    ],
     defaultSort: declaration.defaultSort ?? { sort: 'createdAt', order: 'desc' },
   };
 }

@@ -82,7 +82,10 @@ export function holds(condition: Condition, record: Record<string, unknown>, tod
     if (typeof value === 'string' && typeof other === 'string' && !condition.plus) return new Date(value).getTime() <= new Date(other).getTime();
     return typeof value === 'number' && typeof other === 'number' && value <= other + (condition.plus ?? 0);
   }
-  const date = record['before' in condition ? condition.before : 'within' in condition ? condition.within : 'onOrAfter' in condition ? condition.onOrAfter : condition.thisMonth];
+  const date =
+    record[
+      'before' in condition ? condition.before : 'within' in condition ? condition.within : 'onOrAfter' in condition ? condition.onOrAfter : condition.thisMonth
+    ];
   if (isBlank(date)) return false;
   const day = dayOf(date, zone);
   if ('thisMonth' in condition) return day.slice(0, 7) === today.slice(0, 7);

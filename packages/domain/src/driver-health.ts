@@ -3,7 +3,14 @@ import { declareArea, field, type InputOf } from './declare';
 import { todayIso } from './fields';
 
 export const HEALTH_RESULTS = ['Fit', 'Fit with Aid', 'Unfit', 'Pending Review'] as const;
-export const HEALTH_TEST_TYPES = ['Vision Test', 'Audiometry', 'General Fitness Checkup', 'Blood Pressure Test', 'Diabetes Screening', 'Drug & Alcohol Test'] as const;
+export const HEALTH_TEST_TYPES = [
+  'Vision Test',
+  'Audiometry',
+  'General Fitness Checkup',
+  'Blood Pressure Test',
+  'Diabetes Screening',
+  'Drug & Alcohol Test',
+] as const;
 
 export const healthArea = declareArea({
   key: 'driver-health',

@@ -39,9 +39,11 @@ describe('every field of every area, given a huge text', () => {
 
 describe('text', () => {
   it('reports only the length of an over-long text (no later check runs on it)', () => {
-    const parsed = text(10).refine(() => {
-      throw new Error('a rule ran on an over-long text');
-    }).safeParse('x'.repeat(11));
+    const parsed = text(10)
+      .refine(() => {
+        throw new Error('a rule ran on an over-long text');
+      })
+      .safeParse('x'.repeat(11));
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.message)).toEqual(['must be at most 10 characters']);
   });
@@ -92,13 +94,27 @@ describe('dates', () => {
   });
 
   it('refuses date-times outside 1900–2200, also when the offset moves them out', () => {
-    for (const bad of ['9999-12-31T23:59:59-14:00', '2200-12-31T23:59:59-01:00', '1900-01-01T00:00:00+05:30', '+010000-01-01T00:00:00Z', '2201-01-01T00:00:00Z']) {
+    for (const bad of [
+      '9999-12-31T23:59:59-14:00',
+      '2200-12-31T23:59:59-01:00',
+      '1900-01-01T00:00:00+05:30',
+      '+010000-01-01T00:00:00Z',
+      '2201-01-01T00:00:00Z',
+    ]) {
       expect(isoDateTime.safeParse(bad).success, bad).toBe(false);
     }
   });
 
   it('refuses unreal date-times and offsets', () => {
-    for (const bad of ['2026-11-31T10:00:00Z', '2026-11-21T24:00:00Z', '2026-11-21T10:60:00Z', '2026-11-21T10:30:00+15:00', '2026-11-21T10:30:00+05:60', '2026-11-21T10:30Z', '2026-11-21 10:30:00Z']) {
+    for (const bad of [
+      '2026-11-31T10:00:00Z',
+      '2026-11-21T24:00:00Z',
+      '2026-11-21T10:60:00Z',
+      '2026-11-21T10:30:00+15:00',
+      '2026-11-21T10:30:00+05:60',
+      '2026-11-21T10:30Z',
+      '2026-11-21 10:30:00Z',
+    ]) {
       expect(isoDateTime.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -107,7 +123,18 @@ describe('dates', () => {
 describe('isEmailAddress', () => {
   it('accepts ordinary addresses and refuses malformed ones', () => {
     for (const ok of ['ravi@example.in', 'priya.sharma+fleet@mail.co.in', 'a@b.c']) expect(isEmailAddress(ok), ok).toBe(true);
-    for (const bad of ['', 'ravi', 'ravi@', '@example.in', 'ravi@example', 'ravi@example.', 'ravi@.in', 'a@b@c.in', 'ravi kumar@example.in', 'ravi@exa..mple.in']) {
+    for (const bad of [
+      '',
+      'ravi',
+      'ravi@',
+      '@example.in',
+      'ravi@example',
+      'ravi@example.',
+      'ravi@.in',
+      'a@b@c.in',
+      'ravi kumar@example.in',
+      'ravi@exa..mple.in',
+    ]) {
       expect(isEmailAddress(bad), bad).toBe(false);
     }
   });

@@ -61,7 +61,9 @@ const DATE_TIME_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|
 const DATE_TIME_MESSAGE = 'must be a date-time such as 2026-11-21T10:30:00Z';
 /** Calendar fields as written are real (no 31 November, no 25:00) and the offset is at most ±14:00. */
 function isRealDateTime(s: string): boolean {
-  const [year, month, day, hour, minute, second] = [s.slice(0, 4), s.slice(5, 7), s.slice(8, 10), s.slice(11, 13), s.slice(14, 16), s.slice(17, 19)].map(Number);
+  const [year, month, day, hour, minute, second] = [s.slice(0, 4), s.slice(5, 7), s.slice(8, 10), s.slice(11, 13), s.slice(14, 16), s.slice(17, 19)].map(
+    Number,
+  );
   const written = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   const [offsetHours, offsetMinutes] = s.endsWith('Z') ? [0, 0] : [Number(s.slice(-5, -3)), Number(s.slice(-2))];
   return (

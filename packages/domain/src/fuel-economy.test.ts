@@ -6,7 +6,14 @@ import { maintenanceArea } from './maintenance';
 import { tripsArea } from './trips';
 import { vehiclesArea } from './vehicles';
 
-const fill = (odometer: number, litres: number, more: Partial<Fill> = {}): Fill => ({ vehicleId: 'VEH1', odometer, litres, partial: false, source: 'expense', ...more });
+const fill = (odometer: number, litres: number, more: Partial<Fill> = {}): Fill => ({
+  vehicleId: 'VEH1',
+  odometer,
+  litres,
+  partial: false,
+  source: 'expense',
+  ...more,
+});
 
 describe('fuel economy (LubeLogger GasHelper)', () => {
   it('is N/A with no fills, one fill, or only partial fills after the first', () => {
@@ -47,7 +54,11 @@ describe('fuel economy (LubeLogger GasHelper)', () => {
     const economy = fuelEconomy([fill(1000, 50), fill(1500, 100), fill(1500, 100, { source: 'log' })]);
     expect(economy).toMatchObject({ km: 500, litres: 100, fills: 1 });
     // Partial only when both say so.
-    expect(vehicleEconomy([fill(1000, 50), fill(1500, 100, { partial: true }), fill(1500, 100, { source: 'log' })])).toEqual({ km: 500, litres: 100, fills: 1 });
+    expect(vehicleEconomy([fill(1000, 50), fill(1500, 100, { partial: true }), fill(1500, 100, { source: 'log' })])).toEqual({
+      km: 500,
+      litres: 100,
+      fills: 1,
+    });
   });
 
   it('counts litre fuels only (Diesel, Petrol, Biofuel), never CNG in kg or electricity in kWh', () => {
@@ -71,7 +82,9 @@ describe('fuel economy (LubeLogger GasHelper)', () => {
     // The vehicle's first fill ever only sets the start, in the period or not.
     expect(fuelEconomy(fills.slice(1), window)).toMatchObject({ km: 500, litres: 100, fills: 1 });
     // A fill of one odometer recorded as an expense and as a log counts when either record's day is in the period.
-    expect(fuelEconomy([fill(0, 10, { day: '2026-10-01' }), fill(400, 100, { day: '2026-10-31' }), fill(400, 100, { source: 'log', day: '2026-11-01' })], window)).toMatchObject({ km: 400, litres: 100 });
+    expect(
+      fuelEconomy([fill(0, 10, { day: '2026-10-01' }), fill(400, 100, { day: '2026-10-31' }), fill(400, 100, { source: 'log', day: '2026-11-01' })], window),
+    ).toMatchObject({ km: 400, litres: 100 });
     // Each fill as counted.
     expect(countFills(fills).map((f) => [f.odometer, f.km, f.countedLitres])).toEqual([
       [9_000, null, null],

@@ -76,7 +76,9 @@ function mergeAtOdometer(fills: readonly Fill[]): Omit<CountedFill, 'km' | 'coun
  * keeps the same figures per fill as the records are written (migration 0039, fuel_fills).
  */
 export function countFills(fills: readonly Fill[]): CountedFill[] {
-  const usable = fills.filter((fill) => Number.isFinite(fill.odometer) && fill.odometer >= 0 && fill.litres > 0 && (fill.fuelType === undefined || isLitreFuel(fill.fuelType)));
+  const usable = fills.filter(
+    (fill) => Number.isFinite(fill.odometer) && fill.odometer >= 0 && fill.litres > 0 && (fill.fuelType === undefined || isLitreFuel(fill.fuelType)),
+  );
   const byOdometer = new Map<number, Fill[]>();
   for (const fill of usable) byOdometer.set(fill.odometer, [...(byOdometer.get(fill.odometer) ?? []), fill]);
   const ordered = [...byOdometer.values()].map(mergeAtOdometer).sort((a, b) => a.odometer - b.odometer);

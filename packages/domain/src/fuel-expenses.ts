@@ -38,9 +38,16 @@ export const fuelExpensesArea = declareArea({
     (v) => (isFuel(v) && !v.fuelType ? { title: 'Missing Fields', message: 'Fuel Type is required for fuel expenses.', fields: ['fuelType'] } : null),
     (v) =>
       isFuel(v) && !(positive(v.quantity) && positive(v.pricePerUnit))
-        ? { title: 'Invalid Fuel Details', message: 'Quantity and Price Per Unit are required for fuel expenses and must be greater than zero.', fields: ['quantity', 'pricePerUnit'].filter((k) => !positive(v[k as 'quantity'])) }
+        ? {
+            title: 'Invalid Fuel Details',
+            message: 'Quantity and Price Per Unit are required for fuel expenses and must be greater than zero.',
+            fields: ['quantity', 'pricePerUnit'].filter((k) => !positive(v[k as 'quantity'])),
+          }
         : null,
-    (v) => (!isFuel(v) && !positive(v.amount) ? { title: 'Invalid Amount', message: 'Amount must be greater than zero for non-fuel expenses.', fields: ['amount'] } : null),
+    (v) =>
+      !isFuel(v) && !positive(v.amount)
+        ? { title: 'Invalid Amount', message: 'Amount must be greater than zero for non-fuel expenses.', fields: ['amount'] }
+        : null,
   ],
   shownWhen: { fuelType: isFuel, quantity: isFuel, pricePerUnit: isFuel, partialFill: isFuel },
   // Quantity × price to the paisa, once both are filled; until then the amount is the user's.

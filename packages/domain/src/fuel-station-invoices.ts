@@ -35,14 +35,19 @@ export const fuelStationInvoicesArea = declareArea({
         : null,
     (v) =>
       v.paymentStatus === 'Partially Paid' && !(v.paidAmount !== null && v.paidAmount > 0 && v.amount !== null && v.paidAmount < v.amount)
-        ? { title: 'Invalid Paid Amount', message: "Paid Amount must be less than Total Amount for 'Partially Paid'. Use 'Paid' status instead.", fields: ['paidAmount'] }
+        ? {
+            title: 'Invalid Paid Amount',
+            message: "Paid Amount must be less than Total Amount for 'Partially Paid'. Use 'Paid' status instead.",
+            fields: ['paidAmount'],
+          }
         : null,
   ],
   shownWhen: { paidOn: paidSome, paidAmount: paidSome, balanceAmount: paidSome },
   // Paid: the whole amount, nothing left. Partially Paid: what is left of the amount (the paid amount is the user's).
   computed: {
     paidAmount: (v) => (v.paymentStatus === 'Paid' ? v.amount : undefined),
-    balanceAmount: (v) => (v.paymentStatus === 'Paid' ? (v.amount === null ? null : 0) : v.amount !== null && v.paidAmount !== null ? roundRupees(v.amount - v.paidAmount) : null),
+    balanceAmount: (v) =>
+      v.paymentStatus === 'Paid' ? (v.amount === null ? null : 0) : v.amount !== null && v.paidAmount !== null ? roundRupees(v.amount - v.paidAmount) : null,
   },
   // An invoice marked Paid without a date was paid today: the operator's today (India), the same in the form
   // and on the server whatever zone the server runs in.

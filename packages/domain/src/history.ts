@@ -16,7 +16,18 @@ export interface Actor {
 /** Operations on records; the others name what happened to a session, a user or an export. */
 export const RECORD_OPERATIONS = ['create', 'update', 'delete'] as const;
 export type RecordOperation = (typeof RECORD_OPERATIONS)[number];
-export const CHANGE_OPERATIONS = [...RECORD_OPERATIONS, 'sign_in', 'sign_out_everywhere', 'password_change', 'password_reset', 'role_change', 'deactivate', 'activate', 'export', 'revoke'] as const;
+export const CHANGE_OPERATIONS = [
+  ...RECORD_OPERATIONS,
+  'sign_in',
+  'sign_out_everywhere',
+  'password_change',
+  'password_reset',
+  'role_change',
+  'deactivate',
+  'activate',
+  'export',
+  'revoke',
+] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
 /** One field's change in an update. A secret is never shown: before and after are null and `secret` is true. */
@@ -80,7 +91,14 @@ export const CHANGE_OPERATION_LABELS: Record<ChangeOperation, string> = {
 };
 
 /** Entries of no record area: sign-ins, user changes, API keys, webhooks and the Activity Log's own exports, for administrators. */
-export const ACCOUNT_AREA_LABELS = { users: 'Users', auth: 'Sign-ins', activity: 'Activity Log', 'expiry-alerts': 'Expiry Alerts', 'api-keys': 'API Keys', webhooks: 'Webhooks' } as const;
+export const ACCOUNT_AREA_LABELS = {
+  users: 'Users',
+  auth: 'Sign-ins',
+  activity: 'Activity Log',
+  'expiry-alerts': 'Expiry Alerts',
+  'api-keys': 'API Keys',
+  webhooks: 'Webhooks',
+} as const;
 
 /** An area as the Activity Log names it: 'Trips', 'Sales leads', 'Sign-ins'. */
 export const activityAreaLabel = (key: string, plural?: string): string =>

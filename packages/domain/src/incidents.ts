@@ -1,7 +1,15 @@
 import type { Stored } from './area';
 import { declareArea, field, type InputOf } from './declare';
 
-export const INCIDENT_TYPES = ['Minor Accident', 'Major Accident', 'Vehicle Breakdown', 'Cargo Damage', 'Theft/Vandalism', 'Traffic Violation', 'Other'] as const;
+export const INCIDENT_TYPES = [
+  'Minor Accident',
+  'Major Accident',
+  'Vehicle Breakdown',
+  'Cargo Damage',
+  'Theft/Vandalism',
+  'Traffic Violation',
+  'Other',
+] as const;
 export const INCIDENT_SEVERITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
 export const INCIDENT_STATUSES = ['Open', 'Investigating', 'Action Pending', 'Resolved', 'Closed'] as const;
 /** Incidents neither Resolved nor Closed: the dashboard's Open Incidents. */
@@ -27,7 +35,13 @@ export const incidentsArea = declareArea({
   required: { title: 'Missing Fields', message: 'Type, Date/Time, Location, and Description are required.' },
   // The dashboard's Open Incidents: neither Resolved nor Closed.
   // Named by the statuses it holds, so that its SQL can use the status index.
-  derived: { open: { cases: [{ value: 'Open', when: { in: 'status', values: OPEN_INCIDENT_STATUSES } }], otherwise: 'Resolved or Closed', filterValues: ['Open', 'Resolved or Closed'] } },
+  derived: {
+    open: {
+      cases: [{ value: 'Open', when: { in: 'status', values: OPEN_INCIDENT_STATUSES } }],
+      otherwise: 'Resolved or Closed',
+      filterValues: ['Open', 'Resolved or Closed'],
+    },
+  },
 });
 
 export type IncidentInput = InputOf<typeof incidentsArea.fields>;

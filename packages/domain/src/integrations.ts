@@ -80,7 +80,10 @@ export interface ApiKeyCreated {
 /** Events a webhook can choose: each area's created, updated, deleted and imported, and the reminders'. */
 export const RECORD_EVENT_KINDS = ['created', 'updated', 'deleted', 'imported'] as const;
 export const REMINDER_EVENTS = ['reminder.due_soon', 'reminder.overdue'] as const;
-export const WEBHOOK_EVENTS: readonly string[] = [...PERMISSION_AREAS.flatMap((area) => RECORD_EVENT_KINDS.map((kind) => `${area}.${kind}`)), ...REMINDER_EVENTS];
+export const WEBHOOK_EVENTS: readonly string[] = [
+  ...PERMISSION_AREAS.flatMap((area) => RECORD_EVENT_KINDS.map((kind) => `${area}.${kind}`)),
+  ...REMINDER_EVENTS,
+];
 export const isWebhookEvent = (value: unknown): value is string => typeof value === 'string' && WEBHOOK_EVENTS.includes(value);
 
 /** The header that signs a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` (two v1 while a secret rotates). */

@@ -19,7 +19,11 @@ export const inventoryArea = declareArea({
   rules: [
     (v) =>
       [v.quantity, v.reorderLevel, v.costPerUnit].some((n) => n !== null && n < 0)
-        ? { title: 'Invalid Values', message: 'Quantity, Reorder Level, and Cost cannot be negative.', fields: ['quantity', 'reorderLevel', 'costPerUnit'].filter((k) => (v[k as 'quantity'] ?? 0) < 0) }
+        ? {
+            title: 'Invalid Values',
+            message: 'Quantity, Reorder Level, and Cost cannot be negative.',
+            fields: ['quantity', 'reorderLevel', 'costPerUnit'].filter((k) => (v[k as 'quantity'] ?? 0) < 0),
+          }
         : null,
   ],
   derived: {

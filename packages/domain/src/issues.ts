@@ -1,7 +1,14 @@
 import type { z } from 'zod';
 
 /** Bad input in words, shared by the server's 400 answers and the form's check before sending. */
-const EXPECTED: Record<string, string> = { number: 'a number', int: 'a whole number', object: 'a JSON object', array: 'a list', string: 'text', boolean: 'true or false' };
+const EXPECTED: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  object: 'a JSON object',
+  array: 'a list',
+  string: 'text',
+  boolean: 'true or false',
+};
 
 function isMissing(input: unknown, path: PropertyKey[]): boolean {
   let value = input;
@@ -14,7 +21,10 @@ function isMissing(input: unknown, path: PropertyKey[]): boolean {
 
 /** Names (shortened) at most a few keys a client sent, and how many more: 20,000 unknown keys make one short answer. */
 function nameSome(keys: readonly string[], shown = 5): string {
-  const named = keys.slice(0, shown).map((key) => (key.length > 40 ? key.slice(0, 40) + '…' : key)).join(', ');
+  const named = keys
+    .slice(0, shown)
+    .map((key) => (key.length > 40 ? key.slice(0, 40) + '…' : key))
+    .join(', ');
   return keys.length > shown ? `${named} and ${(keys.length - shown).toLocaleString('en-IN')} more` : named;
 }
 
@@ -37,7 +47,12 @@ export function describeIssues(error: z.ZodError, labels: Record<string, string>
       if (issue.code === 'invalid_value') message = `must be one of: ${issue.values.join(', ')}`;
       // zod's own wording ("Too small: expected number to be >=1") becomes a sentence; custom messages stay.
       if (issue.code === 'too_small' && /^Too small/.test(issue.message)) {
-        message = issue.origin === 'string' ? (Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`) : `must be at least ${issue.minimum}`;
+        message =
+          issue.origin === 'string'
+            ? Number(issue.minimum) <= 1
+              ? 'is required'
+              : `must be at least ${issue.minimum} characters`
+            : `must be at least ${issue.minimum}`;
       }
       if (issue.code === 'too_big' && /^Too big/.test(issue.message)) {
         message = issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : `must be at most ${issue.maximum}`;
@@ -46,4 +61,3 @@ export function describeIssues(error: z.ZodError, labels: Record<string, string>
     })
     .join(' ');
 }
-

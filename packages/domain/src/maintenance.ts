@@ -15,7 +15,12 @@ export const maintenanceArea = declareArea({
   fields: {
     vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true }),
     jobType: field.choice(JOB_TYPES, { label: 'Job Type', default: 'Preventive', sort: true }),
-    description: field.text({ label: 'Job Description', required: true, multiline: true, placeholder: 'e.g. Replace front brake pads and bleed the brake lines' }),
+    description: field.text({
+      label: 'Job Description',
+      required: true,
+      multiline: true,
+      placeholder: 'e.g. Replace front brake pads and bleed the brake lines',
+    }),
     technician: field.text({ label: 'Technician', max: 120, sort: true, placeholder: 'e.g. Ramesh Patil (Shree Ganesh Motors)' }),
     partsUsed: field.text({ label: 'Parts Used', max: 1000, wide: true, placeholder: 'e.g. Brake pad set, brake fluid DOT 4' }),
     scheduledDate: field.date({ label: 'Scheduled Date', default: todayIso, sort: true, filter: 'range' }),
@@ -29,7 +34,11 @@ export const maintenanceArea = declareArea({
   required: { title: 'Missing Fields', message: 'Vehicle ID and Job Description are required.' },
   // The dashboard's Pending Maintenance and, of those, the ones scheduled before today.
   derived: {
-    pending: { cases: [{ value: 'Pending', when: { in: 'status', values: PENDING_JOB_STATUSES } }], otherwise: 'Not Pending', filterValues: ['Pending', 'Not Pending'] },
+    pending: {
+      cases: [{ value: 'Pending', when: { in: 'status', values: PENDING_JOB_STATUSES } }],
+      otherwise: 'Not Pending',
+      filterValues: ['Pending', 'Not Pending'],
+    },
     overdue: {
       cases: [{ value: 'Overdue', when: { all: [{ in: 'status', values: PENDING_JOB_STATUSES }, { before: 'scheduledDate' }] } }],
       otherwise: 'Not Overdue',

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, currentOdometer, dayStart, interpolateOdometer, kmBetween, odometerAt, odometerDays, odometerMonthMarks, ODOMETER_KM_PER_DAY, ODOMETER_SLACK_KM, serviceDueSoonKm, validityMonths } from '.';
+import {
+  addMonths,
+  currentOdometer,
+  dayStart,
+  interpolateOdometer,
+  kmBetween,
+  odometerAt,
+  odometerDays,
+  odometerMonthMarks,
+  ODOMETER_KM_PER_DAY,
+  ODOMETER_SLACK_KM,
+  serviceDueSoonKm,
+  validityMonths,
+} from '.';
 
 describe('currentOdometer', () => {
   it('is null without readings, the one reading with one', () => {
@@ -24,7 +37,13 @@ describe('currentOdometer', () => {
     expect(currentOdometer([anchor, { km: limit + 1, date: '2026-03-11' }]).km).toBe(anchor.km);
   });
   it('a reading below the current odometer (an old receipt, a typo of 9,999) changes nothing', () => {
-    expect(currentOdometer([{ km: 80_000, date: '2026-01-01' }, { km: 81_000, date: '2026-01-05' }, { km: 9_999, date: '2026-01-06' }]).km).toBe(81_000);
+    expect(
+      currentOdometer([
+        { km: 80_000, date: '2026-01-01' },
+        { km: 81_000, date: '2026-01-05' },
+        { km: 9_999, date: '2026-01-06' },
+      ]).km,
+    ).toBe(81_000);
   });
 });
 
@@ -102,7 +121,8 @@ describe('odometerAt (interpolated between the nearest readings)', () => {
   });
   it('interpolateOdometer over counted readings agrees with odometerAt', () => {
     const readings = [oct25, nov10, { km: 10_900, date: '2026-11-02' }];
-    for (const day of ['2026-10-26', '2026-11-02', '2026-11-06']) expect(interpolateOdometer(readings, dayStart(day))).toBe(odometerAt(readings, dayStart(day)));
+    for (const day of ['2026-10-26', '2026-11-02', '2026-11-06'])
+      expect(interpolateOdometer(readings, dayStart(day))).toBe(odometerAt(readings, dayStart(day)));
   });
 });
 

@@ -16,7 +16,14 @@ export const partnerFuelStationsArea = declareArea({
   idFormat: { prefix: 'FS', timeDigits: 5, randomChars: 3 },
   fields: {
     stationName: field.text({ label: 'Station Name', required: true, max: 150, sort: true, placeholder: 'e.g. IOCL COCO Vashi, NH48' }),
-    address: field.text({ label: 'Address', required: true, max: 300, sort: true, wide: true, placeholder: 'e.g. Sector 17, Vashi, Navi Mumbai, Maharashtra 400703' }),
+    address: field.text({
+      label: 'Address',
+      required: true,
+      max: 300,
+      sort: true,
+      wide: true,
+      placeholder: 'e.g. Sector 17, Vashi, Navi Mumbai, Maharashtra 400703',
+    }),
     gpsLocation: field.text({ label: 'GPS Location (lat,lng)', max: 60, placeholder: 'e.g. 19.0771,72.9986' }),
     contactPerson: field.text({ label: 'Contact Person', max: 150, sort: true, placeholder: 'e.g. Sunil Patil' }),
     phone: field.phone({ label: 'Phone', required: true, placeholder: 'e.g. +91 98200 12345' }),
@@ -37,7 +44,10 @@ export const partnerFuelStationsArea = declareArea({
       v.contractStartDate && v.contractEndDate && v.contractStartDate > v.contractEndDate
         ? { title: 'Invalid Contract Dates', message: 'Contract Start Date cannot be after End Date.', fields: ['contractStartDate', 'contractEndDate'] }
         : null,
-    (v) => (v.creditLimit !== null && v.creditLimit < 0 ? { title: 'Invalid Credit Limit', message: 'Credit Limit cannot be negative.', fields: ['creditLimit'] } : null),
+    (v) =>
+      v.creditLimit !== null && v.creditLimit < 0
+        ? { title: 'Invalid Credit Limit', message: 'Credit Limit cannot be negative.', fields: ['creditLimit'] }
+        : null,
     (v) =>
       v.gpsLocation.trim() !== '' && !parseGeoLocation(v.gpsLocation)
         ? { title: 'Invalid Location', message: 'GPS Location must be latitude,longitude in degrees, e.g. 19.0771,72.9986.', fields: ['gpsLocation'] }

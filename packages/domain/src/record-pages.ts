@@ -102,7 +102,6 @@ export function perKm(amount: number | null, km: number | null): number | null {
 export const RECORD_PAGE_AREAS = ['vehicles', 'drivers', 'trips'] as const satisfies readonly AreaKey[];
 export type RecordPageArea = (typeof RECORD_PAGE_AREAS)[number];
 
-
 export const hasRecordPage = (area: string): area is RecordPageArea => (RECORD_PAGE_AREAS as readonly string[]).includes(area);
 
 /** The address of a record's page, on one of its tabs (`?tab=documents`) when named. */

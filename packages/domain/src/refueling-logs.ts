@@ -33,7 +33,11 @@ export const refuelingLogsArea = declareArea({
   rules: [
     (v) =>
       !(positive(v.quantity) && positive(v.rate))
-        ? { title: 'Invalid Values', message: 'Quantity and Rate must be greater than zero.', fields: ['quantity', 'rate'].filter((k) => !positive(v[k as 'rate'])) }
+        ? {
+            title: 'Invalid Values',
+            message: 'Quantity and Rate must be greater than zero.',
+            fields: ['quantity', 'rate'].filter((k) => !positive(v[k as 'rate'])),
+          }
         : null,
   ],
   // Quantity × rate to the paisa, read-only; blank until both are given.
@@ -42,4 +46,10 @@ export const refuelingLogsArea = declareArea({
 });
 
 export type RefuelingLogInput = InputOf<typeof refuelingLogsArea.fields>;
-export type RefuelingLog = Stored<RefuelingLogInput> & { vehicleLabel: string | null; vehiclePlate: string | null; driverLabel: string | null; stationLabel: string | null; tripLabel: string | null };
+export type RefuelingLog = Stored<RefuelingLogInput> & {
+  vehicleLabel: string | null;
+  vehiclePlate: string | null;
+  driverLabel: string | null;
+  stationLabel: string | null;
+  tripLabel: string | null;
+};

@@ -6,7 +6,15 @@ import { ACTIONS, PERMISSION_AREAS, PERMISSIONS, ROLE_KEYS, can, roleWithin } fr
 describe('the README table of roles', () => {
   const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
   const section = readme.slice(readme.indexOf('### Roles: who may do what'));
-  const lines = section.split('\n').filter((line) => line.startsWith('| ')).map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  const lines = section
+    .split('\n')
+    .filter((line) => line.startsWith('| '))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   const [header, ...rows] = lines;
   const keyOf = (cell: string) => /`([a-z_-]+)`/.exec(cell)?.[1];
 
@@ -28,7 +36,11 @@ describe('the README table of roles', () => {
   });
 
   it('has the rows of personal data, users and the activity log', () => {
-    const flag = (title: string) => rows.find((row) => row[0].startsWith(title))!.slice(1).map((cell) => cell === 'yes');
+    const flag = (title: string) =>
+      rows
+        .find((row) => row[0].startsWith(title))!
+        .slice(1)
+        .map((cell) => cell === 'yes');
     expect(flag('Personal data')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].personalData));
     expect(flag('Users')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].manageUsers));
     expect(flag('Activity Log')).toEqual(ROLE_KEYS.map((role) => PERMISSIONS[role].activityLog));

@@ -81,7 +81,20 @@ export const PERMISSIONS: Readonly<Record<Role, RolePermissions>> = {
   },
   accounts: {
     areas: {
-      ...grant(['fuel-expenses', 'partner-fuel-stations', 'refueling-logs', 'fuel-station-invoices', 'sales-leads', 'sales-quotations', 'sales-orders', 'challans', 'trip-insurance'], ALL),
+      ...grant(
+        [
+          'fuel-expenses',
+          'partner-fuel-stations',
+          'refueling-logs',
+          'fuel-station-invoices',
+          'sales-leads',
+          'sales-quotations',
+          'sales-orders',
+          'challans',
+          'trip-insurance',
+        ],
+        ALL,
+      ),
       ...grant(['vehicles', 'trips'], VIEW),
     },
     personalData: false,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ordersArea, quotationFinalAmount, quotationsArea, SALES_STATUS_COLOURS, LEAD_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES, QUOTATION_STATUSES } from './sales';
+import {
+  ordersArea,
+  quotationFinalAmount,
+  quotationsArea,
+  SALES_STATUS_COLOURS,
+  LEAD_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  QUOTATION_STATUSES,
+} from './sales';
 
 describe('quotationFinalAmount', () => {
   it('is flat rate + tax% − discount% of it, to the paisa', () => {
@@ -25,14 +34,22 @@ describe('quotationFinalAmount', () => {
 
 describe('sales declarations', () => {
   it('gives every status a badge colour', () => {
-    for (const status of [...LEAD_STATUSES, ...QUOTATION_STATUSES, ...ORDER_STATUSES, ...PAYMENT_STATUSES]) expect(SALES_STATUS_COLOURS, status).toHaveProperty([status]);
+    for (const status of [...LEAD_STATUSES, ...QUOTATION_STATUSES, ...ORDER_STATUSES, ...PAYMENT_STATUSES])
+      expect(SALES_STATUS_COLOURS, status).toHaveProperty([status]);
   });
 
   it('makes a new quotation valid for 30 days from today with the specified defaults', () => {
     const defaults = quotationsArea.defaults();
     const days = (Date.parse(defaults.validUntil!) - Date.parse(new Date().toISOString().slice(0, 10))) / 86_400_000;
     expect(Math.abs(days - 30)).toBeLessThanOrEqual(1);
-    expect(defaults).toMatchObject({ vehicleType: 'Standard Truck', tax: 5, discount: 0, termsAndConditions: 'Standard terms apply', status: 'Draft', attachments: [] });
+    expect(defaults).toMatchObject({
+      vehicleType: 'Standard Truck',
+      tax: 5,
+      discount: 0,
+      termsAndConditions: 'Standard terms apply',
+      status: 'Draft',
+      attachments: [],
+    });
   });
 
   it('computes balance = final − paid (never below 0), paid = final when Paid, and clears both otherwise', () => {

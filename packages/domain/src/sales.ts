@@ -139,14 +139,21 @@ export const ordersArea = declareArea({
   },
   required: { title: 'Missing Fields', message: 'Customer Name, Date, and Final Amount are required.' },
   rules: [
-    (v) => (v.finalAmount !== null && v.finalAmount <= 0 ? { title: 'Invalid Amount', message: 'Final Amount must be greater than zero.', fields: ['finalAmount'] } : null),
+    (v) =>
+      v.finalAmount !== null && v.finalAmount <= 0
+        ? { title: 'Invalid Amount', message: 'Final Amount must be greater than zero.', fields: ['finalAmount'] }
+        : null,
     (v) =>
       v.paymentStatus === PARTIALLY_PAID && !(v.paidAmount !== null && v.paidAmount > 0)
         ? { title: 'Invalid Amount', message: 'Paid Amount must be greater than zero for partially paid status.', fields: ['paidAmount'] }
         : null,
     (v) =>
       v.paymentStatus === PARTIALLY_PAID && v.paidAmount !== null && v.finalAmount !== null && v.paidAmount >= v.finalAmount
-        ? { title: 'Invalid Amount', message: "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead.", fields: ['paidAmount'] }
+        ? {
+            title: 'Invalid Amount',
+            message: "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead.",
+            fields: ['paidAmount'],
+          }
         : null,
   ],
   // Paid and balance belong to an order paid in full or in part; otherwise they are cleared.

@@ -17,7 +17,11 @@ export function parseGeoLocation(text: string): { lat: number; lon: number } | n
 }
 
 /** A location as stored: 'latitude,longitude' without spaces around the comma. */
-export const tidyGeoLocation = (text: string) => text.split(',').map((part) => part.trim()).join(',');
+export const tidyGeoLocation = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .join(',');
 
 export const servicePartnersArea = declareArea({
   key: 'service-partners',
@@ -35,7 +39,8 @@ export const servicePartnersArea = declareArea({
   },
   required: { title: 'Missing Fields', message: 'Partner Name, at least one Service Type, and Contact Info are required.' },
   rules: [
-    (v) => (v.rating !== null && (v.rating < 0 || v.rating > 5) ? { title: 'Invalid Rating', message: 'Rating must be between 0 and 5.', fields: ['rating'] } : null),
+    (v) =>
+      v.rating !== null && (v.rating < 0 || v.rating > 5) ? { title: 'Invalid Rating', message: 'Rating must be between 0 and 5.', fields: ['rating'] } : null,
     (v) =>
       v.geoLocation.trim() !== '' && !parseGeoLocation(v.geoLocation)
         ? { title: 'Invalid Location', message: 'Geo Location must be latitude,longitude in degrees, e.g. 18.5204,73.8567.', fields: ['geoLocation'] }

@@ -37,7 +37,15 @@ export const serviceDueSoonKm = (everyKm: number) => Math.max(1_000, Math.ceil(e
 export const SERVICE_DUE: DerivedState = {
   cases: [
     { value: 'Overdue', when: { any: [{ atMost: 'nextDueKm', other: 'currentOdometer', plus: -1 }, { before: 'nextDueDate' }] } },
-    { value: 'Due Soon', when: { any: [{ atMost: 'dueSoonKm', other: 'currentOdometer' }, { before: 'nextDueDate', days: SERVICE_DUE_SOON_DAYS + 1 }] } },
+    {
+      value: 'Due Soon',
+      when: {
+        any: [
+          { atMost: 'dueSoonKm', other: 'currentOdometer' },
+          { before: 'nextDueDate', days: SERVICE_DUE_SOON_DAYS + 1 },
+        ],
+      },
+    },
   ],
   otherwise: 'OK',
   filterValues: SERVICE_DUE_STATES,
@@ -67,17 +75,31 @@ export const serviceSchedulesArea = declareArea({
         : null,
     (v) =>
       !positive(v.everyKm) || !positive(v.everyMonths)
-        ? { title: 'Invalid Interval', message: 'Every (km) and Every (months) must be greater than zero.', fields: (['everyKm', 'everyMonths'] as const).filter((k) => !positive(v[k])) }
+        ? {
+            title: 'Invalid Interval',
+            message: 'Every (km) and Every (months) must be greater than zero.',
+            fields: (['everyKm', 'everyMonths'] as const).filter((k) => !positive(v[k])),
+          }
         : null,
     // Without a starting point a schedule by km would count from 0 km (Overdue at once on a truck at 2,00,000 km),
     // and one by months would never come due.
     (v) => {
-      const missing = [...(v.everyKm !== null && v.lastDoneKm === null ? (['lastDoneKm'] as const) : []), ...(v.everyMonths !== null && v.lastDoneDate === null ? (['lastDoneDate'] as const) : [])];
+      const missing = [
+        ...(v.everyKm !== null && v.lastDoneKm === null ? (['lastDoneKm'] as const) : []),
+        ...(v.everyMonths !== null && v.lastDoneDate === null ? (['lastDoneDate'] as const) : []),
+      ];
       return missing.length
-        ? { title: 'Missing Last Done', message: 'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.', fields: missing }
+        ? {
+            title: 'Missing Last Done',
+            message: 'Enter when the task was last done: Last Done At (km) for a schedule by km, Last Done (date) for one by months.',
+            fields: missing,
+          }
         : null;
     },
-    (v) => (v.lastDoneKm !== null && v.lastDoneKm < 0 ? { title: 'Invalid Odometer', message: 'Last Done At (km) cannot be negative.', fields: ['lastDoneKm'] } : null),
+    (v) =>
+      v.lastDoneKm !== null && v.lastDoneKm < 0
+        ? { title: 'Invalid Odometer', message: 'Last Done At (km) cannot be negative.', fields: ['lastDoneKm'] }
+        : null,
   ],
   derived: { due: SERVICE_DUE },
   defaultSort: { sort: 'createdAt', order: 'desc' },
@@ -92,4 +114,3 @@ export type ServiceSchedule = Stored<ServiceScheduleInput> & {
   dueSoonKm: number | null;
   nextDueDate: string | null;
 };
-

@@ -6,7 +6,22 @@
  * gives no reminder and is listed for correction). The SQL function `validity_months` (migration 0034)
  * reads the same; a test holds the two together.
  */
-const WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, a: 1, an: 1 };
+const WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  a: 1,
+  an: 1,
+};
 const YEAR_UNITS = new Set(['year', 'years', 'yr', 'yrs', 'y']);
 const MONTH_UNITS = new Set(['month', 'months', 'mo', 'mos', 'mon', 'm']);
 export const MAX_VALIDITY_MONTHS = 120;

@@ -35,7 +35,14 @@ export const insuranceArea = declareArea({
   derived: {
     // Shown (and filtered) as Expired once the end date has passed, unless a claim was filed or the policy cancelled.
     status: {
-      cases: [{ value: 'Expired', when: { any: [{ in: 'status', values: ['Expired'] }, { all: [{ before: 'endDate' }, { not: { in: 'status', values: ['Claim Filed', 'Cancelled'] } }] }] } }],
+      cases: [
+        {
+          value: 'Expired',
+          when: {
+            any: [{ in: 'status', values: ['Expired'] }, { all: [{ before: 'endDate' }, { not: { in: 'status', values: ['Claim Filed', 'Cancelled'] } }] }],
+          },
+        },
+      ],
       otherwise: { field: 'status' },
       filterValues: INSURANCE_STATUS_FILTER,
     },

@@ -24,8 +24,18 @@ export const tripsArea = declareArea({
     destination: field.text({ label: 'Destination', required: true, sort: true, placeholder: 'e.g. Mumbai' }),
     // The form pre-selects the first vehicle and driver (as specified); a trip that is or will be under way
     // may not name one that is gone, and a finished trip keeps the vehicle it ran on after it is sold.
-    vehicleId: field.reference('vehicles', { label: 'Vehicle', required: true, unlinkableWhen: { status: ['Sold', 'Out of Service'] }, checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED } }),
-    driverId: field.reference('drivers', { label: 'Driver', required: true, unlinkableWhen: { status: ['Inactive'] }, checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED } }),
+    vehicleId: field.reference('vehicles', {
+      label: 'Vehicle',
+      required: true,
+      unlinkableWhen: { status: ['Sold', 'Out of Service'] },
+      checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED },
+    }),
+    driverId: field.reference('drivers', {
+      label: 'Driver',
+      required: true,
+      unlinkableWhen: { status: ['Inactive'] },
+      checkedWhile: { status: TRIPS_UNDER_WAY_OR_PLANNED },
+    }),
     status: field.choice(TRIP_STATUSES, { label: 'Status', default: 'Scheduled', sort: true, filter: true }),
     eta: field.dateTime({ label: 'ETA', sort: true }),
     startDate: field.dateTime({ label: 'Start Date', filter: 'range' }),
@@ -44,9 +54,16 @@ export const tripsArea = declareArea({
     (v) =>
       // Equal readings are no distance: said of the odometers, ahead of the distance's own rule.
       v.startOdometer !== null && v.endOdometer !== null && v.endOdometer <= v.startOdometer
-        ? { title: 'Invalid Odometer', message: `End Odometer (${v.endOdometer} km) must be greater than Start Odometer (${v.startOdometer} km).`, fields: ['endOdometer', 'startOdometer'] }
+        ? {
+            title: 'Invalid Odometer',
+            message: `End Odometer (${v.endOdometer} km) must be greater than Start Odometer (${v.startOdometer} km).`,
+            fields: ['endOdometer', 'startOdometer'],
+          }
         : null,
-    (v) => (v.distanceKm !== null && v.distanceKm <= 0 ? { title: 'Invalid Distance', message: 'Distance (km) must be greater than 0.', fields: ['distanceKm'] } : null),
+    (v) =>
+      v.distanceKm !== null && v.distanceKm <= 0
+        ? { title: 'Invalid Distance', message: 'Distance (km) must be greater than 0.', fields: ['distanceKm'] }
+        : null,
     (v) => (v.freight !== null && v.freight < 0 ? { title: 'Invalid Freight', message: 'Freight (₹) cannot be negative.', fields: ['freight'] } : null),
   ],
   // With both odometer readings, the distance is their difference (the form shows it locked).

@@ -19,13 +19,21 @@ describe('vehicle rules', () => {
   });
   it('bounds the year from 1900 to next year', () => {
     const next = new Date().getFullYear() + 1;
-    expect(firstFailure(vehiclesArea.rules, { ...valid(), year: 1899 })).toEqual({ title: 'Invalid Year', message: 'Please enter a valid vehicle year.', fields: ['year'] });
+    expect(firstFailure(vehiclesArea.rules, { ...valid(), year: 1899 })).toEqual({
+      title: 'Invalid Year',
+      message: 'Please enter a valid vehicle year.',
+      fields: ['year'],
+    });
     expect(firstFailure(vehiclesArea.rules, { ...valid(), year: next + 1 })?.title).toBe('Invalid Year');
     expect(firstFailure(vehiclesArea.rules, { ...valid(), year: 1900 })).toBeNull();
     expect(firstFailure(vehiclesArea.rules, { ...valid(), year: next })).toBeNull();
   });
   it('refuses negative mileage and allows none', () => {
-    expect(firstFailure(vehiclesArea.rules, { ...valid(), currentMileage: -1 })).toEqual({ title: 'Invalid Mileage', message: 'Mileage cannot be negative.', fields: ['currentMileage'] });
+    expect(firstFailure(vehiclesArea.rules, { ...valid(), currentMileage: -1 })).toEqual({
+      title: 'Invalid Mileage',
+      message: 'Mileage cannot be negative.',
+      fields: ['currentMileage'],
+    });
     expect(firstFailure(vehiclesArea.rules, { ...valid(), currentMileage: null })).toBeNull();
   });
   it('defaults to this year, mileage 0, Truck, Active', () => {

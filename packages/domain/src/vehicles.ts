@@ -28,7 +28,11 @@ export const vehiclesArea = declareArea({
   // The dashboard's Total Vehicles (not Sold) and its "+N this month" (added this calendar month, company's days).
   derived: {
     // Named by the statuses it holds (not 'not Sold'), so that its SQL can use the status index.
-    fleet: { cases: [{ value: 'In Fleet', when: { in: 'status', values: VEHICLE_STATUSES.filter((s) => s !== 'Sold') } }], otherwise: 'Sold', filterValues: ['In Fleet', 'Sold'] },
+    fleet: {
+      cases: [{ value: 'In Fleet', when: { in: 'status', values: VEHICLE_STATUSES.filter((s) => s !== 'Sold') } }],
+      otherwise: 'Sold',
+      filterValues: ['In Fleet', 'Sold'],
+    },
     added: { cases: [{ value: 'This Month', when: { thisMonth: 'createdAt' } }], otherwise: 'Earlier', filterValues: ['This Month', 'Earlier'] },
   },
   rules: [

@@ -35,7 +35,15 @@ describe('making, listing and revoking keys', () => {
   it('answers the key once, in its recognisable form, and keeps only its SHA-256', async () => {
     const created = await makeKey('accounts');
     expect(created.key).toMatch(/^rk_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
-    expect(created.apiKey).toMatchObject({ id: created.id, role: 'accounts', prefix: created.key.slice(0, 11), status: 'active', expiresAt: null, lastUsedAt: null, createdBy: { name: 'Admin' } });
+    expect(created.apiKey).toMatchObject({
+      id: created.id,
+      role: 'accounts',
+      prefix: created.key.slice(0, 11),
+      status: 'active',
+      expiresAt: null,
+      lastUsedAt: null,
+      createdBy: { name: 'Admin' },
+    });
     const list = await admin.get('/api/api-keys');
     expect(list.status).toBe(200);
     const listed = list.body.rows.find((row: { id: string }) => row.id === created.id);
@@ -46,7 +54,9 @@ describe('making, listing and revoking keys', () => {
     expect(Object.keys(listed).sort()).toEqual(['createdAt', 'createdBy', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt', 'role', 'status']);
     const [row] = await server.database.query<{ key_hash: string }>(`SELECT key_hash FROM api_keys WHERE id = $1`, [created.id]);
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(await server.database.query(`SELECT * FROM change_log WHERE record_id = $1`, [created.id]))).not.toMatch(new RegExp(`${secret}|${row.key_hash}`));
+    expect(JSON.stringify(await server.database.query(`SELECT * FROM change_log WHERE record_id = $1`, [created.id]))).not.toMatch(
+      new RegExp(`${secret}|${row.key_hash}`),
+    );
   });
 
   it('refuses an Administrator key, an unknown role, a bad name or expiry, and writes nothing', async () => {
@@ -74,7 +84,11 @@ describe('making, listing and revoking keys', () => {
     await server.createUser({ username: 'fm-keys', password: 'fm-keys-password-1', role: 'fleet_manager' });
     const manager = server.client();
     await manager.login('fm-keys', 'fm-keys-password-1');
-    for (const res of [await manager.get('/api/api-keys'), await manager.post('/api/api-keys', { name: 'X', role: 'viewer' }), await manager.del('/api/api-keys/KEY000000AAAA')]) {
+    for (const res of [
+      await manager.get('/api/api-keys'),
+      await manager.post('/api/api-keys', { name: 'X', role: 'viewer' }),
+      await manager.del('/api/api-keys/KEY000000AAAA'),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/may not manage API keys/);
     }
@@ -220,7 +234,9 @@ describe('a request with a key', () => {
     expect(refused[0].body.title).toBe('Too Many Requests');
     // Another key has its own count.
     expect((await asKey((await makeKey('viewer')).key, limited).get('/api/vehicles')).status).toBe(200);
-    const [{ requests }] = await server.database.query<{ requests: number }>(`SELECT sum(requests)::int AS requests FROM api_key_requests WHERE key_id = $1`, [id]);
+    const [{ requests }] = await server.database.query<{ requests: number }>(`SELECT sum(requests)::int AS requests FROM api_key_requests WHERE key_id = $1`, [
+      id,
+    ]);
     expect(requests).toBe(20);
   });
 });
@@ -236,7 +252,8 @@ describe('the API document', () => {
     expect(asManager.paths['/api/api-keys']).toBeUndefined();
     expect(asManager.paths['/api/vehicles']).toBeDefined();
     // Nothing a key is refused: no sign-in, session or password route, no Activity Log, no notifications (key-boundaries.test.ts).
-    for (const path of Object.keys(asManager.paths)) expect(path).not.toMatch(/^\/api\/(auth|users|api-keys|webhooks|activity|notification-preferences|notifications)(\/|$)/);
+    for (const path of Object.keys(asManager.paths))
+      expect(path).not.toMatch(/^\/api\/(auth|users|api-keys|webhooks|activity|notification-preferences|notifications)(\/|$)/);
     expect(asManager.paths['/api/vehicles/import/template']).toBeDefined();
     // A viewer's key (and a viewer) is not shown the import routes: it may not add.
     const asViewer = (await asKey((await makeKey('viewer')).key).get('/api/openapi.json')).body;

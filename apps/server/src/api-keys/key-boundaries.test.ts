@@ -55,7 +55,11 @@ async function signedInAs(role: string, name?: string) {
 
 /** Changes a user's role through PUT /api/users/:id, as the Users screen does. */
 async function changeRole(id: string, role: string) {
-  const { items } = (await admin.get(`/api/users?search=${encodeURIComponent((await server.database.query<{ username: string }>(`SELECT username FROM users WHERE id = $1`, [id]))[0].username)}`)).body;
+  const { items } = (
+    await admin.get(
+      `/api/users?search=${encodeURIComponent((await server.database.query<{ username: string }>(`SELECT username FROM users WHERE id = $1`, [id]))[0].username)}`,
+    )
+  ).body;
   const user = items.find((u: { id: string }) => u.id === id);
   return admin.put(`/api/users/${id}`, { name: user.name, email: user.email, phone: user.phone, role, version: user.version });
 }
@@ -112,7 +116,13 @@ describe("a key's rights never exceed its creator's current role", () => {
     // Another creator's keys are not touched.
     expect((await asKey(adminsOwn.key).get('/api/vehicles')).status).toBe(200);
     const listed = (await admin.get('/api/api-keys')).body.rows as { id: string; status: string }[];
-    expect([viewer, dispatcher, manager, accounts, adminsOwn].map((key) => listed.find((row) => row.id === key.id)?.status)).toEqual(['active', 'revoked', 'revoked', 'revoked', 'active']);
+    expect([viewer, dispatcher, manager, accounts, adminsOwn].map((key) => listed.find((row) => row.id === key.id)?.status)).toEqual([
+      'active',
+      'revoked',
+      'revoked',
+      'revoked',
+      'active',
+    ]);
 
     // Each revoke is an entry in the Activity Log with its reason, and the role change counts them.
     const revokes = await server.database.query<{ record_id: string; actor_name: string; details: Json }>(
@@ -121,7 +131,10 @@ describe("a key's rights never exceed its creator's current role", () => {
     );
     expect(revokes).toHaveLength(3);
     const byId = new Map(revokes.map((row) => [row.record_id, row]));
-    expect(byId.get(dispatcher.id)).toMatchObject({ actor_name: 'Admin', details: { reason: "Its creator's role changed to Viewer, which may not do all that the key's role (Dispatcher) may" } });
+    expect(byId.get(dispatcher.id)).toMatchObject({
+      actor_name: 'Admin',
+      details: { reason: "Its creator's role changed to Viewer, which may not do all that the key's role (Dispatcher) may" },
+    });
     expect(byId.get(accounts.id)?.details.reason).toBe("Its creator's role changed to Viewer, which may not do all that the key's role (Accounts) may");
     const [roleChange] = await server.database.query<{ changes: Json; details: Json }>(
       `SELECT changes, details FROM change_log WHERE area = 'users' AND operation = 'role_change' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
@@ -154,7 +167,13 @@ describe('a key made while its creator is demoted (both past every check of thei
       const [{ version }] = await server.database.query<{ version: number }>(`SELECT version FROM users WHERE id = $1`, [user.id]);
       const [made, demoted] = await Promise.allSettled([
         createApiKey(server.database, userActor(user), { id: user.id, name: user.name }, { name: `Racing key ${round}`, role: 'fleet_manager' }),
-        updateUser(server.database, userActor({ id: 'system', name: 'Admin', username: 'admin' }), user.id, { name: user.name, email: '', phone: '', role: 'viewer', version }),
+        updateUser(server.database, userActor({ id: 'system', name: 'Admin', username: 'admin' }), user.id, {
+          name: user.name,
+          email: '',
+          phone: '',
+          role: 'viewer',
+          version,
+        }),
       ]);
       expect(demoted.status).toBe('fulfilled');
       const live = await server.database.query(`SELECT id FROM api_keys WHERE created_by = $1 AND revoked_at IS NULL`, [user.id]);
@@ -199,7 +218,10 @@ describe('a key reads no personal data of the person it acts for', () => {
   it("answers 403 for an upload not yet attached (the creator's too) and refuses a key's upload; an attached file is read as before", async () => {
     const upload = await admin.upload('aadhaar.png', PNG);
     expect(upload.status, upload.text).toBe(201);
-    const uploads = { title: NOT_WITH_A_KEY, message: 'Uploads not yet saved with a record belong to a signed-in person, not to an API key. Sign in to upload or open them.' };
+    const uploads = {
+      title: NOT_WITH_A_KEY,
+      message: 'Uploads not yet saved with a record belong to a signed-in person, not to an API key. Sign in to upload or open them.',
+    };
     const viewer = asKey((await makeKey('viewer')).key);
     const manager = asKey((await makeKey('fleet_manager')).key);
     for (const res of [await viewer.get(`/api/files/${upload.body.id}`), await manager.get(`/api/files/${upload.body.id}`)]) {
@@ -232,8 +254,15 @@ describe('import runs', () => {
     );
     const accounts = asKey((await makeKey('accounts')).key);
     const manager = asKey((await makeKey('fleet_manager')).key);
-    const listRefused = { title: NOT_WITH_A_KEY, message: 'The lists of recent imports belong to a signed-in person, not to an API key. A key reads only the imports it started, by their id.' };
-    for (const res of [await accounts.get('/api/imports?area=driver-health'), await manager.get('/api/imports?area=driver-health'), await manager.get('/api/imports?area=vehicles')]) {
+    const listRefused = {
+      title: NOT_WITH_A_KEY,
+      message: 'The lists of recent imports belong to a signed-in person, not to an API key. A key reads only the imports it started, by their id.',
+    };
+    for (const res of [
+      await accounts.get('/api/imports?area=driver-health'),
+      await manager.get('/api/imports?area=driver-health'),
+      await manager.get('/api/imports?area=vehicles'),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(listRefused);
       expect(res.text).not.toContain('health-checkups-march.csv');
@@ -265,10 +294,17 @@ describe('import runs', () => {
       expect(res.body).toEqual({ title: 'Not Found', message: `There is no import ${started.body.id}.` });
     }
     // The creator's own runs are not the key's either.
-    const own = await admin.request('POST', '/api/vehicles/import', (() => {
-      const form = multipartBody([{ name: 'file', filename: 'admin.csv', data: CSV }, { name: 'mode', data: 'dry-run' }]);
-      return { body: form.body, headers: { 'content-type': form.contentType } };
-    })());
+    const own = await admin.request(
+      'POST',
+      '/api/vehicles/import',
+      (() => {
+        const form = multipartBody([
+          { name: 'file', filename: 'admin.csv', data: CSV },
+          { name: 'mode', data: 'dry-run' },
+        ]);
+        return { body: form.body, headers: { 'content-type': form.contentType } };
+      })(),
+    );
     expect(own.status, own.text).toBe(200);
     expect((await key.get(`/api/imports/${own.body.id}`)).status).toBe(404);
 
@@ -298,9 +334,14 @@ describe('import runs', () => {
       { header: 'License Plate', field: '' },
       { header: 'VIN', field: 'vin' },
     ];
-    const form = multipartBody([{ name: 'file', filename: 'fleet.csv', data: CSV }, { name: 'mode', data: 'dry-run' }, { name: 'mapping', data: JSON.stringify(mapping) }]);
+    const form = multipartBody([
+      { name: 'file', filename: 'fleet.csv', data: CSV },
+      { name: 'mode', data: 'dry-run' },
+      { name: 'mapping', data: JSON.stringify(mapping) },
+    ]);
     expect((await admin.request('POST', '/api/vehicles/import', { body: form.body, headers: { 'content-type': form.contentType } })).status).toBe(200);
-    const remembered = () => server.database.query(`SELECT mapping FROM import_mappings m JOIN users u ON u.id = m.user_id WHERE u.username = 'admin' AND m.area = 'vehicles'`);
+    const remembered = () =>
+      server.database.query(`SELECT mapping FROM import_mappings m JOIN users u ON u.id = m.user_id WHERE u.username = 'admin' AND m.area = 'vehicles'`);
     const before = await remembered();
     expect(before).toHaveLength(1);
     const key = asKey((await makeKey('fleet_manager')).key);
@@ -315,7 +356,10 @@ describe('import runs', () => {
 
   it('are shown to a signed-in person only while their role may view the run’s area', async () => {
     const { client: dispatcher, user } = await signedInAs('dispatcher');
-    const form = multipartBody([{ name: 'file', filename: 'trips-kb.csv', data: 'Origin\nPune\n' }, { name: 'mode', data: 'dry-run' }]);
+    const form = multipartBody([
+      { name: 'file', filename: 'trips-kb.csv', data: 'Origin\nPune\n' },
+      { name: 'mode', data: 'dry-run' },
+    ]);
     const run = await dispatcher.request('POST', '/api/trips/import', { body: form.body, headers: { 'content-type': form.contentType } });
     expect(run.status, run.text).toBe(200);
     expect((await dispatcher.get('/api/imports?area=trips')).body.rows.map((row: { id: string }) => row.id)).toEqual([run.body.id]);

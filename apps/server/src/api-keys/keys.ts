@@ -1,7 +1,19 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { canManageUsers, generateId, notAllowedMessage, roleLabel, roleWithin, type Actor, type ApiKey, type ApiKeyCreated, type ApiKeyInput, type ApiKeyName, type ApiKeyRole } from '@raahi/domain';
+import {
+  canManageUsers,
+  generateId,
+  notAllowedMessage,
+  roleLabel,
+  roleWithin,
+  type Actor,
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyInput,
+  type ApiKeyName,
+  type ApiKeyRole,
+} from '@raahi/domain';
 import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { recordChange } from '../history/change-log';
@@ -54,7 +66,8 @@ function prefixOf(key: string): string | null {
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
-const statusOf = (row: KeyRow, now = Date.now()): ApiKey['status'] => (row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt.getTime() <= now ? 'expired' : 'active');
+const statusOf = (row: KeyRow, now = Date.now()): ApiKey['status'] =>
+  row.revokedAt ? 'revoked' : row.expiresAt && row.expiresAt.getTime() <= now ? 'expired' : 'active';
 
 function toApiKey(row: KeyRow, creator: { id: string; name: string }): ApiKey {
   return {
@@ -84,7 +97,15 @@ export async function createApiKey(database: Database, actor: Actor, creator: { 
     if (!maker?.active || !canManageUsers(maker.role)) throw new ApiError(403, 'Not Allowed', notAllowedMessage(maker?.role ?? '', 'manage API keys'));
     const [row] = await tx.db
       .insert(apiKeys)
-      .values({ id: generateId(KEY_ID), name: input.name, role: input.role, prefix, keyHash: sha256(key), createdBy: creator.id, expiresAt: input.expiresAt ? new Date(input.expiresAt) : null })
+      .values({
+        id: generateId(KEY_ID),
+        name: input.name,
+        role: input.role,
+        prefix,
+        keyHash: sha256(key),
+        createdBy: creator.id,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      })
       .returning();
     await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: row.id, operation: 'create', snapshot: snapshotOf(row) });
     return { id: row.id, key, apiKey: toApiKey(row, creator) };
@@ -106,7 +127,11 @@ export async function listApiKeys({ db }: Database): Promise<ApiKey[]> {
 /** DELETE /api/api-keys/:id: revoked from the next request on, on every server. Revoking a revoked key changes nothing. */
 export async function revokeApiKey(database: Database, actor: Actor, id: string): Promise<void> {
   await database.transaction(async (tx) => {
-    const [row] = await tx.db.update(apiKeys).set({ revokedAt: sql`now()` }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+    const [row] = await tx.db
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning();
     if (row) {
       await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: id, operation: 'revoke', snapshot: snapshotOf(row) });
       return;
@@ -121,9 +146,20 @@ export async function revokeApiKey(database: Database, actor: Actor, id: string)
  * them already, as it joins users.active; this makes it last when the user is activated again).
  */
 export async function revokeKeysOf(tx: Database, actor: Actor, userId: string): Promise<number> {
-  const revoked = await tx.db.update(apiKeys).set({ revokedAt: sql`now()` }).where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt))).returning();
+  const revoked = await tx.db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .returning();
   for (const row of revoked) {
-    await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: row.id, operation: 'revoke', snapshot: snapshotOf(row), details: { reason: 'Its creator was deactivated' } });
+    await recordChange(tx, {
+      actor,
+      area: API_KEYS_AREA,
+      recordId: row.id,
+      operation: 'revoke',
+      snapshot: snapshotOf(row),
+      details: { reason: 'Its creator was deactivated' },
+    });
   }
   return revoked.length;
 }
@@ -150,7 +186,14 @@ export async function revokeKeysBeyond(tx: Database, actor: Actor, userId: strin
   revoked.sort((a, b) => beyond.indexOf(a.id) - beyond.indexOf(b.id));
   const reason = `Its creator's role changed to ${roleLabel(role)}, which may not do all that the key's role (%s) may`;
   for (const row of revoked) {
-    await recordChange(tx, { actor, area: API_KEYS_AREA, recordId: row.id, operation: 'revoke', snapshot: snapshotOf(row), details: { reason: reason.replace('%s', roleLabel(row.role)) } });
+    await recordChange(tx, {
+      actor,
+      area: API_KEYS_AREA,
+      recordId: row.id,
+      operation: 'revoke',
+      snapshot: snapshotOf(row),
+      details: { reason: reason.replace('%s', roleLabel(row.role)) },
+    });
   }
   return revoked.map((row) => ({ id: row.id, name: row.name }));
 }
@@ -174,7 +217,11 @@ function prepareLookup(db: Db) {
     .prepare('find_api_key');
 }
 
-export const INVALID_API_KEY = new ApiError(401, 'Invalid API Key', 'The API key is not valid: it is mistyped, revoked or expired, or its creator was deactivated.');
+export const INVALID_API_KEY = new ApiError(
+  401,
+  'Invalid API Key',
+  'The API key is not valid: it is mistyped, revoked or expired, or its creator was deactivated.',
+);
 
 /**
  * The session a key acts in: its creator with the key's role, and the key as the actor of its changes.
@@ -208,7 +255,11 @@ async function touch(database: Database, id: string) {
  * not, the seconds until the next minute. One statement counts and answers, so parallel requests on any
  * number of servers can never all read "under the limit".
  */
-export async function admitRequest(database: Database, keyId: string, perMinute: number): Promise<{ admitted: true } | { admitted: false; retryAfterSeconds: number }> {
+export async function admitRequest(
+  database: Database,
+  keyId: string,
+  perMinute: number,
+): Promise<{ admitted: true } | { admitted: false; retryAfterSeconds: number }> {
   const [row] = await database.query<{ requests: number; seconds_left: number }>(
     `INSERT INTO api_key_requests AS r (key_id, minute, requests) VALUES ($1, date_trunc('minute', now()), 1)
      ON CONFLICT (key_id, minute) DO UPDATE SET requests = r.requests + 1

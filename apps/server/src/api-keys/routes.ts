@@ -27,7 +27,8 @@ export function apiKeyRoutes(database: Database) {
   app.post('/', async (c) => {
     const body = await readJson(c);
     const role = (body as { role?: unknown } | null)?.role;
-    if (role === 'administrator') throw new ApiError(422, 'Role Not Allowed', 'An API key cannot be an Administrator: no key may manage users, API keys or webhooks. Choose another role.');
+    if (role === 'administrator')
+      throw new ApiError(422, 'Role Not Allowed', 'An API key cannot be an Administrator: no key may manage users, API keys or webhooks. Choose another role.');
     const parsed = apiKeyInput.safeParse(body);
     if (!parsed.success) throw new ApiError(400, 'API Key Not Created', describeIssues(parsed.error, API_KEY_FIELD_LABELS, body));
     const { user } = c.get('session');

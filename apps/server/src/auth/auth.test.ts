@@ -33,7 +33,16 @@ describe('sign-in', () => {
     const res = await client.login();
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/), username: 'admin', name: 'Admin', role: 'administrator', email: 'admin@raahi.local', phone: '', address: '', mustChangePassword: false },
+      user: {
+        id: expect.stringMatching(/^USR\d{6}[A-Z0-9]{4}$/),
+        username: 'admin',
+        name: 'Admin',
+        role: 'administrator',
+        email: 'admin@raahi.local',
+        phone: '',
+        address: '',
+        mustChangePassword: false,
+      },
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       uploadMaxBytes: 10 * 1024 * 1024,
       timeZone: 'Asia/Kolkata',
@@ -326,7 +335,11 @@ describe('sign-in throttling', () => {
   });
 
   it('counts a user name however it is written', async () => {
-    for (const [name, address] of [[' Admin', '198.51.100.11'], ['ADMIN', '198.51.100.12'], ['admin ', '198.51.100.13']]) {
+    for (const [name, address] of [
+      [' Admin', '198.51.100.11'],
+      ['ADMIN', '198.51.100.12'],
+      ['admin ', '198.51.100.13'],
+    ]) {
       expect((await proxied.client().login(name, 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
     }
     expect((await proxied.client().login('admin', ADMIN_PASSWORD, from('198.51.100.11'))).status).toBe(429);
@@ -337,7 +350,10 @@ describe('sign-in throttling', () => {
       expect((await proxied.client().login('ghost', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
       expect((await proxied.client().login('admin', 'wrong', from(address))).body).toEqual(LOGIN_FAILED);
     }
-    const [ghostSlow, adminSlow] = await Promise.all([proxied.client().login('ghost', 'wrong', from('198.51.100.24')), proxied.client().login('admin', 'wrong', from('198.51.100.25'))]);
+    const [ghostSlow, adminSlow] = await Promise.all([
+      proxied.client().login('ghost', 'wrong', from('198.51.100.24')),
+      proxied.client().login('admin', 'wrong', from('198.51.100.25')),
+    ]);
     expect(ghostSlow.body).toEqual(LOGIN_FAILED);
     expect(adminSlow.text).toBe(ghostSlow.text);
     const ghost = await proxied.client().login('ghost', 'wrong', from('198.51.100.21'));

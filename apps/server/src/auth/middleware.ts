@@ -134,7 +134,9 @@ export function apiKeyRefusal(method: string, rawPath: string): ApiError | null 
   const under = (route: string) => path === route || path.startsWith(route + '/');
   if (ACCOUNT_ROUTES.some(under)) return API_KEY_REFUSED;
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
-  const personal = PERSONAL_ROUTES.find((route) => (route.exact ? path === route.path || path === route.path + '/' : under(route.path)) && (!route.method || route.method === verb));
+  const personal = PERSONAL_ROUTES.find(
+    (route) => (route.exact ? path === route.path || path === route.path + '/' : under(route.path)) && (!route.method || route.method === verb),
+  );
   return personal?.refusal ?? null;
 }
 

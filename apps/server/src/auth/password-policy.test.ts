@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { isCommonPassword, newPasswordProblem } from './password-policy';
 
 describe('the common-password list', () => {
-  const list = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+  const list = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 
   it('holds at least the 10,000 most common passwords, and 10,000 of 8 characters or more, lower case and once each', () => {
     expect(list.length).toBeGreaterThanOrEqual(10_000);

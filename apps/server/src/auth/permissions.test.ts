@@ -78,7 +78,9 @@ describe.each(ROLE_KEYS)('%s', (role) => {
       } else if (action === 'update') {
         const target = await fixture();
         const before = await server.snapshot(table);
-        await logged('update', () => check('update', () => client.put(`${path}/${target.id}`, { ...exampleBody(resource, links), version: target.version }), 200));
+        await logged('update', () =>
+          check('update', () => client.put(`${path}/${target.id}`, { ...exampleBody(resource, links), version: target.version }), 200),
+        );
         if (!can(role, key, 'update')) expect(await server.snapshot(table)).toEqual(before);
       } else {
         const target = await fixture();
@@ -185,7 +187,13 @@ describe('pick-lists', () => {
 
   it('labels every linkable area’s records as their lists name them', async () => {
     for (const key of ['vehicles', 'drivers', 'trips', 'sales-leads', 'sales-quotations', 'partner-fuel-stations']) {
-      await admin.post(`/api/${key}`, exampleBody(resources.find((r) => r.area.key === key)!, links));
+      await admin.post(
+        `/api/${key}`,
+        exampleBody(
+          resources.find((r) => r.area.key === key)!,
+          links,
+        ),
+      );
       const res = await as.fleet_manager.get(`/api/${key}/options`);
       expect(res.status, `${key}: ${res.text}`).toBe(200);
       expect(res.body.items.length, key).toBeGreaterThan(1);
@@ -229,7 +237,16 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(full['/api/drivers/{id}'])).toContain('aadharCardFile');
     expect(full['/api/driver-health']).toBeDefined();
     // Users, the Activity Log and a record's history are described too, each to whom may use it.
-    for (const path of ['/api/users', '/api/users/{id}', '/api/users/{id}/deactivate', '/api/activity', '/api/activity/export', '/api/trips/{id}/history', '/api/auth/sessions']) expect(full[path], path).toBeDefined();
+    for (const path of [
+      '/api/users',
+      '/api/users/{id}',
+      '/api/users/{id}/deactivate',
+      '/api/activity',
+      '/api/activity/export',
+      '/api/trips/{id}/history',
+      '/api/auth/sessions',
+    ])
+      expect(full[path], path).toBeDefined();
     for (const path of ['/api/users', '/api/activity', '/api/maintenance/{id}/history']) expect(paths[path], path).toBeUndefined();
     expect(paths['/api/trips/{id}/history']).toBeDefined();
     expect(paths['/api/auth/sessions']).toBeDefined();

@@ -117,12 +117,14 @@ export function permissionsOf(resources: readonly ResourceDefinition[]) {
    * by the one who uploaded it.
    */
   function fileRefusal(role: string, userId: string, file: Pick<typeof files.$inferSelect, 'attachedTable' | 'attachedField' | 'uploadedBy'>): ApiError | null {
-    if (file.attachedTable === null) return file.uploadedBy === userId ? null : notAllowed(role, 'open a file another user uploaded and has not saved with a record yet');
+    if (file.attachedTable === null)
+      return file.uploadedBy === userId ? null : notAllowed(role, 'open a file another user uploaded and has not saved with a record yet');
     const holder = byTable.get(file.attachedTable);
     if (!holder) return notAllowed(role, 'open this file');
     if (!can(role, holder.area.key, 'view')) return notAllowed(role, `view ${holder.area.plural}`);
     const field = holder.fieldOf.get(file.attachedField ?? '') ?? '';
-    if (hiddenFieldsOf(role, holder.area.key).includes(field)) return notAllowed(role, `see personal data (the ${holder.area.fieldLabels[field] ?? field} of ${holder.area.plural})`);
+    if (hiddenFieldsOf(role, holder.area.key).includes(field))
+      return notAllowed(role, `see personal data (the ${holder.area.fieldLabels[field] ?? field} of ${holder.area.plural})`);
     return null;
   }
 

@@ -47,8 +47,17 @@ export function authRoutes(database: Database, config: Config) {
     const client = sessionClient(c, config);
     const { token, csrfToken } = await database.transaction(async (tx) => {
       const started = await startSession(tx, user.id, sessionLifetime(config), client);
-      await tx.db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
-      await recordChange(tx, { actor: userActor(user), area: 'auth', recordId: user.id, operation: 'sign_in', details: { device: describeDevice(client.userAgent), address: client.address } });
+      await tx.db
+        .update(users)
+        .set({ lastSignInAt: sql`now()` })
+        .where(eq(users.id, user.id));
+      await recordChange(tx, {
+        actor: userActor(user),
+        area: 'auth',
+        recordId: user.id,
+        operation: 'sign_in',
+        details: { device: describeDevice(client.userAgent), address: client.address },
+      });
       return started;
     });
     setCookie(c, SESSION_COOKIE, token, {
@@ -62,7 +71,10 @@ export function authRoutes(database: Database, config: Config) {
   });
 
   // Who one is may be read while a password change is pending (the web app then asks for it); editing waits.
-  app.use('/me', requireSession(database, config, (c) => c.req.method === 'GET'));
+  app.use(
+    '/me',
+    requireSession(database, config, (c) => c.req.method === 'GET'),
+  );
   // The session answer carries the upload limit, so that the form refuses a file too large before sending it.
   app.get('/me', (c) => {
     const session = c.get('session');
@@ -98,21 +110,33 @@ export function authRoutes(database: Database, config: Config) {
     const session = c.get('session');
     const ended = await database.transaction(async (tx) => {
       const count = await endOtherSessions(tx, session.user.id, session.id);
-      await recordChange(tx, { actor: userActor(session.user), area: 'auth', recordId: session.user.id, operation: 'sign_out_everywhere', details: { sessionsEnded: count } });
+      await recordChange(tx, {
+        actor: userActor(session.user),
+        area: 'auth',
+        recordId: session.user.id,
+        operation: 'sign_out_everywhere',
+        details: { sessionsEnded: count },
+      });
       return count;
     });
     const message = ended === 0 ? 'There were no other sessions to sign out.' : `${ended} other session${ended === 1 ? ' has' : 's have'} been signed out.`;
     return c.json({ title: 'Signed Out', message, ended });
   });
 
-  app.use('/logout', requireSession(database, config, () => true));
+  app.use(
+    '/logout',
+    requireSession(database, config, () => true),
+  );
   app.post('/logout', async (c) => {
     await endSession(database, c.get('session').id);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);
   });
 
-  app.use('/password', requireSession(database, config, () => true));
+  app.use(
+    '/password',
+    requireSession(database, config, () => true),
+  );
   app.post('/password', async (c) => {
     const body = await readJson(c);
     const parsed = changePasswordInput.safeParse(body);
@@ -130,7 +154,12 @@ export function authRoutes(database: Database, config: Config) {
       throw new ApiError(422, 'Password Not Changed', 'Choose a new password, not the one you were given.');
     }
     // Choosing one's own password also lifts "must change password".
-    await setPassword(database, session.user, parsed.data.newPassword, { actor: userActor(session.user), reset: false, mustChangePassword: false, keepSessionId: session.id });
+    await setPassword(database, session.user, parsed.data.newPassword, {
+      actor: userActor(session.user),
+      reset: false,
+      mustChangePassword: false,
+      keepSessionId: session.id,
+    });
     return c.json({ title: 'Password Changed', message: 'Your password has been changed. Other sessions have been signed out.' });
   });
 

@@ -34,20 +34,24 @@ export async function startSession({ db }: Database, userId: string, lifetime: S
   const token = randomToken();
   const csrfToken = randomToken();
   const expiresAt = new Date(Date.now() + Math.min(lifetime.idleMs, lifetime.maxMs));
-  await db.insert(sessions).values({ id: sha256(token), userId, csrfToken, expiresAt, userAgent: client.userAgent.slice(0, 500), address: client.address.slice(0, 100) });
+  await db
+    .insert(sessions)
+    .values({ id: sha256(token), userId, csrfToken, expiresAt, userAgent: client.userAgent.slice(0, 500), address: client.address.slice(0, 100) });
   return { token, csrfToken };
 }
 
 // Every API request looks its session up: the statement is built and prepared once per database.
 const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
 function prepareLookup(db: Db) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // The user is read afresh on every request, so a deactivation or a role change applies from the next one, on any server.
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
-    .prepare('find_session');
+  return (
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // The user is read afresh on every request, so a deactivation or a role change applies from the next one, on any server.
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), eq(users.active, true)))
+      .prepare('find_session')
+  );
 }
 
 export async function findSession({ db }: Database, token: string, lifetime: SessionLifetime): Promise<ActiveSession | null> {
@@ -76,7 +80,10 @@ export async function endSession({ db }: Database, sessionId: string) {
 
 /** Ends every other session of a user; returns how many ended. */
 export async function endOtherSessions({ db }: Database, userId: string, keepSessionId: string): Promise<number> {
-  const ended = await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
   return ended.length;
 }
 

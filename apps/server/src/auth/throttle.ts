@@ -44,7 +44,12 @@ async function userKey(database: Database, username: string): Promise<string> {
     secrets.set(database, secret);
     secret.catch(() => secrets.delete(database));
   }
-  return 'user:' + createHmac('sha256', await secret).update(username.slice(0, 100)).digest('hex');
+  return (
+    'user:' +
+    createHmac('sha256', await secret)
+      .update(username.slice(0, 100))
+      .digest('hex')
+  );
 }
 
 /** Counts one guess for `key` in the current window (a new window when the last one has ended) and returns the count. */

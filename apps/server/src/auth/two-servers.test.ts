@@ -36,7 +36,13 @@ describe.skipIf(skipReason !== null)(`users on two app servers${skipReason ? ` (
 
     const admin = await servers.a.signedIn();
     const sunita = (await admin.get('/api/users?search=sunita')).body.items[0];
-    const demoted = await admin.put(`/api/users/${sunita.id}`, { name: sunita.name, email: sunita.email, phone: sunita.phone, role: 'viewer', version: sunita.version });
+    const demoted = await admin.put(`/api/users/${sunita.id}`, {
+      name: sunita.name,
+      email: sunita.email,
+      phone: sunita.phone,
+      role: 'viewer',
+      version: sunita.version,
+    });
     expect(demoted.status).toBe(200);
     expect(demoted.body.user.role).toBe('viewer');
 

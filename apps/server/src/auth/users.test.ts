@@ -9,7 +9,10 @@ import { userActor } from '../history/change-log';
 import { setActive, updateUser } from './users';
 import { openTestDatabase, startTestServer, vehicleBody, type TestClient, type TestServer } from '../testing/test-server';
 
-const PASSWORD_CHANGE_REQUIRED = { title: 'Password Change Required', message: 'Your password was set by an administrator. Choose your own password before you continue.' };
+const PASSWORD_CHANGE_REQUIRED = {
+  title: 'Password Change Required',
+  message: 'Your password was set by an administrator. Choose your own password before you continue.',
+};
 const LOGIN_FAILED = { title: 'Login Failed', message: 'Invalid username or password. Please try again.' };
 const NOT_SIGNED_IN = { title: 'Not Signed In', message: 'Your session has ended. Please sign in again.' };
 
@@ -150,7 +153,18 @@ describe('adding a user', () => {
     const res = await admin.post('/api/users', body);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      user: { id: expect.stringMatching(/^USR/), username: body.username, name: 'Priya Sharma', role: 'dispatcher', email: 'priya.sharma@example.in', phone: '+91 98200 12345', lastSignInAt: null, active: true, mustChangePassword: true, version: 1 },
+      user: {
+        id: expect.stringMatching(/^USR/),
+        username: body.username,
+        name: 'Priya Sharma',
+        role: 'dispatcher',
+        email: 'priya.sharma@example.in',
+        phone: '+91 98200 12345',
+        lastSignInAt: null,
+        active: true,
+        mustChangePassword: true,
+        version: 1,
+      },
       password: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
     });
     const { password } = res.body;
@@ -161,7 +175,12 @@ describe('adding a user', () => {
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ username: body.username, role: 'dispatcher', mustChangePassword: true });
     // Until the password is changed, every other route answers 403.
-    for (const res of [await newcomer.get('/api/trips'), await newcomer.post('/api/trips', {}), await newcomer.get('/api/auth/sessions'), await newcomer.put('/api/auth/me', { name: 'P', email: '', phone: '', address: '' })]) {
+    for (const res of [
+      await newcomer.get('/api/trips'),
+      await newcomer.post('/api/trips', {}),
+      await newcomer.get('/api/auth/sessions'),
+      await newcomer.put('/api/auth/me', { name: 'P', email: '', phone: '', address: '' }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(PASSWORD_CHANGE_REQUIRED);
     }
@@ -192,7 +211,10 @@ describe('adding a user', () => {
     const before = await server.snapshot('users');
     const res = await admin.post('/api/users', newUser({ role: 'superuser' }));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ title: 'Unknown Role', message: 'There is no role "superuser". A role is one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.' });
+    expect(res.body).toEqual({
+      title: 'Unknown Role',
+      message: 'There is no role "superuser". A role is one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.',
+    });
     expect(await server.snapshot('users')).toEqual(before);
   });
 
@@ -265,7 +287,9 @@ describe('editing a user', () => {
   async function withTwoAdministrators(race: (a: Awaited<ReturnType<typeof userOf>>, b: Awaited<ReturnType<typeof userOf>>) => Promise<void>) {
     const a = await userOf('administrator');
     const b = await userOf('administrator');
-    const others = (await server.database.query<{ id: string }>(`SELECT id FROM users WHERE role = 'administrator' AND active AND id NOT IN ($1, $2)`, [a.user.id, b.user.id])).map((o) => o.id);
+    const others = (
+      await server.database.query<{ id: string }>(`SELECT id FROM users WHERE role = 'administrator' AND active AND id NOT IN ($1, $2)`, [a.user.id, b.user.id])
+    ).map((o) => o.id);
     await server.database.query(`UPDATE users SET role = 'fleet_manager' WHERE id = ANY($1)`, [others]);
     try {
       await race(a, b);
@@ -300,15 +324,26 @@ describe('the last administrator, in the operations themselves (both past every 
     for (const operation of ['demote', 'deactivate'] as const) {
       const a = (await userOf('administrator')).user;
       const b = (await userOf('administrator')).user;
-      const others = (await server.database.query<{ id: string }>(`SELECT id FROM users WHERE role = 'administrator' AND active AND id NOT IN ($1, $2)`, [a.id, b.id])).map((o) => o.id);
+      const others = (
+        await server.database.query<{ id: string }>(`SELECT id FROM users WHERE role = 'administrator' AND active AND id NOT IN ($1, $2)`, [a.id, b.id])
+      ).map((o) => o.id);
       await server.database.query(`UPDATE users SET role = 'fleet_manager' WHERE id = ANY($1)`, [others]);
       try {
         const act = (actor: typeof a, target: typeof a) =>
           operation === 'demote'
-            ? updateUser(server.database, userActor(actor), target.id, { name: target.name, email: target.email, phone: target.phone, role: 'viewer', version: target.version })
+            ? updateUser(server.database, userActor(actor), target.id, {
+                name: target.name,
+                email: target.email,
+                phone: target.phone,
+                role: 'viewer',
+                version: target.version,
+              })
             : setActive(server.database, userActor(actor), target.id, false);
         const results = await Promise.allSettled([act(a, b), act(b, a)]);
-        expect(results.filter((r) => r.status === 'fulfilled'), operation).toHaveLength(1);
+        expect(
+          results.filter((r) => r.status === 'fulfilled'),
+          operation,
+        ).toHaveLength(1);
         const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
         expect(refused.reason).toMatchObject({ status: 409, title: 'Last Administrator' });
         expect(await server.database.query(`SELECT id FROM users WHERE role = 'administrator' AND active`)).toHaveLength(1);
@@ -347,7 +382,10 @@ describe('resetting a password', () => {
     const { client, username, password, user } = await userOf('accounts');
     const res = await admin.post(`/api/users/${user.id}/reset-password`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: expect.objectContaining({ id: user.id, mustChangePassword: true }), password: expect.stringMatching(/^[A-Za-z0-9]{20}$/) });
+    expect(res.body).toEqual({
+      user: expect.objectContaining({ id: user.id, mustChangePassword: true }),
+      password: expect.stringMatching(/^[A-Za-z0-9]{20}$/),
+    });
     expect((await client.get('/api/auth/me')).body).toEqual(NOT_SIGNED_IN);
     expect((await server.client().login(username, password)).status).toBe(401);
     const again = server.client();
@@ -391,7 +429,14 @@ describe('my account', () => {
     expect(list.body.sessions).toHaveLength(2);
     expect(list.body.sessions).toEqual(
       expect.arrayContaining([
-        { id: expect.stringMatching(/^[0-9a-f]{16}$/), device: 'Chrome on Android', address: '127.0.0.1', createdAt: expect.any(String), lastSeenAt: expect.any(String), current: false },
+        {
+          id: expect.stringMatching(/^[0-9a-f]{16}$/),
+          device: 'Chrome on Android',
+          address: '127.0.0.1',
+          createdAt: expect.any(String),
+          lastSeenAt: expect.any(String),
+          current: false,
+        },
         expect.objectContaining({ current: true, address: '127.0.0.1' }),
       ]),
     );

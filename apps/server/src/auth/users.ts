@@ -57,7 +57,18 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 
 export function toUserSummary(row: UserRow): UserSummary {
   const { id, username, name, email, phone, active, mustChangePassword, version } = row;
-  return { id, username, name, role: row.role as Role, email, phone, lastSignInAt: row.lastSignInAt?.toISOString() ?? null, active, mustChangePassword, version };
+  return {
+    id,
+    username,
+    name,
+    role: row.role as Role,
+    email,
+    phone,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    active,
+    mustChangePassword,
+    version,
+  };
 }
 
 /** What a user entry keeps of an account: everything but the password hash. */
@@ -92,13 +103,23 @@ export async function createUser(database: Database, input: NewUser): Promise<Cu
       .onConflictDoNothing({ target: users.username })
       .returning();
     if (!row) throw new ApiError(409, 'User Name Taken', `A user named "${username}" already exists. Choose another user name.`);
-    await recordChange(tx, { actor: input.actor ?? COMMAND_LINE, area: 'users', recordId: row.id, operation: 'create', snapshot: snapshotOf(row), changes: [PASSWORD_CHANGED] });
+    await recordChange(tx, {
+      actor: input.actor ?? COMMAND_LINE,
+      area: 'users',
+      recordId: row.id,
+      operation: 'create',
+      snapshot: snapshotOf(row),
+      changes: [PASSWORD_CHANGED],
+    });
     return toCurrentUser(row);
   });
 }
 
 export async function findUserByName({ db }: Database, username: string) {
-  const [row] = await db.select().from(users).where(eq(users.username, normaliseUsername(username)));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, normaliseUsername(username)));
   return row;
 }
 
@@ -167,7 +188,10 @@ export async function ensureAdmin(database: Database, configuredPassword: string
 const LIST_MAX = 200;
 
 /** Users by name, optionally those whose name, user name or e-mail holds `search`; paged. */
-export async function listUsers({ db }: Database, query: { search?: string; page?: number; pageSize?: number }): Promise<{ items: UserSummary[]; total: number }> {
+export async function listUsers(
+  { db }: Database,
+  query: { search?: string; page?: number; pageSize?: number },
+): Promise<{ items: UserSummary[]; total: number }> {
   const pageSize = Math.min(query.pageSize ?? 50, LIST_MAX);
   const page = Math.max(1, query.page ?? 1);
   let where: SQL | undefined;
@@ -182,13 +206,20 @@ export async function listUsers({ db }: Database, query: { search?: string; page
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
   return { items: rows.map(toUserSummary), total };
 }
 
 const notFound = (id: string) => new ApiError(404, 'Not Found', `There is no user ${id.slice(0, 64)}.`);
 const lastAdministrator = (what: string) =>
-  new ApiError(409, 'Last Administrator', `Raahi needs at least one active administrator, so you cannot ${what} the last one. Make another user an Administrator first.`);
+  new ApiError(
+    409,
+    'Last Administrator',
+    `Raahi needs at least one active administrator, so you cannot ${what} the last one. Make another user an Administrator first.`,
+  );
 
 /**
  * Locks every active administrator's row, then the target's, and reads it: two administrators demoting or
@@ -203,7 +234,9 @@ async function lockForChange(tx: Database, id: string): Promise<{ target: UserRo
 }
 
 const fieldChanges = <K extends keyof UserRow>(before: UserRow, after: UserRow, labels: Partial<Record<K, string>>): FieldChange[] =>
-  (Object.keys(labels) as K[]).filter((k) => before[k] !== after[k]).map((field) => ({ field, label: labels[field]!, before: before[field], after: after[field] }));
+  (Object.keys(labels) as K[])
+    .filter((k) => before[k] !== after[k])
+    .map((field) => ({ field, label: labels[field]!, before: before[field], after: after[field] }));
 
 /** POST /api/users. Without a password one is made; either way the user must change it at the first sign-in. */
 export async function addUser(database: Database, actor: Actor, input: CreateUserInput): Promise<{ user: UserSummary; password?: string }> {
@@ -227,7 +260,11 @@ export async function updateUser(database: Database, actor: Actor, id: string, i
   return database.transaction(async (tx) => {
     const { target, activeAdministrators } = await lockForChange(tx, id);
     if (target.version !== input.version) {
-      throw new ApiError(409, 'Update Conflict', 'This user was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.');
+      throw new ApiError(
+        409,
+        'Update Conflict',
+        'This user was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.',
+      );
     }
     if (input.role !== target.role) {
       if (target.id === actor.id) throw new ApiError(403, 'Not Allowed', 'You cannot change your own role. Ask another administrator.');
@@ -267,7 +304,11 @@ export async function setActive(database: Database, actor: Actor, id: string, ac
       if (target.id === actor.id) throw new ApiError(409, 'Not Deactivated', 'You cannot deactivate your own account. Ask another administrator.');
       if (activeAdministrators.includes(target.id) && activeAdministrators.length <= 1) throw lastAdministrator('deactivate');
     }
-    const [row] = await tx.db.update(users).set({ active, version: sql`${users.version} + 1`, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [row] = await tx.db
+      .update(users)
+      .set({ active, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     const ended = active ? [] : await tx.db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
     // Their API keys end with them (decision 0053), and stay revoked should they be activated again.
     const keysRevoked = active ? 0 : await revokeKeysOf(tx, actor, id);

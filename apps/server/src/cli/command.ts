@@ -86,14 +86,23 @@ async function commandLine(command: Command, given: string[]): Promise<number> {
         return database;
       },
     });
-  if (config.databaseUrl) return finish(run, () => database, () => lock);
+  if (config.databaseUrl)
+    return finish(
+      run,
+      () => database,
+      () => lock,
+    );
   // A server on the data directory runs it; else this process opens the directory itself.
   for (let attempt = 0; ; attempt++) {
     const request = { command: command.name, argv, tty: consoleOutput.isTTY };
     const code = await runInHolder(config.dataDir, request, consoleOutput);
     if (code !== undefined) return code;
     try {
-      return await finish(run, () => database, () => lock);
+      return await finish(
+        run,
+        () => database,
+        () => lock,
+      );
     } catch (err) {
       // A server started between the two steps: send it the command instead.
       if (!(err instanceof DataDirBusyError) || !err.holder?.commands.includes(command.name) || attempt > 0) throw err;

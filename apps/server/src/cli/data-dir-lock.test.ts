@@ -16,7 +16,46 @@ import { prepareEmbeddedDataDir, temporaryPostgresDatabase, TestClient, testData
 const PASSWORD = 'lock-test-password';
 const SEED = 'apps/server/src/cli/run-seed-demo.ts';
 const USER = 'apps/server/src/cli/run-user.ts';
-const SMALL_SEED = ['--vehicles', '5', '--drivers', '3', '--trips', '5', '--training', '0', '--health', '0', '--insurance', '0', '--maintenance', '0', '--incidents', '0', '--cold-chain', '0', '--service-partners', '0', '--expenses', '0', '--challans', '0', '--inventory', '0', '--compliance', '0', '--sales', '0', '--fuel-stations', '0', '--refueling-logs', '0', '--station-invoices', '0', '--seed', '5'];
+const SMALL_SEED = [
+  '--vehicles',
+  '5',
+  '--drivers',
+  '3',
+  '--trips',
+  '5',
+  '--training',
+  '0',
+  '--health',
+  '0',
+  '--insurance',
+  '0',
+  '--maintenance',
+  '0',
+  '--incidents',
+  '0',
+  '--cold-chain',
+  '0',
+  '--service-partners',
+  '0',
+  '--expenses',
+  '0',
+  '--challans',
+  '0',
+  '--inventory',
+  '0',
+  '--compliance',
+  '0',
+  '--sales',
+  '0',
+  '--fuel-stations',
+  '0',
+  '--refueling-logs',
+  '0',
+  '--station-invoices',
+  '0',
+  '--seed',
+  '5',
+];
 
 const started: RunningProcess[] = [];
 const dataDirs: string[] = [];
@@ -77,48 +116,60 @@ describe('one process per embedded data directory', () => {
     expect(await vehicleTotal(client)).toBe(0);
   });
 
-  it('seeds through the running server: its lists show the records at once, and after a clean stop it starts again with them', { timeout: 150_000 }, async () => {
-    const first = await server();
-    const client = await signIn(first.url);
-    expect(await vehicleTotal(client)).toBe(0); // now in the server's list cache
-    expect((await client.get('/api/vehicles')).body.items).toEqual([]);
+  it(
+    'seeds through the running server: its lists show the records at once, and after a clean stop it starts again with them',
+    { timeout: 150_000 },
+    async () => {
+      const first = await server();
+      const client = await signIn(first.url);
+      expect(await vehicleTotal(client)).toBe(0); // now in the server's list cache
+      expect((await client.get('/api/vehicles')).body.items).toEqual([]);
 
-    const seeded = await tool(SEED, SMALL_SEED);
-    expect(seeded.code, seeded.output).toBe(0);
+      const seeded = await tool(SEED, SMALL_SEED);
+      expect(seeded.code, seeded.output).toBe(0);
 
-    expect(await vehicleTotal(client)).toBe(5);
-    const listed = (await client.get('/api/vehicles')).body.items;
-    expect(listed).toHaveLength(5);
-    expect((await client.get('/api/trips/total')).body.total).toBe(5);
+      expect(await vehicleTotal(client)).toBe(5);
+      const listed = (await client.get('/api/vehicles')).body.items;
+      expect(listed).toHaveLength(5);
+      expect((await client.get('/api/trips/total')).body.total).toBe(5);
 
-    first.child.kill('SIGTERM');
-    expect((await first.exited).code).toBe(0);
-    expect(first.output()).toContain('Stopped cleanly.');
-    expect(await readdir(dataDir)).not.toContain('raahi.sock');
+      first.child.kill('SIGTERM');
+      expect((await first.exited).code).toBe(0);
+      expect(first.output()).toContain('Stopped cleanly.');
+      expect(await readdir(dataDir)).not.toContain('raahi.sock');
 
-    const again = await server();
-    expect(again.output()).not.toContain('Aborted');
-    const after = await signIn(again.url);
-    expect(await vehicleTotal(after)).toBe(5);
-    expect((await after.get('/api/vehicles')).body.items.map((v: { id: string }) => v.id)).toEqual(listed.map((v: { id: string }) => v.id));
+      const again = await server();
+      expect(again.output()).not.toContain('Aborted');
+      const after = await signIn(again.url);
+      expect(await vehicleTotal(after)).toBe(5);
+      expect((await after.get('/api/vehicles')).body.items.map((v: { id: string }) => v.id)).toEqual(listed.map((v: { id: string }) => v.id));
 
-    // It said where it ran.
-    expect(seeded.output).toContain(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\n`);
-    expect(seeded.output).toContain(`Seeding embedded PostgreSQL in ${join(dataDir, 'db')}: 5 vehicles, 3 drivers, 5 trips,`);
-    expect(seeded.output).toContain('The database now holds 5 vehicles, 3 drivers, 5 trips,');
-    expect(first.output()).toContain('Ran "npm run seed:demo" for the command line (exit 0, ');
-  });
+      // It said where it ran.
+      expect(seeded.output).toContain(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\n`);
+      expect(seeded.output).toContain(`Seeding embedded PostgreSQL in ${join(dataDir, 'db')}: 5 vehicles, 3 drivers, 5 trips,`);
+      expect(seeded.output).toContain('The database now holds 5 vehicles, 3 drivers, 5 trips,');
+      expect(first.output()).toContain('Ran "npm run seed:demo" for the command line (exit 0, ');
+    },
+  );
 
   it('rolls the seed back when its command line is interrupted, and the server serves on', { timeout: 150_000 }, async () => {
     const first = await server();
     const big = ['--vehicles', '200000', '--drivers', '0', '--trips', '0', ...SMALL_SEED.slice(6)];
     const seeding = runScript(SEED, big, dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD });
     started.push(seeding);
-    await waitFor(() => seeding.output().includes('Seeding embedded PostgreSQL'), seeding.exited, () => `the seed did not start:\n${seeding.output()}`);
+    await waitFor(
+      () => seeding.output().includes('Seeding embedded PostgreSQL'),
+      seeding.exited,
+      () => `the seed did not start:\n${seeding.output()}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     seeding.child.kill('SIGINT');
     await seeding.exited;
-    await waitFor(() => /Ran "npm run seed:demo" for the command line \(exit 1, [\d.]+ s\)\. The command-line client went away\./.test(first.output()), first.exited, () => `the server did not end the seed:\n${first.output()}`);
+    await waitFor(
+      () => /Ran "npm run seed:demo" for the command line \(exit 1, [\d.]+ s\)\. The command-line client went away\./.test(first.output()),
+      first.exited,
+      () => `the server did not end the seed:\n${first.output()}`,
+    );
     const client = await signIn(first.url);
     expect(await vehicleTotal(client)).toBe(0);
     expect((await client.get('/readyz')).status).toBe(200);
@@ -139,7 +190,9 @@ describe('one process per embedded data directory', () => {
     const first = await server();
     const created = await tool(USER, ['create', 'priya', '--name', 'Priya Sharma', '--role', 'dispatcher', '--password', '-'], 'Kesari-Chai-2026\n');
     expect(created.code, created.output).toBe(0);
-    expect(created.output).toBe(`Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\nCreated user "priya" (Dispatcher).\n`);
+    expect(created.output).toBe(
+      `Raahi is running on ${dataDir} (process ${first.child.pid}, ${first.url}): the command runs in it.\nCreated user "priya" (Dispatcher).\n`,
+    );
     const priya = await signIn(first.url, 'priya', 'Kesari-Chai-2026');
     expect((await priya.get('/api/auth/me')).body.user).toMatchObject({ name: 'Priya Sharma', role: 'dispatcher' });
 
@@ -148,7 +201,9 @@ describe('one process per embedded data directory', () => {
     expect(owner.output).toContain('Created user "kavya" (Administrator).\n');
     const unknown = await tool(USER, ['create', 'arjun', '--role', 'superuser']);
     expect(unknown.code).toBe(1);
-    expect(unknown.output).toContain('Error: There is no role "superuser". A role is one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.\n');
+    expect(unknown.output).toContain(
+      'Error: There is no role "superuser". A role is one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.\n',
+    );
 
     const missing = await tool(USER, ['reset-password', 'nobody']);
     expect(missing.code).toBe(1);
@@ -160,7 +215,9 @@ describe('one process per embedded data directory', () => {
     try {
       const refused = await server(false);
       expect((await refused.exited).code).toBe(1);
-      expect(refused.output().trim()).toBe(`npm run seed:demo (process ${process.pid}) is using the data directory ${dataDir}. Wait until it finishes, or use another RAAHI_DATA_DIR.`);
+      expect(refused.output().trim()).toBe(
+        `npm run seed:demo (process ${process.pid}) is using the data directory ${dataDir}. Wait until it finishes, or use another RAAHI_DATA_DIR.`,
+      );
       await expect(lockDataDir(dataDir, { holder: 'server' })).rejects.toThrow(DataDirBusyError);
     } finally {
       await lock.release();
@@ -171,7 +228,9 @@ describe('one process per embedded data directory', () => {
 
   it('says when the data directory is too deep for its lock socket', async () => {
     const deep = join(dataDir, 'x'.repeat(120));
-    await expect(lockDataDir(deep, { holder: 'server' })).rejects.toThrow(/^The data directory's path is too long for its lock socket \(.* bytes, at most 107\)\. Use a shorter RAAHI_DATA_DIR, or start from a folder closer to it\.$/);
+    await expect(lockDataDir(deep, { holder: 'server' })).rejects.toThrow(
+      /^The data directory's path is too long for its lock socket \(.* bytes, at most 107\)\. Use a shorter RAAHI_DATA_DIR, or start from a folder closer to it\.$/,
+    );
   });
 });
 

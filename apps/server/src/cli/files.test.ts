@@ -50,12 +50,10 @@ async function uploaded(size: number) {
   const bytes = randomBytes(size);
   await disk.put(key, bytes);
   const id = 'FIL' + randomToken(12);
-  await database.query(`INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $2, 'scan.pdf', 'application/pdf', $3, $4)`, [
-    id,
-    key,
-    size,
-    createHash('sha256').update(bytes).digest('hex'),
-  ]);
+  await database.query(
+    `INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $2, 'scan.pdf', 'application/pdf', $3, $4)`,
+    [id, key, size, createHash('sha256').update(bytes).digest('hex')],
+  );
   return { id, key, bytes };
 }
 
@@ -131,7 +129,10 @@ describe('npm run files -- migrate --to s3', () => {
     const own = await mkdtemp(join(tmpdir(), 'raahi-migrate-cli-'));
     try {
       await prepareEmbeddedDataDir(join(own, 'db'));
-      const process = runScript('apps/server/src/cli/run-files.ts', ['migrate', '--to', 's3'], own, { ...s3.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' });
+      const process = runScript('apps/server/src/cli/run-files.ts', ['migrate', '--to', 's3'], own, {
+        ...s3.env,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      });
       const { code } = await process.exited;
       expect(process.output()).toContain('In the bucket: 0 of 0 recorded files, 0 of 0 bytes.');
       expect(code, process.output()).toBe(0);

@@ -43,7 +43,8 @@ async function copyOne(row: FileRow, from: FileStorage, to: FileStorage): Promis
     if (!stream) return { kind: 'missing', id: row.id, why: 'not on the disk' };
     const bytes = await readAll(stream);
     if (bytes.length !== size) return { kind: 'damaged', id: row.id, why: `${bytes.length} bytes on the disk, ${size} recorded` };
-    if (/^[0-9a-f]{64}$/.test(row.sha256) && createHash('sha256').update(bytes).digest('hex') !== row.sha256) return { kind: 'damaged', id: row.id, why: 'its SHA-256 differs from the one recorded at upload' };
+    if (/^[0-9a-f]{64}$/.test(row.sha256) && createHash('sha256').update(bytes).digest('hex') !== row.sha256)
+      return { kind: 'damaged', id: row.id, why: 'its SHA-256 differs from the one recorded at upload' };
     await to.put(row.storage_key, bytes);
     const stored = await to.size(row.storage_key);
     if (stored !== size) return { kind: 'failed', id: row.id, why: `the bucket holds ${stored ?? 'no'} bytes after the copy, ${size} expected` };
@@ -108,13 +109,17 @@ export async function migrateFiles(argv: string[], context: CommandContext, targ
   const inBucket = copied + present;
   say(`Copied ${copied} file(s) now; ${present} were already in the bucket.`);
   say(`In the bucket: ${inBucket} of ${total.n} recorded files, ${checkedBytes} of ${recordedBytes} bytes.`);
-  for (const problem of problems) say(`  ${problem.id}: ${problem.kind === 'missing' ? 'missing' : problem.kind === 'damaged' ? 'damaged' : 'not copied'} — ${problem.why}`);
+  for (const problem of problems)
+    say(`  ${problem.id}: ${problem.kind === 'missing' ? 'missing' : problem.kind === 'damaged' ? 'damaged' : 'not copied'} — ${problem.why}`);
   if (problems.length === 0 && inBucket === total.n && checkedBytes === recordedBytes) {
     say('Every file is in the bucket: count and bytes match.');
     return 0;
   }
   if (problems.length === 0) say('Files were added or removed while copying: run the command again (with the servers stopped it finishes).');
-  else say(`${problems.length} file(s) are not in the bucket. Run the command again for those not copied; a missing or damaged file needs its record's file uploaded again.`);
+  else
+    say(
+      `${problems.length} file(s) are not in the bucket. Run the command again for those not copied; a missing or damaged file needs its record's file uploaded again.`,
+    );
   return 1;
 }
 

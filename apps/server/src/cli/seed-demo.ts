@@ -4,7 +4,19 @@ import { ensureAdmin } from '../auth/users';
 import { seedReminders } from '../reminders/seed';
 import type { Command } from './command';
 import { quotationsPerLead } from '../db/seed/sales';
-import { coldChainPerTrip, DEMO_DEFAULTS, healthPerDriver, incidentsPerVehicle, insurancePerTrip, invoicesPerStation, maintenancePerVehicle, schedulesPerVehicle, SEEDED_TABLES, seedDemo, trainingPerDriver } from '../db/seed/demo';
+import {
+  coldChainPerTrip,
+  DEMO_DEFAULTS,
+  healthPerDriver,
+  incidentsPerVehicle,
+  insurancePerTrip,
+  invoicesPerStation,
+  maintenancePerVehicle,
+  schedulesPerVehicle,
+  SEEDED_TABLES,
+  seedDemo,
+  trainingPerDriver,
+} from '../db/seed/demo';
 
 const HELP = `Fill the database with realistic, linked demo records of an Indian road-transport fleet (uses the
 same database settings as the server: DATABASE_URL, or the embedded database in RAAHI_DATA_DIR,
@@ -84,7 +96,8 @@ const MAX = {
 function count(raw: string | undefined, fallback: number, max: number, name: string): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new Error(`--${name} must be a whole number from 0 to ${max.toLocaleString('en-IN')} (got "${raw}").`);
+  if (!Number.isInteger(value) || value < 0 || value > max)
+    throw new Error(`--${name} must be a whole number from 0 to ${max.toLocaleString('en-IN')} (got "${raw}").`);
   return value;
 }
 
@@ -185,12 +198,15 @@ async function run(argv: string[], { output, config, database: open }: Parameter
     const parts = Object.entries(report.phases[area] ?? {}).map(([phase, ms]) => `${phase} ${seconds(ms)}`);
     return `${n(rows)} ${area} (${seconds(report.timings[area])}${parts.length > 1 ? `: ${parts.join(', ')}` : ''})`;
   });
-  const other = Object.entries(report.timings).filter(([name]) => !(name in report.inserted)).map(([name, ms]) => `${name} ${seconds(ms)}`);
+  const other = Object.entries(report.timings)
+    .filter(([name]) => !(name in report.inserted))
+    .map(([name, ms]) => `${name} ${seconds(ms)}`);
   say(`Added ${added.join(', ')} in ${seconds(report.totalMs)} in all (${other.join(', ')}; seed ${report.seed}).`);
   const checked = Object.entries(report.verified).filter(([, rows]) => rows > 0);
   if (checked.length) say(`Search text equals the triggers' for sampled rows: ${checked.map(([table, rows]) => `${table} ${rows}`).join(', ')}.`);
   const totals = [];
-  for (const table of SEEDED_TABLES) totals.push(`${n((await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`))[0].total)} ${table}`);
+  for (const table of SEEDED_TABLES)
+    totals.push(`${n((await database.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}`))[0].total)} ${table}`);
   say(`The database now holds ${totals.join(', ')}.`);
 
   const admin = await ensureAdmin(database, config.adminPassword);

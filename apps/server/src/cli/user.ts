@@ -48,7 +48,14 @@ async function run(argv: string[], { output, database: open }: CommandContext): 
       const role = option(rest, 'role');
       // Checked before the database is touched, so a typo costs nothing.
       if (role !== undefined && !isRole(role)) throw new Error(unknownRoleMessage(role));
-      const user = await createUser(database, { username, password, role, name: option(rest, 'name'), email: option(rest, 'email'), phone: option(rest, 'phone') });
+      const user = await createUser(database, {
+        username,
+        password,
+        role,
+        name: option(rest, 'name'),
+        email: option(rest, 'email'),
+        phone: option(rest, 'phone'),
+      });
       say(`Created user "${user.username}" (${roleLabel(user.role)}).`);
     } else {
       const user = await findUserByName(database, username);

@@ -47,7 +47,17 @@ async function listOf(href: string, area: string) {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signedIn();
-  await seedDemo(server.database, { vehicles: 80, drivers: 40, trips: 200, maintenance: 120, incidents: 40, expenses: 200, fuelStations: 5, refuelingLogs: 150, seed: 18 });
+  await seedDemo(server.database, {
+    vehicles: 80,
+    drivers: 40,
+    trips: 200,
+    maintenance: 120,
+    incidents: 40,
+    expenses: 200,
+    fuelStations: 5,
+    refuelingLogs: 150,
+    seed: 18,
+  });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -82,7 +92,9 @@ describe('GET /api/dashboard', () => {
     expect(vehicles.value).toBe(await count(`vehicles WHERE status <> 'Sold'`));
     expect(vehicles.sub.value).toBe(await count(`vehicles WHERE status <> 'Sold' AND created_at >= ${monthStart} AT TIME ZONE '${ZONE}'`));
     expect(drivers.value).toBe(await count(`drivers WHERE status = 'Active'`));
-    expect(drivers.sub.value).toBe(await count(`drivers WHERE status = 'Active' AND joining_date >= ${monthStart}::date AND joining_date < (${monthStart} + interval '1 month')::date`));
+    expect(drivers.sub.value).toBe(
+      await count(`drivers WHERE status = 'Active' AND joining_date >= ${monthStart}::date AND joining_date < (${monthStart} + interval '1 month')::date`),
+    );
     expect(maintenance.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold')`));
     expect(maintenance.sub.value).toBe(await count(`maintenance_jobs WHERE status IN ('Scheduled', 'In Progress', 'On Hold') AND scheduled_date < '${today}'`));
     expect(incidents.value).toBe(await count(`incidents WHERE status NOT IN ('Resolved', 'Closed')`));
@@ -113,7 +125,14 @@ describe('GET /api/dashboard', () => {
     const before = await card('pendingMaintenance');
     const vehicle = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'MH14ZZ0001' }))).body;
     const job = async (status: string, scheduledDate: string) =>
-      expect((await admin.post('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Brake check', status, scheduledDate }))).status).toBe(201);
+      expect(
+        (
+          await admin.post(
+            '/api/maintenance',
+            declaredBody(maintenanceArea.fields, { vehicles: vehicle.id }, { description: 'Brake check', status, scheduledDate }),
+          )
+        ).status,
+      ).toBe(201);
     await job('Scheduled', addDays(today, -1));
     await job('On Hold', addDays(today, -30));
     await job('In Progress', today);
@@ -136,8 +155,16 @@ describe('GET /api/dashboard', () => {
     expect(sold.status).toBe('Sold');
 
     const incidentsBefore = await card('openIncidents');
-    const incident = (status: string, severity: string) => admin.post('/api/incidents', declaredBody(incidentsArea.fields, {}, { type: 'Other', severity, status, location: 'NH 48', description: 'Test' }));
-    for (const [status, severity] of [['Open', 'Critical'], ['Action Pending', 'Critical'], ['Investigating', 'Low'], ['Resolved', 'Critical'], ['Closed', 'Critical']]) expect((await incident(status, severity)).status).toBe(201);
+    const incident = (status: string, severity: string) =>
+      admin.post('/api/incidents', declaredBody(incidentsArea.fields, {}, { type: 'Other', severity, status, location: 'NH 48', description: 'Test' }));
+    for (const [status, severity] of [
+      ['Open', 'Critical'],
+      ['Action Pending', 'Critical'],
+      ['Investigating', 'Low'],
+      ['Resolved', 'Critical'],
+      ['Closed', 'Critical'],
+    ])
+      expect((await incident(status, severity)).status).toBe(201);
     const incidentsAfter = await card('openIncidents');
     expect([incidentsAfter.value - incidentsBefore.value, incidentsAfter.sub.value - incidentsBefore.sub.value]).toEqual([3, 2]);
   });
@@ -148,7 +175,11 @@ describe('GET /api/dashboard', () => {
     const today = companyToday();
     const window = `status = 'Delivered' AND eta IS NOT NULL AND end_date >= ('${addDays(today, -29)}'::date)::timestamp AT TIME ZONE '${ZONE}' AND end_date < ('${today}'::date + 1)::timestamp AT TIME ZONE '${ZONE}'`;
     const [good, all] = [await count(`trips WHERE ${window} AND end_date <= eta`), await count(`trips WHERE ${window}`)];
-    expect(onTime).toMatchObject({ title: 'On-time Delivery', value: all ? Math.round((100 * good) / all) : null, href: '/fleet-management?delivery=On+Time+%2830d%29' });
+    expect(onTime).toMatchObject({
+      title: 'On-time Delivery',
+      value: all ? Math.round((100 * good) / all) : null,
+      href: '/fleet-management?delivery=On+Time+%2830d%29',
+    });
     expect(onTime.detail).toBe(all ? `${onTime.value}%` : 'N/A');
     expect((await admin.get(onTime.totalUrl)).body.total).toBe(good);
     expect((await admin.get(`/api/trips/total?${new URLSearchParams(ON_TIME.delivered)}`)).body).toEqual({ total: all, totalIsEstimate: false });
@@ -186,7 +217,14 @@ describe('the dashboard past the exact-count cap', () => {
 
   it('answers exact numbers from the kept counts, as their lists do: 50,001 open incidents, 20,000 of them critical', async () => {
     const client = await fresh.signedIn();
-    const first = await client.post('/api/incidents', declaredBody(incidentsArea.fields, {}, { location: 'NH 48, Khalapur', description: 'Tyre burst', severity: 'Critical', status: 'Open', vehicleId: null, driverId: null, images: [] }));
+    const first = await client.post(
+      '/api/incidents',
+      declaredBody(
+        incidentsArea.fields,
+        {},
+        { location: 'NH 48, Khalapur', description: 'Tyre burst', severity: 'Critical', status: 'Open', vehicleId: null, driverId: null, images: [] },
+      ),
+    );
     expect(first.status).toBe(201);
     // Copies of it in one statement (a bulk import), a part of them made Low.
     await fresh.database.exec(`CREATE TEMP TABLE copied AS SELECT i.*, g FROM incidents i, generate_series(1, ${EXACT_COUNT_LIMIT}) g;
@@ -194,7 +232,13 @@ describe('the dashboard past the exact-count cap', () => {
       ALTER TABLE copied DROP COLUMN g;
       INSERT INTO incidents SELECT * FROM copied; DROP TABLE copied;`);
     const card = (await client.get('/api/dashboard')).body.cards.find((c: Json) => c.key === 'openIncidents');
-    expect([card.value, card.totalIsEstimate, card.detail, card.sub.value, card.sub.detail]).toEqual([EXACT_COUNT_LIMIT + 1, false, '50,001', 20_000, '20,000 critical']);
+    expect([card.value, card.totalIsEstimate, card.detail, card.sub.value, card.sub.detail]).toEqual([
+      EXACT_COUNT_LIMIT + 1,
+      false,
+      '50,001',
+      20_000,
+      '20,000 critical',
+    ]);
     expect((await client.get(card.totalUrl)).body).toEqual({ total: EXACT_COUNT_LIMIT + 1, totalIsEstimate: false });
     expect((await client.get(card.sub.totalUrl)).body).toEqual({ total: 20_000, totalIsEstimate: false });
     // A search is not among what the counts answer: its total is the capped count, the estimate marked.
@@ -211,7 +255,11 @@ describe('fuel economy on the dashboard', () => {
   });
   afterAll(() => fresh?.close());
   const fuelBody = (overrides: Record<string, unknown>) =>
-    declaredBody(fuelExpensesArea.fields, {}, { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides });
+    declaredBody(
+      fuelExpensesArea.fields,
+      {},
+      { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides },
+    );
   const economy = async () => (await client.get('/api/dashboard')).body.performance.find((p: Json) => p.key === 'fuelEconomy');
 
   it("is N/A with nothing to compute from, then Σkm ÷ Σlitres of the last 30 days' full fills, each from the vehicle's fill before it, partial fills carried", async () => {
@@ -238,19 +286,27 @@ describe('fuel economy on the dashboard', () => {
     // 900 km on 180 L.
     expect(await economy()).toMatchObject({ value: 5, detail: '5.0 km/L' });
     // A refuelling log of the same fill (same vehicle and odometer) is not counted twice; CNG is never counted.
-    const created = await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'IOCL Khed', address: 'Khed Shivapur', gpsLocation: '18.3,73.8' }));
+    const created = await client.post(
+      '/api/partner-fuel-stations',
+      declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'IOCL Khed', address: 'Khed Shivapur', gpsLocation: '18.3,73.8' }),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const station = created.body;
     const log = await client.post(
       '/api/refueling-logs',
-      declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, 'partner-fuel-stations': station.id }, { driverId: null, quantity: 60, rate: 90, timestamp: new Date(`${addDays(today, -10)}T06:00:00Z`).toISOString(), odometer: 10_500 }),
+      declaredBody(
+        refuelingLogsArea.fields,
+        { vehicles: vehicle.id, 'partner-fuel-stations': station.id },
+        { driverId: null, quantity: 60, rate: 90, timestamp: new Date(`${addDays(today, -10)}T06:00:00Z`).toISOString(), odometer: 10_500 },
+      ),
     );
     expect(log.status, JSON.stringify(log.body)).toBe(201);
     expect(log.body.partialFill).toBe(false);
     await expense(addDays(today, -5), 10_900, 20, { fuelType: 'CNG' });
     expect((await economy()).value).toBe(5);
     // Another vehicle: 220 km on 100 L → (900 + 220) / (180 + 100) = 4, not the mean of 5 and 2.2.
-    const add = (date: string, odometer: number, quantity: number) => client.post('/api/fuel-expenses', fuelBody({ date, vehicleId: other.id, fuelType: 'Petrol', quantity, odometer }));
+    const add = (date: string, odometer: number, quantity: number) =>
+      client.post('/api/fuel-expenses', fuelBody({ date, vehicleId: other.id, fuelType: 'Petrol', quantity, odometer }));
     expect((await add(addDays(today, -8), 50_000, 70)).status).toBe(201);
     expect((await add(today, 50_220, 100)).status).toBe(201);
     expect(await economy()).toMatchObject({ value: 4, detail: '4.0 km/L' });
@@ -258,7 +314,10 @@ describe('fuel economy on the dashboard', () => {
 
   it('exports Partial Fill as Yes or No and refuses a value that is not true or false', async () => {
     const csv = await client.get('/api/fuel-expenses/export');
-    const [header, ...lines] = csv.text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+    const [header, ...lines] = csv.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r?\n/);
     const column = header.split(',').indexOf('Partial Fill');
     expect(column).toBeGreaterThan(0);
     expect(new Set(lines.map((line) => line.split(',')[column]))).toEqual(new Set(['Yes', 'No']));
@@ -283,11 +342,20 @@ describe('fuel economy in SQL', () => {
   beforeAll(async () => {
     other = await startTestServer();
     client = await other.signedIn();
-    stationId = (await client.post('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'BPCL Vashi', address: 'Vashi', gpsLocation: '19.07,72.99' }))).body.id;
+    stationId = (
+      await client.post(
+        '/api/partner-fuel-stations',
+        declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'BPCL Vashi', address: 'Vashi', gpsLocation: '19.07,72.99' }),
+      )
+    ).body.id;
   });
   afterAll(() => other?.close());
   const fuelBody = (overrides: Record<string, unknown>) =>
-    declaredBody(fuelExpensesArea.fields, {}, { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides });
+    declaredBody(
+      fuelExpensesArea.fields,
+      {},
+      { type: 'Fuel', date: companyToday(), tripId: null, fuelType: 'Diesel', quantity: 10, pricePerUnit: 90, amount: null, ...overrides },
+    );
 
   it('the database keeps what the domain function counts, on random fills of many vehicles written, edited and deleted', async () => {
     const today = companyToday();
@@ -297,8 +365,27 @@ describe('fuel economy in SQL', () => {
     const write = async (fill: Omit<(typeof fills)[number], 'id' | 'version'>, existing?: { id: string; version: number }) => {
       const body =
         fill.source === 'expense'
-          ? fuelBody({ date: fill.date, vehicleId: fill.vehicleId, fuelType: fill.fuelType, quantity: fill.litres, odometer: fill.odometer, partialFill: fill.partial })
-          : declaredBody(refuelingLogsArea.fields, { vehicles: fill.vehicleId, 'partner-fuel-stations': stationId }, { driverId: null, fuelType: fill.fuelType, quantity: fill.litres, rate: 90, timestamp: `${fill.date}T06:00:00.000Z`, odometer: fill.odometer, partialFill: fill.partial });
+          ? fuelBody({
+              date: fill.date,
+              vehicleId: fill.vehicleId,
+              fuelType: fill.fuelType,
+              quantity: fill.litres,
+              odometer: fill.odometer,
+              partialFill: fill.partial,
+            })
+          : declaredBody(
+              refuelingLogsArea.fields,
+              { vehicles: fill.vehicleId, 'partner-fuel-stations': stationId },
+              {
+                driverId: null,
+                fuelType: fill.fuelType,
+                quantity: fill.litres,
+                rate: 90,
+                timestamp: `${fill.date}T06:00:00.000Z`,
+                odometer: fill.odometer,
+                partialFill: fill.partial,
+              },
+            );
       const path = fill.source === 'expense' ? '/api/fuel-expenses' : '/api/refueling-logs';
       const res = existing ? await client.put(`${path}/${existing.id}`, { ...body, version: existing.version }) : await client.post(path, body);
       expect(res.status, JSON.stringify(res.body)).toBe(existing ? 200 : 201);
@@ -312,7 +399,18 @@ describe('fuel economy in SQL', () => {
         // Some before the window: they count in none of it, but set the start of what follows.
         const date = addDays(today, -Math.floor(random() * 45));
         const source = random() < 0.5 ? ('expense' as const) : ('log' as const);
-        fills.push(await write({ vehicleId: vehicle.id, odometer, litres: Math.round(10 + random() * 150), partial: random() < 0.3, source, fuelType: random() < 0.1 ? 'CNG' : 'Diesel', date, day: date }));
+        fills.push(
+          await write({
+            vehicleId: vehicle.id,
+            odometer,
+            litres: Math.round(10 + random() * 150),
+            partial: random() < 0.3,
+            source,
+            fuelType: random() < 0.1 ? 'CNG' : 'Diesel',
+            date,
+            day: date,
+          }),
+        );
       }
     }
     const compare = async () => {
@@ -322,7 +420,8 @@ describe('fuel economy in SQL', () => {
       expect(totals.km).toBe(expected.km);
       expect(totals.litres).toBeCloseTo(expected.litres, 6);
       // Each fill as kept, against the domain's count of it.
-      for (const vehicleId of new Set(fills.map((f) => f.vehicleId))) expect(await keptFills(other.database, vehicleId)).toEqual(countedFills(fills.filter((f) => f.vehicleId === vehicleId)));
+      for (const vehicleId of new Set(fills.map((f) => f.vehicleId)))
+        expect(await keptFills(other.database, vehicleId)).toEqual(countedFills(fills.filter((f) => f.vehicleId === vehicleId)));
       return expected;
     };
     await compare();
@@ -330,7 +429,12 @@ describe('fuel economy in SQL', () => {
     for (let i = 0; i < 12; i++) {
       const at = Math.floor(random() * fills.length);
       const fill = fills[at];
-      const changed = { ...fill, odometer: Math.max(0, fill.odometer + Math.floor(random() * 900) - 450), partial: random() < 0.4, litres: Math.round(10 + random() * 150) };
+      const changed = {
+        ...fill,
+        odometer: Math.max(0, fill.odometer + Math.floor(random() * 900) - 450),
+        partial: random() < 0.4,
+        litres: Math.round(10 + random() * 150),
+      };
       fills[at] = await write(changed, fill);
     }
     await compare();
@@ -358,7 +462,10 @@ describe('fuel economy in SQL', () => {
 
 /** A vehicle's fills as the database keeps them, and as countFills() counts them (the same shape). */
 const keptFills = (database: Database, vehicleId: string) =>
-  database.query<{ odometer: number; km: number | null; litres: number | null }>(`SELECT odometer, km, litres FROM fuel_fills WHERE vehicle_id = $1 ORDER BY odometer`, [vehicleId]);
+  database.query<{ odometer: number; km: number | null; litres: number | null }>(
+    `SELECT odometer, km, litres FROM fuel_fills WHERE vehicle_id = $1 ORDER BY odometer`,
+    [vehicleId],
+  );
 const countedFills = (fills: readonly Fill[]) => countFills(fills).map((f) => ({ odometer: f.odometer, km: f.km, litres: f.countedLitres }));
 
 describe('fuel fills written at once', () => {
@@ -373,13 +480,10 @@ describe('fuel fills written at once', () => {
     const vehicleId = (await client.post('/api/vehicles', vehicleBody())).body.id as string;
     let n = 0;
     const insert = (tx: Database, odometer: number, litres: number) =>
-      tx.query(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer) VALUES ($1, 'Fuel', $2::date, $3, 'Diesel', $4::float8, 90, $4::numeric * 90, $5::integer)`, [
-        `EXPCONCURRENT${++n}`,
-        companyToday(),
-        vehicleId,
-        litres,
-        odometer,
-      ]);
+      tx.query(
+        `INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer) VALUES ($1, 'Fuel', $2::date, $3, 'Diesel', $4::float8, 90, $4::numeric * 90, $5::integer)`,
+        [`EXPCONCURRENT${++n}`, companyToday(), vehicleId, litres, odometer],
+      );
     await fresh.database.transaction(async (tx) => {
       await insert(tx, 1_000, 50);
       await insert(tx, 1_300, 90);

@@ -1,5 +1,15 @@
 import { Hono } from 'hono';
-import { addDays, can, formatFuelEconomy, screenPathOf, type AreaKey, type DashboardAnswer, type DashboardCard, type DashboardNumber, type ListTotal } from '@raahi/domain';
+import {
+  addDays,
+  can,
+  formatFuelEconomy,
+  screenPathOf,
+  type AreaKey,
+  type DashboardAnswer,
+  type DashboardCard,
+  type DashboardNumber,
+  type ListTotal,
+} from '@raahi/domain';
 import type { AppEnv } from '../auth/middleware';
 import { roleOf } from '../auth/permissions';
 import { companyTimeZone, companyToday } from '../company-time';

@@ -34,7 +34,20 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signedIn();
   // Nothing that refers to trips, job cards or incidents, so that the test may delete them freely.
-  await seedDemo(server.database, { vehicles: 60, drivers: 30, trips: 400, maintenance: 120, incidents: 80, expenses: 0, training: 0, health: 0, insurance: 0, coldChain: 0, schedules: 0, seed: 46 });
+  await seedDemo(server.database, {
+    vehicles: 60,
+    drivers: 30,
+    trips: 400,
+    maintenance: 120,
+    incidents: 80,
+    expenses: 0,
+    training: 0,
+    health: 0,
+    insurance: 0,
+    coldChain: 0,
+    schedules: 0,
+    seed: 46,
+  });
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -69,7 +82,11 @@ describe('kept record counts', () => {
           );
           break;
         case 3:
-          await db.query(`UPDATE incidents SET status = $2, severity = $3 WHERE id = ANY($1)`, [await ids('incidents', share), pick(INCIDENT_STATUSES), pick(INCIDENT_SEVERITIES)]);
+          await db.query(`UPDATE incidents SET status = $2, severity = $3 WHERE id = ANY($1)`, [
+            await ids('incidents', share),
+            pick(INCIDENT_STATUSES),
+            pick(INCIDENT_SEVERITIES),
+          ]);
           await db.query(`UPDATE maintenance_jobs SET status = $2 WHERE id = ANY($1)`, [await ids('maintenance_jobs', share), pick(JOB_STATUSES)]);
           break;
         case 4: {
@@ -96,14 +113,19 @@ describe('kept record counts', () => {
     }
     // Some made through the API (the write path, one record a statement).
     for (const severity of ['Critical', 'Low']) {
-      const body = declaredBody(incidentsArea.fields, {}, { location: 'NH 48, Khalapur', description: 'Clutch failure', severity, status: 'Open', vehicleId: null, driverId: null, images: [] });
+      const body = declaredBody(
+        incidentsArea.fields,
+        {},
+        { location: 'NH 48, Khalapur', description: 'Clutch failure', severity, status: 'Open', vehicleId: null, driverId: null, images: [] },
+      );
       const incident = await admin.post('/api/incidents', body);
       expect(incident.status).toBe(201);
       expect((await admin.put(`/api/incidents/${incident.body.id}`, { ...body, status: 'Resolved', version: incident.body.version })).status).toBe(200);
       if (severity === 'Low') expect((await admin.del(`/api/incidents/${incident.body.id}`)).status).toBe(204);
     }
     expect(await wrongCounts(db)).toEqual([]);
-    const sum = async (counted: string) => (await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM record_counts WHERE counted = $1`, [counted]))[0].n;
+    const sum = async (counted: string) =>
+      (await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM record_counts WHERE counted = $1`, [counted]))[0].n;
     expect(await sum('incidents')).toBeGreaterThan(0);
     await db.exec(`TRUNCATE incidents CASCADE`);
     expect(await sum('incidents')).toBe(0);
@@ -141,7 +163,8 @@ describe('kept record counts', () => {
     expect(compared).toBeGreaterThan(100);
     // Some of each of the dashboard's trips, so that the comparisons above say something.
     const trips = resourceOf('trips');
-    for (const filters of [{ delivered: 'Delivered (30d)' }, { delivery: 'On Time (30d)' }, { delivery: 'Late (30d)' }] as Record<string, string>[]) expect((await bothTotals(server.database, trips, filters))[0].total).toBeGreaterThan(0);
+    for (const filters of [{ delivered: 'Delivered (30d)' }, { delivery: 'On Time (30d)' }, { delivery: 'Late (30d)' }] as Record<string, string>[])
+      expect((await bothTotals(server.database, trips, filters))[0].total).toBeGreaterThan(0);
 
     // The list's own total endpoint answers the same, and the lists read the counts: a kept count moved by hand shows (then put back).
     const vehicles = resourceOf('vehicles');
@@ -189,7 +212,16 @@ describe('kept record counts written at once', () => {
         await tx.query(`UPDATE vehicles SET type = type WHERE id = ANY($1)`, [ids]);
       });
     for (let round = 0; round < 3; round++) {
-      await Promise.all([slowly(vehicles.slice(0, half).filter(() => random() < 0.5), 'In Maintenance'), slowly(vehicles.slice(half).filter(() => random() < 0.5), 'Active')]);
+      await Promise.all([
+        slowly(
+          vehicles.slice(0, half).filter(() => random() < 0.5),
+          'In Maintenance',
+        ),
+        slowly(
+          vehicles.slice(half).filter(() => random() < 0.5),
+          'Active',
+        ),
+      ]);
     }
     expect(await wrongCounts(db)).toEqual([]);
   });

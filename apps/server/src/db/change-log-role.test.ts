@@ -56,7 +56,9 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
       expect(opened.guard).toEqual({ kind: 'role', role: APP, owner: OWNER });
       // An entry of an old month, which the server's retention at start must drop (only the owner may).
       await opened.owner.query(`SELECT change_log_partition_for('2020-03-01')`);
-      await opened.owner.query(`INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, operation) VALUES ('2020-03-10T08:00:00Z', 'system', 'test', 'Test', 'trips', 'create')`);
+      await opened.owner.query(
+        `INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, operation) VALUES ('2020-03-10T08:00:00Z', 'system', 'test', 'Test', 'trips', 'create')`,
+      );
     } finally {
       await opened.close();
     }
@@ -70,8 +72,15 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
   it('the server migrates and keeps the log as the owner, writes and reads entries as its own role, and says so at start', async () => {
     const server = await startServer(dataDir, { DATABASE_URL: urlFor(APP), RAAHI_OWNER_DATABASE_URL: urlFor(OWNER), RAAHI_ADMIN_PASSWORD: ADMIN_PASSWORD });
     try {
-      expect(server.output()).toContain(`The change log is append-only for the server's role ${APP}: changing or dropping entries needs the owner ${OWNER} (RAAHI_OWNER_DATABASE_URL).`);
-      await waitFor(() => server.output().includes('Change log: dropped change_log_2020_03'), server.exited, () => `no purge at start:\n${server.output()}`, 30_000);
+      expect(server.output()).toContain(
+        `The change log is append-only for the server's role ${APP}: changing or dropping entries needs the owner ${OWNER} (RAAHI_OWNER_DATABASE_URL).`,
+      );
+      await waitFor(
+        () => server.output().includes('Change log: dropped change_log_2020_03'),
+        server.exited,
+        () => `no purge at start:\n${server.output()}`,
+        30_000,
+      );
       expect(server.output()).not.toMatch(/upkeep failed|permission denied/i);
 
       // The write path (the record, its change entry, its outbox) and the history, as DATABASE_URL's role.
@@ -97,8 +106,12 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
       const client = new pg.Client({ connectionString: urlFor(APP) });
       await client.connect();
       try {
-        await client.query(`INSERT INTO change_log (actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('user', 'USR-1', 'Priya', 'trips', 'TRP-1', 'update')`);
-        await client.query(`INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('1999-01-01', 'user', 'USR-1', 'Priya', 'trips', 'TRP-1', 'update')`);
+        await client.query(
+          `INSERT INTO change_log (actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('user', 'USR-1', 'Priya', 'trips', 'TRP-1', 'update')`,
+        );
+        await client.query(
+          `INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('1999-01-01', 'user', 'USR-1', 'Priya', 'trips', 'TRP-1', 'update')`,
+        );
       } finally {
         await client.end();
       }
@@ -110,14 +123,20 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
       ['DELETE', ['DELETE FROM change_log']],
       ['DELETE with the erasure setting on (the session setting)', [`SET raahi.change_log_erasure = 'on'`, 'DELETE FROM change_log']],
       ['DELETE from a month with the erasure setting on', [`SET raahi.change_log_erasure = 'on'`, () => `DELETE FROM ${thisMonth()}`]],
-      ['UPDATE with triggers off for replication (session_replication_role)', ['SET session_replication_role = replica', `UPDATE change_log SET actor_name = 'x'`]],
+      [
+        'UPDATE with triggers off for replication (session_replication_role)',
+        ['SET session_replication_role = replica', `UPDATE change_log SET actor_name = 'x'`],
+      ],
       ['TRUNCATE of the table', ['TRUNCATE change_log']],
       ['TRUNCATE of a month', [() => `TRUNCATE ${thisMonth()}`]],
       ['TRUNCATE of the default partition', ['TRUNCATE change_log_default']],
       ['DISABLE TRIGGER on the table', ['ALTER TABLE change_log DISABLE TRIGGER change_log_append_only', 'DELETE FROM change_log']],
       ['DISABLE TRIGGER ALL on a month', [() => `ALTER TABLE ${thisMonth()} DISABLE TRIGGER ALL`, () => `DELETE FROM ${thisMonth()}`]],
       ['DROP TRIGGER', ['DROP TRIGGER change_log_append_only ON change_log', 'DELETE FROM change_log']],
-      ['replacing the trigger’s function', [`CREATE OR REPLACE FUNCTION change_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`, 'DELETE FROM change_log']],
+      [
+        'replacing the trigger’s function',
+        [`CREATE OR REPLACE FUNCTION change_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`, 'DELETE FROM change_log'],
+      ],
       ['DROP of a month', [() => `DROP TABLE ${thisMonth()}`]],
       ['DETACH PARTITION of a month', [() => `ALTER TABLE change_log DETACH PARTITION ${thisMonth()}`, () => `DROP TABLE ${thisMonth()}`]],
       ['granting itself again', ['SELECT change_log_grant_app_role(current_user)']],
@@ -149,14 +168,19 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
   it('npm run change-log erases as the owner; DATABASE_URL’s role alone may not', async () => {
     const owner = await openDatabase({ url: urlFor(OWNER), poolSize: 1 });
     try {
-      await owner.query(`INSERT INTO change_log (actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('user', 'USR-ERASE', 'Priya', 'drivers', 'DRV-1', 'update')`);
+      await owner.query(
+        `INSERT INTO change_log (actor_type, actor_id, actor_name, area, record_id, operation) VALUES ('user', 'USR-ERASE', 'Priya', 'drivers', 'DRV-1', 'update')`,
+      );
     } finally {
       await owner.close();
     }
     const alone = runScript('apps/server/src/cli/run-change-log.ts', ['erase', '--actor', 'USR-ERASE'], dataDir, { DATABASE_URL: urlFor(APP) });
     expect((await alone.exited).code).toBe(1);
     expect(alone.output()).toMatch(/permission denied/);
-    const both = runScript('apps/server/src/cli/run-change-log.ts', ['erase', '--actor', 'USR-ERASE'], dataDir, { DATABASE_URL: urlFor(APP), RAAHI_OWNER_DATABASE_URL: urlFor(OWNER) });
+    const both = runScript('apps/server/src/cli/run-change-log.ts', ['erase', '--actor', 'USR-ERASE'], dataDir, {
+      DATABASE_URL: urlFor(APP),
+      RAAHI_OWNER_DATABASE_URL: urlFor(OWNER),
+    });
     expect(await both.exited).toMatchObject({ code: 0 });
     expect(both.output()).toContain('Erased 1 entry made by USR-ERASE.');
   }, 60_000);
@@ -165,7 +189,7 @@ describe.skipIf(skipReason !== null)(`the change log's own role on PostgreSQL${s
     const server = await startServer(dataDir, { DATABASE_URL: urlFor(OWNER), RAAHI_ADMIN_PASSWORD: ADMIN_PASSWORD });
     try {
       expect(server.output()).toContain(
-        'The change log is protected by triggers only (RAAHI_OWNER_DATABASE_URL is not set): set RAAHI_OWNER_DATABASE_URL to the tables\' owner',
+        "The change log is protected by triggers only (RAAHI_OWNER_DATABASE_URL is not set): set RAAHI_OWNER_DATABASE_URL to the tables' owner",
       );
       const client = new TestClient(server.url);
       expect((await client.login('admin', ADMIN_PASSWORD)).status).toBe(200);

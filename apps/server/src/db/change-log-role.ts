@@ -47,8 +47,11 @@ export async function openDatabases(options: OpenDatabasesOptions): Promise<Open
   try {
     database = await openDatabase({ url: options.url, poolSize: options.poolSize, migrate: false });
     // Two URLs for two databases would migrate one and serve the other: refused before anything is written.
-    const [[{ name: ownerDb }], [{ name: serverDb }]] = await Promise.all([owner, database].map((d) => d.query<{ name: string }>('SELECT current_database() AS name')));
-    if (ownerDb !== serverDb) throw new Error(`RAAHI_OWNER_DATABASE_URL names the database ${ownerDb} and DATABASE_URL ${serverDb}: both must name the same database.`);
+    const [[{ name: ownerDb }], [{ name: serverDb }]] = await Promise.all(
+      [owner, database].map((d) => d.query<{ name: string }>('SELECT current_database() AS name')),
+    );
+    if (ownerDb !== serverDb)
+      throw new Error(`RAAHI_OWNER_DATABASE_URL names the database ${ownerDb} and DATABASE_URL ${serverDb}: both must name the same database.`);
     await applyMigrations(owner);
     const guard = await grantAppRole(owner, database);
     const opened = database;

@@ -17,16 +17,24 @@ const system = { type: 'system', id: 'test', name: 'Test' } as const;
 /** An entry written at `at` (a past month's partition, made first). */
 async function entryAt(at: string, actorId: string, recordId: string) {
   await database.query('SELECT change_log_partition_for($1::date)', [at.slice(0, 10)]);
-  await database.query(`INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, record_id, operation) VALUES ($1, 'user', $2, 'Someone', 'trips', $3, 'update')`, [at, actorId, recordId]);
+  await database.query(
+    `INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, record_id, operation) VALUES ($1, 'user', $2, 'Someone', 'trips', $3, 'update')`,
+    [at, actorId, recordId],
+  );
 }
-const count = async (where = 'true', params: unknown[] = []) => (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log WHERE ${where}`, params))[0].n;
+const count = async (where = 'true', params: unknown[] = []) =>
+  (await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM change_log WHERE ${where}`, params))[0].n;
 const partitionOfThisMonth = () => `change_log_${new Date().toISOString().slice(0, 7).replace('-', '_')}`;
 
 /** Runs `npm run change-log -- …` as the command line would, on the test database. */
 async function command(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await changeLogCommand.run(argv, { output: { out: (t) => void (out += t), err: (t) => void (err += t), isTTY: false }, config: testConfig(), database: async () => database });
+  const code = await changeLogCommand.run(argv, {
+    output: { out: (t) => void (out += t), err: (t) => void (err += t), isTTY: false },
+    config: testConfig(),
+    database: async () => database,
+  });
   return { code, out, err };
 }
 
@@ -50,10 +58,12 @@ describe('the change log is append-only in the database', () => {
   });
 
   it('refuses an UPDATE even with the erasure setting on: an erasure may only delete', async () => {
-    await expect(database.transaction(async (tx) => {
-      await tx.query(`SELECT set_config('raahi.change_log_erasure', 'on', true)`);
-      await tx.query(`UPDATE change_log SET actor_name = 'x'`);
-    })).rejects.toThrow(/append-only/);
+    await expect(
+      database.transaction(async (tx) => {
+        await tx.query(`SELECT set_config('raahi.change_log_erasure', 'on', true)`);
+        await tx.query(`UPDATE change_log SET actor_name = 'x'`);
+      }),
+    ).rejects.toThrow(/append-only/);
     expect(await count(`actor_name = 'x'`)).toBe(0);
   });
 });
@@ -75,7 +85,9 @@ describe('partitions, retention and erasure', () => {
     const names = (await changeLogPartitions(database)).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(made));
     // An entry of that month lands in its partition, not the default one.
-    await database.query(`INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, operation) VALUES ('2032-01-10T00:00:00Z', 'system', 'test', 'Test', 'trips', 'create')`);
+    await database.query(
+      `INSERT INTO change_log (at, actor_type, actor_id, actor_name, area, operation) VALUES ('2032-01-10T00:00:00Z', 'system', 'test', 'Test', 'trips', 'create')`,
+    );
     expect((await database.query<{ n: number }>('SELECT count(*)::int AS n FROM change_log_2032_01'))[0].n).toBe(1);
   });
 

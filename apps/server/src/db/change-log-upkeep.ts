@@ -23,7 +23,9 @@ export async function ensureChangeLogPartitions(database: Pick<Database, 'query'
 
 /** The month partitions that exist, oldest first, with the first day of their month. */
 export async function changeLogPartitions(database: Pick<Database, 'query'>): Promise<{ name: string; month: string }[]> {
-  const rows = await database.query<{ name: string }>(`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'change_log'::regclass`);
+  const rows = await database.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'change_log'::regclass`,
+  );
   return rows
     .flatMap(({ name }) => {
       const match = PARTITION.exec(name);
@@ -65,7 +67,10 @@ export async function eraseChangeLog(database: Pick<Database, 'transaction'>, ta
   if (!value) throw new Error('Name the actor or the record whose entries to erase.');
   return database.transaction(async (tx) => {
     await tx.query(`SELECT set_config('raahi.change_log_erasure', 'on', true)`);
-    const rows = await tx.query<{ count: number }>(`WITH erased AS (DELETE FROM change_log WHERE ${column} = $1 RETURNING 1) SELECT count(*)::int AS count FROM erased`, [value]);
+    const rows = await tx.query<{ count: number }>(
+      `WITH erased AS (DELETE FROM change_log WHERE ${column} = $1 RETURNING 1) SELECT count(*)::int AS count FROM erased`,
+      [value],
+    );
     return rows[0].count;
   });
 }

@@ -90,10 +90,12 @@ export function pgliteDatabase(client: PGlite): Database {
     transaction: (work) => client.transaction((tx) => work(pgliteTransaction(tx))),
     // In-process: notifications arrive with the result of the statement that committed them, and never stop.
     listen: (channel, listener) => {
-      client.listen(channel, (payload) => listener.notify(payload)).then(
-        () => listener.live(),
-        () => listener.lost(), // closed before it could listen
-      );
+      client
+        .listen(channel, (payload) => listener.notify(payload))
+        .then(
+          () => listener.live(),
+          () => listener.lost(), // closed before it could listen
+        );
     },
     close: () => client.close(),
   };
@@ -183,7 +185,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Lists run as prepared statements; custom plans keep a rare and a common search term from sharing one plan.
   // No JIT (decision 0057): our statements are short or one-off reports, where compiling them cost more than it
   // saved (1.8 s of a 4.4 s cost-per-km report at 100,000 vehicles).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: { getTypeParser: pgTypeParser }, options: '-c plan_cache_mode=force_custom_plan -c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: { getTypeParser: pgTypeParser },
+    options: '-c plan_cache_mode=force_custom_plan -c jit=off',
+  });
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   await pool.query('select 1');
   const listeners = new Set<ReturnType<typeof listenOnPostgres>>();

@@ -289,7 +289,8 @@ export async function runInHolder(dataDir: string, request: CommandRequest, outp
   if (!hello?.commands?.includes(request.command)) {
     connection.destroy();
     // A server takes commands once its database is open.
-    if (hello?.holder === 'server') throw new Error(`Raahi is starting on ${dataDir} (process ${hello.pid}): run the command again when it says "Raahi is running".`);
+    if (hello?.holder === 'server')
+      throw new Error(`Raahi is starting on ${dataDir} (process ${hello.pid}): run the command again when it says "Raahi is running".`);
     throw new DataDirBusyError(dataDir, hello);
   }
   output.out(`Raahi is running on ${dataDir} (process ${hello.pid}${hello.url ? `, ${hello.url}` : ''}): the command runs in it.\n`);

@@ -13,7 +13,7 @@ import { columnName, maintainedColumns } from './declared-table';
  * declaration does not know, a blank value the column cannot hold, or a Drizzle type the migration did not make.
  */
 const RECORD_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version', 'searchText'];
-const declared = resources.filter((r) => 'fields' in r.area) as (typeof resources[number] & { area: { fields: Record<string, AnyField> } })[];
+const declared = resources.filter((r) => 'fields' in r.area) as ((typeof resources)[number] & { area: { fields: Record<string, AnyField> } })[];
 
 /** The PostgreSQL type a declaration needs. */
 const SQL_TYPES: Record<AnyField['kind'], readonly string[]> = {
@@ -44,7 +44,11 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (_key, resour
 
   it('has a Drizzle column for each declared field, and no other but the record columns', () => {
     const maintained = maintainedColumns.get(getTableName(resource.table)) ?? [];
-    expect(Object.keys(columns).filter((name) => !RECORD_COLUMNS.includes(name) && !maintained.includes(name)).sort()).toEqual(Object.keys(fields).sort());
+    expect(
+      Object.keys(columns)
+        .filter((name) => !RECORD_COLUMNS.includes(name) && !maintained.includes(name))
+        .sort(),
+    ).toEqual(Object.keys(fields).sort());
   });
 
   it("lets a column hold its field's blank value: NULL where an optional field may be null", () => {

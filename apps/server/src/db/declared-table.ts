@@ -54,9 +54,14 @@ export function declaredTable<F extends Record<string, AnyField>, M extends Reco
   search: 'trigger' | 'generated' = 'trigger',
   options: { notNull?: readonly (keyof F & string)[]; maintained?: M } = {},
 ) {
-  for (const name of options.notNull ?? []) if (!fields[name].required) throw new Error(`${sqlName}.${name} is NOT NULL, but its field is not required: a blank value could not be stored.`);
+  for (const name of options.notNull ?? [])
+    if (!fields[name].required) throw new Error(`${sqlName}.${name} is NOT NULL, but its field is not required: a blank value could not be stored.`);
   const columns = Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, columnFor(name, field, options.notNull?.includes(name) ?? false)]));
-  const table = pgTable(sqlName, { ...(search === 'generated' ? recordColumnsSearchingItself : recordColumns), ...columns, ...(options.maintained ?? ({} as M)) });
+  const table = pgTable(sqlName, {
+    ...(search === 'generated' ? recordColumnsSearchingItself : recordColumns),
+    ...columns,
+    ...(options.maintained ?? ({} as M)),
+  });
   maintainedColumns.set(sqlName, Object.keys(options.maintained ?? {}));
   return table;
 }

@@ -61,7 +61,10 @@ describe('upgrading a database that holds duplicates', () => {
   it('lists every duplicate, however it was typed', async () => {
     expect(await findDuplicates(database)).toEqual([
       { what: 'License plate MH12AB1234', records: ['VEH0001AA (Tata Prima, MH12AB1234)', 'VEH0002BB (Tata Signa, mh 12 ab-1234)'] },
-      { what: 'VIN MAT000000NKL00001', records: ['VEH0001AA (Tata Prima, MH12AB1234) VIN MAT000000NKL00001', 'VEH0002BB (Tata Signa, mh 12 ab-1234) VIN mat000000nkl00001'] },
+      {
+        what: 'VIN MAT000000NKL00001',
+        records: ['VEH0001AA (Tata Prima, MH12AB1234) VIN MAT000000NKL00001', 'VEH0002BB (Tata Signa, mh 12 ab-1234) VIN mat000000nkl00001'],
+      },
       { what: 'License No. MH1220110012345', records: ['DRV0001AA (Ramesh Kumar, MH1220110012345)', 'DRV0002BB (Suresh Patil, MH12 2011 0012345)'] },
       { what: 'The vehicle VEH0003CC is on several trips In Transit or Delayed', records: ['TRP0001AA (In Transit)', 'TRP0002BB (Delayed)'] },
     ]);

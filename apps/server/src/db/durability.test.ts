@@ -39,7 +39,11 @@ afterAll(async () => {
 async function startServer(databaseUrl?: string): Promise<RunningServer> {
   const server = await startServerProcess(dataDir, { RAAHI_ADMIN_PASSWORD: PASSWORD, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, false);
   started.push(server);
-  await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()), server.exited, () => `the server did not start:\n${server.output()}`);
+  await waitFor(
+    () => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()),
+    server.exited,
+    () => `the server did not start:\n${server.output()}`,
+  );
   return server;
 }
 
@@ -142,7 +146,11 @@ describe('the embedded database', () => {
       setTimeout(async () => {
         server.child.kill('SIGTERM');
         try {
-          await waitFor(() => server.output().includes('SIGTERM received'), server.exited, () => `no SIGTERM message:\n${server.output()}`);
+          await waitFor(
+            () => server.output().includes('SIGTERM received'),
+            server.exited,
+            () => `no SIGTERM message:\n${server.output()}`,
+          );
           // A stopping server takes no new connections...
           await expect(fetch(`${server.url}/livez`)).rejects.toThrow();
         } finally {
@@ -174,60 +182,64 @@ describe('the embedded database', () => {
 
 // On the database this run tests: PostgreSQL when TEST_DATABASE_URL or DATABASE_URL is set, else the embedded one.
 describe(`stopping under write load (${testDatabaseUrl() ? 'PostgreSQL' : 'embedded database'})`, () => {
-  it('answers every request it takes, closes each open connection after one more answer, and writes nothing it did not acknowledge', { timeout: 150_000 }, async () => {
-    const serverUrl = testDatabaseUrl();
-    const postgres = serverUrl ? await temporaryPostgresDatabase(serverUrl) : undefined;
-    try {
-      const server = await startServer(postgres?.url);
-      const client = await signIn(server);
-      const acknowledged: string[] = [];
-      let signalled = false;
-      let failed = 0;
-      // Eight writers, each on its own keep-alive connection, writing until the server is gone.
-      const writers = Array.from({ length: 8 }, async (_, w) => {
-        const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-        try {
-          for (let i = 0; ; i++) {
-            const res = await agentRequest(agent, `${server.url}/api/vehicles`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken! },
-              body: JSON.stringify(vehicleBody({ make: `Load${w}`, vin: `LOAD${w}N${i}` })),
-            }).catch(() => null);
-            if (!res) {
-              if (!signalled) throw new Error(`a write failed before the server was stopped:\n${server.output()}`);
-              failed++;
-              return;
+  it(
+    'answers every request it takes, closes each open connection after one more answer, and writes nothing it did not acknowledge',
+    { timeout: 150_000 },
+    async () => {
+      const serverUrl = testDatabaseUrl();
+      const postgres = serverUrl ? await temporaryPostgresDatabase(serverUrl) : undefined;
+      try {
+        const server = await startServer(postgres?.url);
+        const client = await signIn(server);
+        const acknowledged: string[] = [];
+        let signalled = false;
+        let failed = 0;
+        // Eight writers, each on its own keep-alive connection, writing until the server is gone.
+        const writers = Array.from({ length: 8 }, async (_, w) => {
+          const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+          try {
+            for (let i = 0; ; i++) {
+              const res = await agentRequest(agent, `${server.url}/api/vehicles`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken! },
+                body: JSON.stringify(vehicleBody({ make: `Load${w}`, vin: `LOAD${w}N${i}` })),
+              }).catch(() => null);
+              if (!res) {
+                if (!signalled) throw new Error(`a write failed before the server was stopped:\n${server.output()}`);
+                failed++;
+                return;
+              }
+              expect(res.status, res.text).toBe(201);
+              acknowledged.push(JSON.parse(res.text).id);
             }
-            expect(res.status, res.text).toBe(201);
-            acknowledged.push(JSON.parse(res.text).id);
+          } finally {
+            agent.destroy();
           }
-        } finally {
-          agent.destroy();
-        }
-      });
-      const allWriters = Promise.all(writers);
-      allWriters.catch(() => undefined);
-      while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 10));
-      const signalledAt = Date.now();
-      signalled = true;
-      server.child.kill('SIGTERM');
-      await allWriters;
-      const { code } = await server.exited;
-      const stoppedAfterMs = Date.now() - signalledAt;
-      expect(code, server.output()).toBe(0);
-      expect(server.output()).toContain('Stopped cleanly.');
-      // No connection was held open until a timer cut it.
-      expect(stoppedAfterMs).toBeLessThan(8000);
-      expect(failed).toBe(8); // every writer ended when its connection was closed or refused
+        });
+        const allWriters = Promise.all(writers);
+        allWriters.catch(() => undefined);
+        while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 10));
+        const signalledAt = Date.now();
+        signalled = true;
+        server.child.kill('SIGTERM');
+        await allWriters;
+        const { code } = await server.exited;
+        const stoppedAfterMs = Date.now() - signalledAt;
+        expect(code, server.output()).toBe(0);
+        expect(server.output()).toContain('Stopped cleanly.');
+        // No connection was held open until a timer cut it.
+        expect(stoppedAfterMs).toBeLessThan(8000);
+        expect(failed).toBe(8); // every writer ended when its connection was closed or refused
 
-      const again = await startServer(postgres?.url);
-      const stored = await allVehicleIds(await signIn(again));
-      // Exactly what was acknowledged was stored: nothing lost, nothing written without an answer.
-      expect([...stored].sort()).toEqual([...acknowledged].sort());
-      again.child.kill('SIGTERM');
-      expect((await again.exited).code).toBe(0);
-    } finally {
-      await postgres?.drop();
-    }
-  });
+        const again = await startServer(postgres?.url);
+        const stored = await allVehicleIds(await signIn(again));
+        // Exactly what was acknowledged was stored: nothing lost, nothing written without an answer.
+        expect([...stored].sort()).toEqual([...acknowledged].sort());
+        again.child.kill('SIGTERM');
+        expect((await again.exited).code).toBe(0);
+      } finally {
+        await postgres?.drop();
+      }
+    },
+  );
 });

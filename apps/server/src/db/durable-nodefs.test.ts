@@ -14,7 +14,9 @@ describe('the embedded database on a data directory', () => {
     dirs.push(dir);
     const fs = new DurableNodeFS(dir);
     const db = await PGlite.create(durablePgliteOptions(dir, fs));
-    const settings = await db.query<{ fsync: string; method: string }>(`SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`);
+    const settings = await db.query<{ fsync: string; method: string }>(
+      `SELECT current_setting('fsync') AS fsync, current_setting('wal_sync_method') AS method`,
+    );
     expect(settings.rows[0]).toEqual({ fsync: 'on', method: 'fsync' });
     await db.exec('CREATE TABLE acknowledged (id int PRIMARY KEY)');
 

@@ -22,7 +22,11 @@ describe('listed references', () => {
     await drop?.();
   });
 
-  const code = (promise: Promise<unknown>) => promise.then(() => 'saved', (err: { code?: string }) => err.code);
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'saved',
+      (err: { code?: string }) => err.code,
+    );
 
   it('refuses a list naming a record that does not exist, and takes one whose records all do', async () => {
     expect(await code(database.exec(`INSERT INTO listing_test VALUES ('A', ARRAY['VEH1', 'VEH404'])`))).toBe('23503');

@@ -102,7 +102,10 @@ export const notifications = pgTable('notifications', {
 
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: text('user_id').primaryKey(),
-  mutedKinds: text('muted_kinds').array().notNull().default(sql`'{}'`),
+  mutedKinds: text('muted_kinds')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   dailyDigest: boolean('daily_digest').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** Migration 0036: the end of the window the user's last sent digest covered (the next one starts there). */

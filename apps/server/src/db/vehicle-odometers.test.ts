@@ -23,7 +23,9 @@ const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
 beforeAll(async () => {
   server = await startTestServer();
   db = server.database;
-  await q(`INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES ('STNODO', 'IOCL Odometer', 'Khed', '9800000000', 's@example.in', 'Active', 'Credit', 'Monthly')`);
+  await q(
+    `INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES ('STNODO', 'IOCL Odometer', 'Khed', '9800000000', 's@example.in', 'Active', 'Credit', 'Monthly')`,
+  );
 });
 afterAll(() => server?.close());
 
@@ -45,16 +47,22 @@ async function expectKeptAsRecomputed(random: () => number): Promise<number> {
   expect(Object.fromEntries(kept.map((r) => [r.vehicle_id, r.km]))).toEqual(Object.fromEntries([...readings].map(([v, rs]) => [v, currentOdometer(rs).km])));
   const days = grouped(await q(`SELECT vehicle_id, km, day::text AS read_on FROM vehicle_odometer_days ORDER BY vehicle_id, day`));
   const months = new Map<string, { month: string; km: number }[]>();
-  for (const r of await q<{ vehicle_id: string; month: string; km: string }>(`SELECT vehicle_id, month::text AS month, km::text AS km FROM vehicle_odometer_months ORDER BY vehicle_id, month`))
+  for (const r of await q<{ vehicle_id: string; month: string; km: string }>(
+    `SELECT vehicle_id, month::text AS month, km::text AS km FROM vehicle_odometer_months ORDER BY vehicle_id, month`,
+  ))
     months.set(r.vehicle_id, [...(months.get(r.vehicle_id) ?? []), { month: r.month, km: Number(r.km) }]);
   expect([...days.keys()].sort()).toEqual([...readings.keys()].sort());
   for (const [vehicle, rs] of readings) {
     expect(days.get(vehicle), vehicle).toEqual(odometerDays(rs));
     const marks = odometerMonthMarks(rs);
     const keptMarks = months.get(vehicle) ?? [];
-    expect(keptMarks.map((m) => m.month), vehicle).toEqual(marks.map((m) => m.month));
+    expect(
+      keptMarks.map((m) => m.month),
+      vehicle,
+    ).toEqual(marks.map((m) => m.month));
     // Each mark the interpolated odometer at the month's start, to 0.1 km.
-    for (const mark of keptMarks) expect(Math.abs(mark.km - odometerAt(rs, dayStart(mark.month))!), `${vehicle} ${mark.month}`).toBeLessThanOrEqual(0.05 + 1e-9);
+    for (const mark of keptMarks)
+      expect(Math.abs(mark.km - odometerAt(rs, dayStart(mark.month))!), `${vehicle} ${mark.month}`).toBeLessThanOrEqual(0.05 + 1e-9);
   }
   // vehicle_odometer_at on random days (some before the first reading and after the last: null) is odometerAt.
   const vehicles = [...readings.keys()];
@@ -67,7 +75,9 @@ async function expectKeptAsRecomputed(random: () => number): Promise<number> {
     else expect(Number(row.km), `${vehicle} ${day}`).toBeCloseTo(expected, 6);
   }
   // A month's km: the next mark − its own, null for the last covered month or when the readings go backwards.
-  const monthKm = await q<{ vehicle_id: string; month: string; km: string | null }>(`SELECT vehicle_id, month::text AS month, km::text AS km FROM vehicle_km_by_month ORDER BY vehicle_id, month`);
+  const monthKm = await q<{ vehicle_id: string; month: string; km: string | null }>(
+    `SELECT vehicle_id, month::text AS month, km::text AS km FROM vehicle_km_by_month ORDER BY vehicle_id, month`,
+  );
   for (const row of monthKm) {
     const marks = months.get(row.vehicle_id)!;
     const at = marks.findIndex((m) => m.month === row.month);
@@ -104,32 +114,35 @@ describe('vehicle odometers kept on write', () => {
         const kind = random();
         const id = `ODO${++n}`;
         if (kind < 0.5) {
-          await q(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer) VALUES ($1, 'Fuel', $2::date, $3, 'Diesel', 50, 90, 4500, $4)`, [id, day(), vehicle, reading(trend)]);
+          await q(
+            `INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer) VALUES ($1, 'Fuel', $2::date, $3, 'Diesel', 50, 90, 4500, $4)`,
+            [id, day(), vehicle, reading(trend)],
+          );
           ids.expenses.push(id);
         } else if (kind < 0.8) {
-          await q(`INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method, odometer) VALUES ($1, $2, 'STNODO', 'Diesel', 50, 90, 4500, $3::timestamptz, 'Pump', $4)`, [
-            id,
-            vehicle,
-            at(day()),
-            reading(trend),
-          ]);
+          await q(
+            `INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method, odometer) VALUES ($1, $2, 'STNODO', 'Diesel', 50, 90, 4500, $3::timestamptz, 'Pump', $4)`,
+            [id, vehicle, at(day()), reading(trend)],
+          );
           ids.logs.push(id);
         } else {
           const scheduled = day();
-          await q(`INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, status, scheduled_date, completion_date, odometer) VALUES ($1, $2, 'Oil Change', 'Oil', 'Completed', $3::date, $4::date, $5)`, [
-            id,
-            vehicle,
-            scheduled,
-            random() < 0.5 ? null : addDays(scheduled, 3),
-            reading(trend),
-          ]);
+          await q(
+            `INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, status, scheduled_date, completion_date, odometer) VALUES ($1, $2, 'Oil Change', 'Oil', 'Completed', $3::date, $4::date, $5)`,
+            [id, vehicle, scheduled, random() < 0.5 ? null : addDays(scheduled, 3), reading(trend)],
+          );
           ids.jobs.push(id);
         }
       }
     }
     expect(await expectKeptAsRecomputed(random)).toBeGreaterThan(50);
     // A bulk insert: 300 expenses over every vehicle in one statement.
-    const bulk = Array.from({ length: 300 }, (_, i) => ({ id: `ODOBULK${i}`, vehicle: vehicles[i % vehicles.length], km: reading(60_000 + Math.floor(random() * 40_000)), date: day() }));
+    const bulk = Array.from({ length: 300 }, (_, i) => ({
+      id: `ODOBULK${i}`,
+      vehicle: vehicles[i % vehicles.length],
+      km: reading(60_000 + Math.floor(random() * 40_000)),
+      date: day(),
+    }));
     await q(
       `INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer)
        SELECT i, 'Fuel', d::date, v, 'Diesel', 40, 90, 3600, k FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[]) AS r(i, v, k, d)`,
@@ -139,12 +152,23 @@ describe('vehicle odometers kept on write', () => {
     await expectKeptAsRecomputed(random);
     // One by one: readings moved to another vehicle, odometers and days changed, a recorded mileage saved, deletes.
     for (let i = 0; i < 25; i++) {
-      const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)];
+      const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
       const what = random();
       if (what < 0.2) await q(`UPDATE fuel_expenses SET vehicle_id = $2 WHERE id = $1`, [pick(ids.expenses), pick(vehicles)]);
-      else if (what < 0.35) await q(`UPDATE refueling_logs SET odometer = $2, "timestamp" = $3::timestamptz WHERE id = $1`, [pick(ids.logs), reading(80_000), at(day())]);
-      else if (what < 0.5) await q(`UPDATE maintenance_jobs SET completion_date = $2::date, vehicle_id = $3 WHERE id = $1`, [pick(ids.jobs), random() < 0.3 ? null : day(), pick(vehicles)]);
-      else if (what < 0.65) await q(`UPDATE vehicles SET current_mileage = $2, updated_at = $3::timestamptz WHERE id = $1`, [pick(vehicles), random() < 0.2 ? 0 : reading(90_000), at(day())]);
+      else if (what < 0.35)
+        await q(`UPDATE refueling_logs SET odometer = $2, "timestamp" = $3::timestamptz WHERE id = $1`, [pick(ids.logs), reading(80_000), at(day())]);
+      else if (what < 0.5)
+        await q(`UPDATE maintenance_jobs SET completion_date = $2::date, vehicle_id = $3 WHERE id = $1`, [
+          pick(ids.jobs),
+          random() < 0.3 ? null : day(),
+          pick(vehicles),
+        ]);
+      else if (what < 0.65)
+        await q(`UPDATE vehicles SET current_mileage = $2, updated_at = $3::timestamptz WHERE id = $1`, [
+          pick(vehicles),
+          random() < 0.2 ? 0 : reading(90_000),
+          at(day()),
+        ]);
       else if (what < 0.75) await q(`UPDATE fuel_expenses SET odometer = NULL WHERE id = $1`, [pick(ids.expenses)]);
       else if (what < 0.9) {
         const [gone] = ids.expenses.splice(Math.floor(random() * ids.expenses.length), 1);
@@ -183,11 +207,16 @@ describe('vehicle odometers kept on write', () => {
   });
 
   it('two readings of one vehicle saved at the same time are both counted (on PostgreSQL, two connections)', async () => {
-    await q(`INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status, current_mileage) VALUES ('VEHODOCONC', 'Tata', 'Prima', 2022, 'VINODOCONC', 'MH12ODCONC', 'Truck', 'Active', 0)`);
+    await q(
+      `INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status, current_mileage) VALUES ('VEHODOCONC', 'Tata', 'Prima', 2022, 'VINODOCONC', 'MH12ODCONC', 'Truck', 'Active', 0)`,
+    );
     let n = 0;
     // Job cards: no other trigger of theirs takes a lock per vehicle (fuel fills' do, for expenses and logs).
     const insert = (tx: Database, date: string, odometer: number) =>
-      tx.query(`INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, status, scheduled_date, odometer) VALUES ($1, 'VEHODOCONC', 'Oil Change', 'Oil', 'Completed', $2::date, $3)`, [`ODOCONC${++n}`, date, odometer]);
+      tx.query(
+        `INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, status, scheduled_date, odometer) VALUES ($1, 'VEHODOCONC', 'Oil Change', 'Oil', 'Completed', $2::date, $3)`,
+        [`ODOCONC${++n}`, date, odometer],
+      );
     await insert(db, '2026-01-01', 10_000);
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The first judges the vehicle with 10,500 and holds its transaction open; the second, started meanwhile, must
@@ -199,7 +228,9 @@ describe('vehicle odometers kept on write', () => {
       }),
       pause(100).then(() => db.transaction((tx) => insert(tx, '2026-01-03', 10_300))),
     ]);
-    expect(await q(`SELECT km, first_day::text AS first, last_day::text AS last FROM vehicle_odometers WHERE vehicle_id = 'VEHODOCONC'`)).toEqual([{ km: 10_500, first: '2026-01-01', last: '2026-01-05' }]);
+    expect(await q(`SELECT km, first_day::text AS first, last_day::text AS last FROM vehicle_odometers WHERE vehicle_id = 'VEHODOCONC'`)).toEqual([
+      { km: 10_500, first: '2026-01-01', last: '2026-01-05' },
+    ]);
     expect(await q(`SELECT day::text AS day, km FROM vehicle_odometer_days WHERE vehicle_id = 'VEHODOCONC' ORDER BY day`)).toEqual([
       { day: '2026-01-01', km: 10_000 },
       { day: '2026-01-03', km: 10_300 },

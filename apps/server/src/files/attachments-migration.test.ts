@@ -42,7 +42,8 @@ beforeAll(async () => {
   fresh = await unmigrated();
   // Every migration up to the one under test.
   before = await mkdtemp(join(tmpdir(), 'raahi-migrations-'));
-  for (const name of (await readdir(MIGRATIONS)).filter((n) => n.endsWith('.sql') && n < ATTACHMENTS)) await copyFile(join(MIGRATIONS, name), join(before, name));
+  for (const name of (await readdir(MIGRATIONS)).filter((n) => n.endsWith('.sql') && n < ATTACHMENTS))
+    await copyFile(join(MIGRATIONS, name), join(before, name));
   await applyMigrations(fresh.database as Database, before + '/');
 }, 120_000);
 afterAll(async () => {
@@ -53,10 +54,15 @@ afterAll(async () => {
 describe('migration 0022: files already named by records', () => {
   it('attaches each to the record that named it first, takes it from the others with a new version, and drops ids of files already gone', async () => {
     for (const id of ['FILcard0000001', 'FILshared00001', 'FILphoto000001', 'FILscan0000001', 'FILloose000001']) {
-      await query(`INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $1, 'f.pdf', 'application/pdf', 1, 'x')`, [id]);
+      await query(`INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $1, 'f.pdf', 'application/pdf', 1, 'x')`, [
+        id,
+      ]);
     }
     const driver = (id: string, file: string | null, age: string) =>
-      query(`INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file, created_at) VALUES ($1, 'D', $1, 'C', 'e@x.in', 'Active', $2, now() - $3::interval)`, [id, file, age]);
+      query(
+        `INSERT INTO drivers (id, name, license, contact, email, status, aadhar_card_file, created_at) VALUES ($1, 'D', $1, 'C', 'e@x.in', 'Active', $2, now() - $3::interval)`,
+        [id, file, age],
+      );
     await driver('DRV0001AA', 'FILcard0000001', '3 days');
     // One card named by two drivers: the earlier keeps it.
     await driver('DRV0002AA', 'FILshared00001', '2 days');
@@ -64,9 +70,15 @@ describe('migration 0022: files already named by records', () => {
     // A driver's card named by a quotation made later as well: the driver keeps it.
     await query(`INSERT INTO sales_quotations (id, customer_name, status, attachments) VALUES ('QTN00001AAA', 'Acme', 'Draft', '{FILcard0000001}')`);
     // A photo, and the id of a photo the old sweep already deleted.
-    await query(`INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILgone0000001,FILphoto000001}')`);
-    await query(`INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES ('VEH0001AA', 'Tata', 'Prima', 2022, 'V', 'MH12AB1234', 'Truck', 'Active')`);
-    await query(`INSERT INTO challans (id, vehicle_id, offense_type, status, scanned_copy) VALUES ('CHL0001AA', 'VEH0001AA', 'Speeding', 'Unpaid', 'FILscan0000001')`);
+    await query(
+      `INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILgone0000001,FILphoto000001}')`,
+    );
+    await query(
+      `INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) VALUES ('VEH0001AA', 'Tata', 'Prima', 2022, 'V', 'MH12AB1234', 'Truck', 'Active')`,
+    );
+    await query(
+      `INSERT INTO challans (id, vehicle_id, offense_type, status, scanned_copy) VALUES ('CHL0001AA', 'VEH0001AA', 'Speeding', 'Unpaid', 'FILscan0000001')`,
+    );
 
     await applyMigrations(fresh.database as Database);
 

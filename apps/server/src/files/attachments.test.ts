@@ -9,7 +9,10 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
 const GONE = { title: 'Not Found', message: 'This file does not exist. It may have been removed.' };
 const elsewhere = (id: string) => ({ title: 'Invalid File', message: `The file ${id} belongs to another record. Upload the file again to attach it here.` });
-const notYours = (id: string) => ({ title: 'Invalid File', message: `The file ${id} was uploaded by another user. Upload the file yourself to attach it here.` });
+const notYours = (id: string) => ({
+  title: 'Invalid File',
+  message: `The file ${id} was uploaded by another user. Upload the file yourself to attach it here.`,
+});
 
 let server: TestServer;
 let admin: TestClient;

@@ -19,7 +19,8 @@ export interface Attachment {
 /** The ids a file field's value names: one id, a list of ids, or none. */
 export const fileIds = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
 
-const missingFile = (id: string) => new ApiError(409, 'Linked Record Missing', `The selected file (${id}) does not exist. It may have been deleted; choose another.`);
+const missingFile = (id: string) =>
+  new ApiError(409, 'Linked Record Missing', `The selected file (${id}) does not exist. It may have been deleted; choose another.`);
 
 /**
  * Attaches files to a record in one guarded statement: a file is taken only while it is attached to
@@ -40,7 +41,8 @@ export async function attachFiles(db: Executor, to: Attachment, ids: string[], u
   const refused = ids.find((id) => !taken.some((row) => row.id === id))!;
   const [row] = await db.select({ attachedTable: files.attachedTable }).from(files).where(eq(files.id, refused));
   if (!row) throw missingFile(refused);
-  if (row.attachedTable !== null) throw new ApiError(422, 'Invalid File', `The file ${refused} belongs to another record. Upload the file again to attach it here.`);
+  if (row.attachedTable !== null)
+    throw new ApiError(422, 'Invalid File', `The file ${refused} belongs to another record. Upload the file again to attach it here.`);
   throw new ApiError(422, 'Invalid File', `The file ${refused} was uploaded by another user. Upload the file yourself to attach it here.`);
 }
 
@@ -87,8 +89,19 @@ export function recordFiles(def: Pick<ResourceDefinition, 'table' | 'references'
         if (!(field in input)) continue;
         const before = fileIds(previous[field]);
         const after = fileIds(input[field]);
-        await attachFiles(db, { table, record, field: column.name }, after.filter((id) => !before.includes(id)), userId);
-        released.push(...(await detachFiles(db, { table, record, field: column.name }, before.filter((id) => !after.includes(id)))));
+        await attachFiles(
+          db,
+          { table, record, field: column.name },
+          after.filter((id) => !before.includes(id)),
+          userId,
+        );
+        released.push(
+          ...(await detachFiles(
+            db,
+            { table, record, field: column.name },
+            before.filter((id) => !after.includes(id)),
+          )),
+        );
       }
       return released;
     },

@@ -30,7 +30,9 @@ export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // Bidi controls would show 'report\u202Eexe.pdf' as 'reportfdp.exe'.
   // eslint-disable-next-line no-control-regex
-  const cleaned = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f"]/g, '')).trim().replace(/^\.+/, '');
+  const cleaned = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f"]/g, ''))
+    .trim()
+    .replace(/^\.+/, '');
   if (!hasVisibleCharacter(cleaned)) return 'file';
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf('.');

@@ -92,7 +92,6 @@ describe('files in an S3-compatible bucket', () => {
     expect(again.status, again.text).toBe(201);
   }, 60_000);
 
-
   it('a delete while the store is down still deletes the record and its file row; the object left behind goes with the sweep', async () => {
     const file = (await client.upload('insurance.pdf', PDF)).body;
     const key = await keyOf(file.id);
@@ -128,7 +127,10 @@ describe('files on the local disk when the disk refuses', () => {
     expect([res.status, res.body]).toEqual([503, STORE_FAILED]);
     expect(await server.count('files')).toBe(rows);
     expect((await onDisk.client().get('/readyz')).status).toBe(200);
-    expect([(await onDisk.client().get('/readyz/storage')).status, (await onDisk.client().get('/readyz/storage')).body]).toEqual([503, { status: 'unavailable' }]);
+    expect([(await onDisk.client().get('/readyz/storage')).status, (await onDisk.client().get('/readyz/storage')).body]).toEqual([
+      503,
+      { status: 'unavailable' },
+    ]);
     expect((await server.listen({ storage: { kind: 'disk' } }).then((l) => l.client().get('/readyz/storage'))).body).toEqual({ status: 'ready' });
   });
 });

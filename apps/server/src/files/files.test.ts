@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { driverBody, healthBody, multipartBody, startTestServer, trainingBody, type TestClient, type TestListener, type TestServer } from '../testing/test-server';
+import {
+  driverBody,
+  healthBody,
+  multipartBody,
+  startTestServer,
+  trainingBody,
+  type TestClient,
+  type TestListener,
+  type TestServer,
+} from '../testing/test-server';
 
 /** Small but well-formed files of each accepted type, with bytes of every value so that any re-encoding shows. */
 const EVERY_BYTE = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -46,8 +55,8 @@ const PNG = Buffer.concat([
 
 /** A 1×1 lossless WebP. */
 const WEBP = Buffer.from([
-  0x52, 0x49, 0x46, 0x46, 0x1a, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c, 0x0d, 0x00, 0x00, 0x00, 0x2f, 0x00, 0x00, 0x00, 0x10,
-  0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00,
+  0x52, 0x49, 0x46, 0x46, 0x1a, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c, 0x0d, 0x00, 0x00, 0x00, 0x2f, 0x00, 0x00, 0x00, 0x10, 0x07,
+  0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00,
 ]);
 
 const EXE = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0xff, 0xff]), Buffer.alloc(50)]);
@@ -231,7 +240,10 @@ describe('what is refused', () => {
       const answer = Buffer.concat(received).toString('utf8');
       expect(answer).toMatch(/^HTTP\/1\.1 413 /);
       expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
-      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ title: 'File Too Large', message: 'The file is larger than 10 MB. Choose a smaller file.' });
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+        title: 'File Too Large',
+        message: 'The file is larger than 10 MB. Choose a smaller file.',
+      });
     });
   });
 
@@ -340,7 +352,13 @@ describe('names and storage', () => {
     }
     expect(await readFile(join(server.dataDir, onDisk[0]))).toBeInstanceOf(Buffer);
     // And nothing landed where the path tricks pointed.
-    for (const path of [join(server.dataDir, 'etc', 'passwd.pdf'), join(server.dataDir, 'outside.pdf'), join(server.dataDir, 'escape.pdf'), join(tmpdir(), 'absolute.pdf'), '/etc/passwd.pdf']) {
+    for (const path of [
+      join(server.dataDir, 'etc', 'passwd.pdf'),
+      join(server.dataDir, 'outside.pdf'),
+      join(server.dataDir, 'escape.pdf'),
+      join(tmpdir(), 'absolute.pdf'),
+      '/etc/passwd.pdf',
+    ]) {
       expect(existsSync(path), path).toBe(false);
     }
   });
@@ -440,7 +458,10 @@ describe('personal data in logs', () => {
       expect(driver.status, driver.text).toBe(201);
       expect((await c.get(`/api/drivers/${driver.body.id}`)).status).toBe(200);
       expect((await c.get(`/api/drivers/total?q=${encodeURIComponent(secrets.name)}`)).body.total).toBe(1);
-      const edit = await c.put(`/api/drivers/${driver.body.id}`, driverBody({ ...details, aadharCardFile: file.id, address: '45 Karve Nagar, Pune', version: 1 }));
+      const edit = await c.put(
+        `/api/drivers/${driver.body.id}`,
+        driverBody({ ...details, aadharCardFile: file.id, address: '45 Karve Nagar, Pune', version: 1 }),
+      );
       expect(edit.status).toBe(200);
       // Refused requests too.
       expect((await c.upload(secrets.fileName.replace('.pdf', '.png'), PDF)).status).toBe(415);
@@ -474,7 +495,10 @@ describe('personal data in logs', () => {
         CREATE TRIGGER test_always_fails BEFORE INSERT ON drivers FOR EACH ROW EXECUTE FUNCTION test_always_fails();
         CREATE TRIGGER test_always_fails BEFORE INSERT ON files FOR EACH ROW EXECUTE FUNCTION test_always_fails()`);
       const stored = await filesUnder(server.dataDir);
-      const driver = await c.post('/api/drivers', driverBody({ name: 'Farida Khanum', license: 'UP3220170011223', contact: '+91 90050 77889', email: 'farida.k@example.in' }));
+      const driver = await c.post(
+        '/api/drivers',
+        driverBody({ name: 'Farida Khanum', license: 'UP3220170011223', contact: '+91 90050 77889', email: 'farida.k@example.in' }),
+      );
       expect(driver.status).toBe(500);
       expect(driver.body).toEqual({ title: 'Server Error', message: 'Something went wrong on the server. Please try again.' });
       const file = await c.upload('Aadhaar Farida Khanum.pdf', PDF);
@@ -483,7 +507,9 @@ describe('personal data in logs', () => {
       expect(await filesUnder(server.dataDir)).toEqual(stored);
     } finally {
       for (const spy of spies) spy.mockRestore();
-      await server.database.exec('DROP TRIGGER IF EXISTS test_always_fails ON drivers; DROP TRIGGER IF EXISTS test_always_fails ON files; DROP FUNCTION IF EXISTS test_always_fails()');
+      await server.database.exec(
+        'DROP TRIGGER IF EXISTS test_always_fails ON drivers; DROP TRIGGER IF EXISTS test_always_fails ON files; DROP FUNCTION IF EXISTS test_always_fails()',
+      );
     }
     const output = lines.join('\n');
     // The failures are logged, for whoever runs the server to see...

@@ -45,10 +45,10 @@ describe.each([
     const key = randomToken(24);
     await storage.put(key, new TextEncoder().encode('%PDF-1.4 sweep'));
     if (withRow) {
-      await database.query(`INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $2, 'a.pdf', 'application/pdf', 14, 'x')`, [
-        'FIL' + randomToken(12),
-        key,
-      ]);
+      await database.query(
+        `INSERT INTO files (id, storage_key, original_name, content_type, size_bytes, sha256) VALUES ($1, $2, 'a.pdf', 'application/pdf', 14, 'x')`,
+        ['FIL' + randomToken(12), key],
+      );
     }
     return key;
   };
@@ -70,7 +70,9 @@ describe.each([
     const left = await stored();
     for (const key of named) expect(left).toContain(key);
     for (const key of unnamed) expect(left).not.toContain(key);
-    expect(left).toEqual((await database.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).map((r) => r.storage_key).sort());
+    expect(left).toEqual(
+      (await database.query<{ storage_key: string }>('SELECT storage_key FROM files ORDER BY storage_key')).map((r) => r.storage_key).sort(),
+    );
   });
 
   it('is swept by one server at a time, at most once per period', async () => {

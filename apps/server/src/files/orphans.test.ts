@@ -45,7 +45,9 @@ const fileStatus = async (id: string) => (await client.get(`/api/files/${id}`)).
 async function untilWaiting(count: number) {
   if (server.database.kind === 'pglite') return new Promise((resolve) => setTimeout(resolve, 300));
   for (let tries = 0; tries < 100; tries++) {
-    const [row] = await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    const [row] = await server.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
     if (row.n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -76,11 +78,24 @@ describe('orphaned uploads', () => {
     );
     // A file among an incident's several photos is named too.
     await storeFile('FILphotoOld00001', 'photo-old-key-00001', 48);
-    await server.database.query(`INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILphotoOld00001}')`);
+    await server.database.query(
+      `INSERT INTO incidents (id, type, severity, location, description, status, images) VALUES ('INC00001AAA', 'Other', 'Low', 'NH 48', 'x', 'Open', '{FILphotoOld00001}')`,
+    );
     // And one attached to a record is the record's, whatever the record's columns say.
     await storeFile('FILattachedOld01', 'attached-old-key-01', 48);
-    await server.database.query(`UPDATE files SET attached_table = 'challans', attached_record = 'CHL0001', attached_field = 'scanned_copy' WHERE id = 'FILattachedOld01'`);
-    expect(columns.map((c) => c.name).sort()).toEqual(['aadhar_card_file', 'attachments', 'certification_file', 'document_file', 'document_file', 'images', 'report_file', 'scanned_copy']);
+    await server.database.query(
+      `UPDATE files SET attached_table = 'challans', attached_record = 'CHL0001', attached_field = 'scanned_copy' WHERE id = 'FILattachedOld01'`,
+    );
+    expect(columns.map((c) => c.name).sort()).toEqual([
+      'aadhar_card_file',
+      'attachments',
+      'certification_file',
+      'document_file',
+      'document_file',
+      'images',
+      'report_file',
+      'scanned_copy',
+    ]);
 
     expect(await sweep()).toBe(1);
     const left = (await server.database.query<{ id: string }>('SELECT id FROM files ORDER BY id')).map((r) => r.id);
@@ -101,7 +116,10 @@ describe('orphaned uploads', () => {
       sweeping = await sweepWhileHeld();
     });
     const saved = await saving;
-    expect([saved.status, saved.body]).toEqual([409, { title: 'Linked Record Missing', message: `The selected file (${photo}) does not exist. It may have been deleted; choose another.` }]);
+    expect([saved.status, saved.body]).toEqual([
+      409,
+      { title: 'Linked Record Missing', message: `The selected file (${photo}) does not exist. It may have been deleted; choose another.` },
+    ]);
     expect(await server.count('incidents')).toBe(incidents);
     expect(await sweeping.done).toBe(1);
   });

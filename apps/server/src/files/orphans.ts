@@ -21,12 +21,25 @@ export function fileColumns(resources: ResourceDefinition[]): PgColumn[] {
  * save that comes after finds the file gone and is refused, so no acknowledged save loses its file.
  * A record's files are deleted with the record, or when its field lets them go (see attachments.ts).
  */
-export async function deleteOrphanFiles(database: { db: Db }, storage: FileStorage, columns: PgColumn[], graceMs = 24 * 3_600_000, batch = 500): Promise<number> {
+export async function deleteOrphanFiles(
+  database: { db: Db },
+  storage: FileStorage,
+  columns: PgColumn[],
+  graceMs = 24 * 3_600_000,
+  batch = 500,
+): Promise<number> {
   const { db } = database;
   // A column of several files (text[]) names a file when the file is any of its elements. Files a record
   // names without being attached to it (rows written behind the API's back) are not this sweep's to take.
   const names = (column: PgColumn) => (column.columnType === 'PgArray' ? sql`${files.id} = ANY(${column})` : sql`${column} = ${files.id}`);
-  const unnamed = columns.map((column) => notExists(db.select({ one: sql`1` }).from(column.table).where(names(column))));
+  const unnamed = columns.map((column) =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(column.table)
+        .where(names(column)),
+    ),
+  );
   const unattached = and(isNull(files.attachedTable), lt(files.createdAt, new Date(Date.now() - graceMs)), ...unnamed);
   const chosen = db.select({ id: files.id }).from(files).where(unattached).limit(batch).for('update', { skipLocked: true });
   const gone = await db
@@ -50,7 +63,9 @@ export async function deleteUnnamedObjects(database: Pick<Database, 'query'>, st
   let deleted = 0;
   let chosen: string[] = [];
   const sweep = async () => {
-    const named = new Set((await database.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE storage_key = ANY($1)', [chosen])).map((row) => row.storage_key));
+    const named = new Set(
+      (await database.query<{ storage_key: string }>('SELECT storage_key FROM files WHERE storage_key = ANY($1)', [chosen])).map((row) => row.storage_key),
+    );
     for (const key of chosen.filter((k) => !named.has(k))) {
       await storage.delete(key);
       deleted++;

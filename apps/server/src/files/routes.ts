@@ -65,7 +65,11 @@ export function fileRoutes(database: Database, storage: FileStorage, maxBytes: n
       const name = cleanFileName(upload.name);
       const extension = extensionOf(name);
       if (extension && !type.extensions.includes(extension)) {
-        throw new ApiError(415, 'Unsupported File Type', `The file name ends in .${extension}, but the file is ${type.description}. Rename it or choose another file.`);
+        throw new ApiError(
+          415,
+          'Unsupported File Type',
+          `The file name ends in .${extension}, but the file is ${type.description}. Rename it or choose another file.`,
+        );
       }
       const stored: StoredFile = { id: 'FIL' + randomToken(12), name, size: bytes.length, contentType: type.contentType };
       const storageKey = randomToken(24);

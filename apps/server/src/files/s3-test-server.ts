@@ -43,10 +43,22 @@ export async function startS3TestServer(): Promise<S3TestServer> {
   };
   await start();
   const endpoint = `http://127.0.0.1:${port}`;
-  const config: S3Config = { kind: 's3', bucket: S3_TEST_BUCKET, endpoint, region: 'us-east-1', credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY } };
+  const config: S3Config = {
+    kind: 's3',
+    bucket: S3_TEST_BUCKET,
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: ACCESS_KEY, secretAccessKey: ACCESS_KEY },
+  };
   return {
     config,
-    env: { RAAHI_S3_BUCKET: S3_TEST_BUCKET, RAAHI_S3_ENDPOINT: endpoint, RAAHI_S3_REGION: 'us-east-1', RAAHI_S3_ACCESS_KEY_ID: ACCESS_KEY, RAAHI_S3_SECRET_ACCESS_KEY: ACCESS_KEY },
+    env: {
+      RAAHI_S3_BUCKET: S3_TEST_BUCKET,
+      RAAHI_S3_ENDPOINT: endpoint,
+      RAAHI_S3_REGION: 'us-east-1',
+      RAAHI_S3_ACCESS_KEY_ID: ACCESS_KEY,
+      RAAHI_S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+    },
     stop,
     start,
     close: async () => {

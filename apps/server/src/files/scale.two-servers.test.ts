@@ -116,7 +116,9 @@ describe.skipIf(skipReason !== null)(`two app servers, one PostgreSQL, one bucke
   });
 
   it('runs the periodic reminder run on one server only (one lease holder)', async () => {
-    const leases = await servers.database.query<{ job: string; holder: string }>(`SELECT job, holder FROM job_leases WHERE job = 'reminders' AND expires_at > now()`);
+    const leases = await servers.database.query<{ job: string; holder: string }>(
+      `SELECT job, holder FROM job_leases WHERE job = 'reminders' AND expires_at > now()`,
+    );
     expect(leases).toHaveLength(1);
   });
 

@@ -28,9 +28,12 @@ export function storageConfigFrom(env: NodeJS.ProcessEnv): StorageConfig {
   if (given.length === 0) return { kind: 'disk' };
   const bucket = value('RAAHI_S3_BUCKET');
   if (!bucket) {
-    throw new Error(`RAAHI_S3_BUCKET is not set, but ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'}: set the bucket to keep files in an object store, or remove the RAAHI_S3_ settings to keep them on the local disk.`);
+    throw new Error(
+      `RAAHI_S3_BUCKET is not set, but ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'}: set the bucket to keep files in an object store, or remove the RAAHI_S3_ settings to keep them on the local disk.`,
+    );
   }
-  if (bucket.length > 63 || !BUCKET.test(bucket)) throw new Error(`RAAHI_S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket.slice(0, 80)}")`);
+  if (bucket.length > 63 || !BUCKET.test(bucket))
+    throw new Error(`RAAHI_S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket.slice(0, 80)}")`);
 
   const rawEndpoint = value('RAAHI_S3_ENDPOINT');
   let endpoint: string | undefined;
@@ -44,7 +47,8 @@ export function storageConfigFrom(env: NodeJS.ProcessEnv): StorageConfig {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
       throw new Error('RAAHI_S3_ENDPOINT must be the address of an S3-compatible store, such as https://minio.example.in:9000');
     }
-    if (url.username || url.password) throw new Error('RAAHI_S3_ENDPOINT must not carry credentials: use RAAHI_S3_ACCESS_KEY_ID and RAAHI_S3_SECRET_ACCESS_KEY');
+    if (url.username || url.password)
+      throw new Error('RAAHI_S3_ENDPOINT must not carry credentials: use RAAHI_S3_ACCESS_KEY_ID and RAAHI_S3_SECRET_ACCESS_KEY');
     endpoint = url.toString().replace(/\/$/, '');
   }
 
@@ -59,6 +63,7 @@ export function storageConfigFrom(env: NodeJS.ProcessEnv): StorageConfig {
       `${accessKeyId ? 'RAAHI_S3_SECRET_ACCESS_KEY' : 'RAAHI_S3_ACCESS_KEY_ID'} is not set: RAAHI_S3_ACCESS_KEY_ID and RAAHI_S3_SECRET_ACCESS_KEY go together (or set neither to use the usual AWS credentials)`,
     );
   }
-  if (accessKeyId.length > MAX_KEY || secretAccessKey.length > MAX_KEY) throw new Error('RAAHI_S3_ACCESS_KEY_ID and RAAHI_S3_SECRET_ACCESS_KEY must be at most 512 characters');
+  if (accessKeyId.length > MAX_KEY || secretAccessKey.length > MAX_KEY)
+    throw new Error('RAAHI_S3_ACCESS_KEY_ID and RAAHI_S3_SECRET_ACCESS_KEY must be at most 512 characters');
   return { kind: 's3', bucket, endpoint, region, credentials: accessKeyId ? { accessKeyId, secretAccessKey } : undefined };
 }

@@ -26,7 +26,8 @@ interface Backend {
 async function diskBackend(): Promise<Backend> {
   const root = await mkdtemp(join(tmpdir(), 'raahi-contract-'));
   const storage = localDiskStorage(root);
-  const all = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
+  const all = async () =>
+    (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1));
   return {
     storage,
     async writeForeign() {
@@ -54,7 +55,12 @@ async function s3Backend(): Promise<Backend> {
   return {
     storage,
     async writeForeign() {
-      for (const Key of ['backups/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', 'files/short', 'files/nested/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz']) {
+      for (const Key of [
+        'backups/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+        'files/short',
+        'files/nested/zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+        'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz',
+      ]) {
         await client.send(new PutObjectCommand({ Bucket: server.config.bucket, Key, Body: 'not ours' }));
       }
     },
@@ -121,7 +127,15 @@ describe.each([
   });
 
   it('refuses a key that is not ours before asking the store, and never lists or serves what is not ours', async () => {
-    for (const bad of ['../../etc/passwd', 'short', 'a/bcdefghijklmnopqrstuvwxyz', 'x'.repeat(65), '', 'abcdefghijklmnop.partial', 'files/zzzzzzzzzzzzzzzzzzzz']) {
+    for (const bad of [
+      '../../etc/passwd',
+      'short',
+      'a/bcdefghijklmnopqrstuvwxyz',
+      'x'.repeat(65),
+      '',
+      'abcdefghijklmnop.partial',
+      'files/zzzzzzzzzzzzzzzzzzzz',
+    ]) {
       await expect(storage.put(bad, Buffer.from('x')), bad).rejects.toThrow('Invalid storage key');
       await expect(storage.get(bad), bad).rejects.toThrow('Invalid storage key');
       await expect(storage.delete(bad), bad).rejects.toThrow('Invalid storage key');

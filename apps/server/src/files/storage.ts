@@ -2,7 +2,16 @@ import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { S3Config, StorageConfig } from './storage-config';
 
 /** One stored object, as a listing names it. */
@@ -129,7 +138,9 @@ export function s3Storage(config: S3Config, client: S3Client = s3Client(config))
   return {
     async put(key, bytes) {
       // One PUT is atomic: the object appears whole or not at all.
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.length, ContentType: 'application/octet-stream' }),
+      );
     },
     async get(key) {
       try {

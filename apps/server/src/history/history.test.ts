@@ -57,10 +57,34 @@ beforeAll(async () => {
   viewer = await signedInAs('viewer', 'viewer');
 
   // A trip created, edited twice, then deleted; a driver with an Aadhaar card; a batch of three imports.
-  await entryAt('2026-11-20T04:00:00Z', { actor: PRIYA, area: 'trips', recordId: 'TRP100001AAAA', operation: 'create', snapshot: { id: 'TRP100001AAAA', status: 'Scheduled', origin: 'Mumbai' } });
-  await entryAt('2026-11-21T05:00:00Z', { actor: PRIYA, area: 'trips', recordId: 'TRP100001AAAA', operation: 'update', changes: statusChange('Scheduled', 'In Transit') });
-  await entryAt('2026-11-22T06:00:00Z', { actor: RAVI, area: 'trips', recordId: 'TRP100001AAAA', operation: 'update', changes: statusChange('In Transit', 'Delivered') });
-  await entryAt('2026-11-23T07:00:00Z', { actor: RAVI, area: 'trips', recordId: 'TRP100001AAAA', operation: 'delete', snapshot: { id: 'TRP100001AAAA', status: 'Delivered', origin: 'Mumbai' } });
+  await entryAt('2026-11-20T04:00:00Z', {
+    actor: PRIYA,
+    area: 'trips',
+    recordId: 'TRP100001AAAA',
+    operation: 'create',
+    snapshot: { id: 'TRP100001AAAA', status: 'Scheduled', origin: 'Mumbai' },
+  });
+  await entryAt('2026-11-21T05:00:00Z', {
+    actor: PRIYA,
+    area: 'trips',
+    recordId: 'TRP100001AAAA',
+    operation: 'update',
+    changes: statusChange('Scheduled', 'In Transit'),
+  });
+  await entryAt('2026-11-22T06:00:00Z', {
+    actor: RAVI,
+    area: 'trips',
+    recordId: 'TRP100001AAAA',
+    operation: 'update',
+    changes: statusChange('In Transit', 'Delivered'),
+  });
+  await entryAt('2026-11-23T07:00:00Z', {
+    actor: RAVI,
+    area: 'trips',
+    recordId: 'TRP100001AAAA',
+    operation: 'delete',
+    snapshot: { id: 'TRP100001AAAA', status: 'Delivered', origin: 'Mumbai' },
+  });
   await entryAt('2026-11-23T08:00:00Z', {
     actor: PRIYA,
     area: 'drivers',
@@ -72,14 +96,45 @@ beforeAll(async () => {
     ],
   });
   // An update of the Aadhaar card alone: a role without personal data does not learn that it happened.
-  await entryAt('2026-11-19T08:00:00Z', { actor: PRIYA, area: 'drivers', recordId: 'DRV100003CCCC', operation: 'update', changes: [{ field: 'aadharCardFile', before: null, after: { id: 'FIL3', name: 'aadhaar-3.pdf' } }] });
+  await entryAt('2026-11-19T08:00:00Z', {
+    actor: PRIYA,
+    area: 'drivers',
+    recordId: 'DRV100003CCCC',
+    operation: 'update',
+    changes: [{ field: 'aadharCardFile', before: null, after: { id: 'FIL3', name: 'aadhaar-3.pdf' } }],
+  });
   for (let i = 1; i <= 3; i++) {
-    await entryAt(`2026-11-24T09:00:0${i}Z`, { actor: IMPORT, area: 'vehicles', recordId: `VEH10000${i}AAAA`, operation: 'create', batchId: 'BATCH-1', snapshot: { id: `VEH10000${i}AAAA` } });
+    await entryAt(`2026-11-24T09:00:0${i}Z`, {
+      actor: IMPORT,
+      area: 'vehicles',
+      recordId: `VEH10000${i}AAAA`,
+      operation: 'create',
+      batchId: 'BATCH-1',
+      snapshot: { id: `VEH10000${i}AAAA` },
+    });
   }
-  await entryAt('2026-11-24T10:00:00Z', { actor: PRIYA, area: 'users', recordId: 'USR100002RAVI', operation: 'role_change', details: { from: 'viewer', to: 'dispatcher' } });
-  await entryAt('2026-11-24T11:00:00Z', { actor: RAVI, area: 'maintenance', recordId: 'MNT100001AAAA', operation: 'create', snapshot: { id: 'MNT100001AAAA' } });
+  await entryAt('2026-11-24T10:00:00Z', {
+    actor: PRIYA,
+    area: 'users',
+    recordId: 'USR100002RAVI',
+    operation: 'role_change',
+    details: { from: 'viewer', to: 'dispatcher' },
+  });
+  await entryAt('2026-11-24T11:00:00Z', {
+    actor: RAVI,
+    area: 'maintenance',
+    recordId: 'MNT100001AAAA',
+    operation: 'create',
+    snapshot: { id: 'MNT100001AAAA' },
+  });
   // One written the way the write path writes, now.
-  await recordChange(server.database, { actor: RAVI, area: 'challans', recordId: 'CHL100001AAAA', operation: 'update', changes: [{ field: 'passwordHash', before: null, after: null, secret: true }] });
+  await recordChange(server.database, {
+    actor: RAVI,
+    area: 'challans',
+    recordId: 'CHL100001AAAA',
+    operation: 'update',
+    changes: [{ field: 'passwordHash', before: null, after: null, secret: true }],
+  });
 });
 afterAll(() => server?.close());
 
@@ -90,7 +145,14 @@ describe('GET /api/<area>/:id/history', () => {
     expect(res.body).toMatchObject({ hasMore: false, page: 1, pageSize: 50 });
     expect(res.body.items.map((e: { operation: string }) => e.operation)).toEqual(['delete', 'update', 'update', 'create']);
     const [deleted, second, first] = res.body.items;
-    expect(deleted).toMatchObject({ at: '2026-11-23T07:00:00.000Z', actor: RAVI, area: 'trips', recordId: 'TRP100001AAAA', batchId: null, snapshot: { status: 'Delivered', origin: 'Mumbai' } });
+    expect(deleted).toMatchObject({
+      at: '2026-11-23T07:00:00.000Z',
+      actor: RAVI,
+      area: 'trips',
+      recordId: 'TRP100001AAAA',
+      batchId: null,
+      snapshot: { status: 'Delivered', origin: 'Mumbai' },
+    });
     expect(second.changes).toEqual([{ field: 'status', label: 'Status', before: 'In Transit', after: 'Delivered' }]);
     expect(first.actor.name).toBe('Priya Sharma');
     expect(typeof first.id).toBe('string');
@@ -117,7 +179,7 @@ describe('GET /api/<area>/:id/history', () => {
     expect((await dispatcher.get('/api/drivers/DRV100003CCCC/history')).body.items).toEqual([]);
   });
 
-  it("refuses a role that may not view the area, naming what is missing", async () => {
+  it('refuses a role that may not view the area, naming what is missing', async () => {
     const res = await dispatcher.get('/api/maintenance/MNT100001AAAA/history');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ title: 'Not Allowed', message: 'Your role (Dispatcher) may not view maintenance jobs. Ask an administrator if you need it.' });
@@ -140,9 +202,16 @@ describe('GET /api/<area>/:id/history', () => {
     const created = await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05MN7788' }));
     expect(created.status).toBe(201);
     const { id } = created.body;
-    const first = await admin.put(`/api/vehicles/${id}`, { ...vehicleBody({ licensePlate: 'KA05MN7788', vin: created.body.vin }), status: 'In Maintenance', version: 1 });
+    const first = await admin.put(`/api/vehicles/${id}`, {
+      ...vehicleBody({ licensePlate: 'KA05MN7788', vin: created.body.vin }),
+      status: 'In Maintenance',
+      version: 1,
+    });
     expect(first.status).toBe(200);
-    expect((await admin.put(`/api/vehicles/${id}`, { ...vehicleBody({ licensePlate: 'KA05MN7789', vin: created.body.vin }), status: 'In Maintenance', version: 2 })).status).toBe(200);
+    expect(
+      (await admin.put(`/api/vehicles/${id}`, { ...vehicleBody({ licensePlate: 'KA05MN7789', vin: created.body.vin }), status: 'In Maintenance', version: 2 }))
+        .status,
+    ).toBe(200);
     expect((await admin.del(`/api/vehicles/${id}`)).status).toBe(204);
     const res = await dispatcher.get(`/api/vehicles/${id}/history`);
     expect(res.status).toBe(200);
@@ -171,14 +240,25 @@ describe('GET /api/activity', () => {
     // This file's entries among any the sign-ins above wrote (the users' write path records them too).
     const ours = await admin.get('/api/activity?pageSize=20');
     const written = ours.body.items.filter((e: { actor: Actor }) => [PRIYA.id, RAVI.id, IMPORT.id].includes(e.actor.id));
-    expect(ids({ body: { items: written.slice(0, 5) } })).toEqual(['challans/CHL100001AAAA', 'maintenance/MNT100001AAAA', 'users/USR100002RAVI', 'vehicles/VEH100003AAAA', 'vehicles/VEH100002AAAA']);
+    expect(ids({ body: { items: written.slice(0, 5) } })).toEqual([
+      'challans/CHL100001AAAA',
+      'maintenance/MNT100001AAAA',
+      'users/USR100002RAVI',
+      'vehicles/VEH100003AAAA',
+      'vehicles/VEH100002AAAA',
+    ]);
     expect(written[0].changes).toEqual([{ field: 'passwordHash', label: 'passwordHash', before: null, after: null, secret: true }]);
     const at = ours.body.items.map((e: { at: string }) => e.at);
     expect([...at].sort().reverse()).toEqual(at);
   });
 
   it('filters by user, area, operation and date range', async () => {
-    expect(ids(await admin.get(`/api/activity?actorId=${RAVI.id}`))).toEqual(['challans/CHL100001AAAA', 'maintenance/MNT100001AAAA', 'trips/TRP100001AAAA', 'trips/TRP100001AAAA']);
+    expect(ids(await admin.get(`/api/activity?actorId=${RAVI.id}`))).toEqual([
+      'challans/CHL100001AAAA',
+      'maintenance/MNT100001AAAA',
+      'trips/TRP100001AAAA',
+      'trips/TRP100001AAAA',
+    ]);
     expect(ids(await admin.get('/api/activity?area=trips&operation=update'))).toEqual(['trips/TRP100001AAAA', 'trips/TRP100001AAAA']);
     expect(ids(await admin.get(`/api/activity?area=users&actorId=${PRIYA.id}`))).toEqual(['users/USR100002RAVI']);
     // The company's days: 21/11 from 00:00 to 24:00 in India (05:00 UTC is 10:30 there).
@@ -220,12 +300,20 @@ describe('GET /api/activity', () => {
   });
 
   it('exports the filtered entries as CSV, formulas defused', async () => {
-    await entryAt('2026-11-19T00:00:00Z', { actor: { type: 'user', id: 'USR9', name: '=HYPERLINK("x")' }, area: 'inventory', recordId: 'INV1', operation: 'create' });
+    await entryAt('2026-11-19T00:00:00Z', {
+      actor: { type: 'user', id: 'USR9', name: '=HYPERLINK("x")' },
+      area: 'inventory',
+      recordId: 'INV1',
+      operation: 'create',
+    });
     const res = await admin.get('/api/activity/export?area=trips&tz=Asia/Kolkata');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="activity-log-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('When,User,Area,Record,Operation,Changes');
     expect(lines.slice(1)).toEqual([
       '2026-11-23 12:30,Ravi Kumar,Trips,TRP100001AAAA,Deleted,',
@@ -251,9 +339,19 @@ describe('GET /api/activity/recent', () => {
   beforeAll(async () => {
     await entryAt(soon(23), { actor: PRIYA, area: 'trips', recordId: 'TRP100002BBBB', operation: 'create', snapshot: { id: 'TRP100002BBBB' } });
     await entryAt(soon(24), { actor: PRIYA, area: 'trips', recordId: 'TRP100002BBBB', operation: 'update', changes: statusChange('Scheduled', 'Delayed') });
-    await entryAt(soon(25), { actor: PRIYA, area: 'drivers', recordId: 'DRV100002BBBB', operation: 'update', changes: [{ field: 'contact', before: '1', after: '2' }, { field: 'aadharCardFile', before: null, after: 'aadhaar.pdf' }] });
+    await entryAt(soon(25), {
+      actor: PRIYA,
+      area: 'drivers',
+      recordId: 'DRV100002BBBB',
+      operation: 'update',
+      changes: [
+        { field: 'contact', before: '1', after: '2' },
+        { field: 'aadharCardFile', before: null, after: 'aadhaar.pdf' },
+      ],
+    });
     await entryAt(soon(26), { actor: RAVI, area: 'maintenance', recordId: 'MNT100002BBBB', operation: 'create' });
-    for (let i = 1; i <= 3; i++) await entryAt(soon(27, i), { actor: IMPORT, area: 'vehicles', recordId: `VEH20000${i}BBBB`, operation: 'create', batchId: 'BATCH-2' });
+    for (let i = 1; i <= 3; i++)
+      await entryAt(soon(27, i), { actor: IMPORT, area: 'vehicles', recordId: `VEH20000${i}BBBB`, operation: 'create', batchId: 'BATCH-2' });
     await entryAt(soon(28), { actor: PRIYA, area: 'users', recordId: 'USR100002RAVI', operation: 'role_change' });
     await entryAt(soon(29), { actor: RAVI, area: 'challans', recordId: 'CHL100002BBBB', operation: 'delete', snapshot: { id: 'CHL100002BBBB' } });
     await entryAt(soon(30), { actor: RAVI, area: 'cold-chain', recordId: 'CLD100001BBBB', operation: 'create' });

@@ -1,6 +1,15 @@
 import { companyTimeZone } from '../company-time';
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { ACCOUNT_AREA_LABELS, can, canReadActivityLog, hiddenFieldsOf, type AreaDefinition, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import {
+  ACCOUNT_AREA_LABELS,
+  can,
+  canReadActivityLog,
+  hiddenFieldsOf,
+  type AreaDefinition,
+  type ChangeEntry,
+  type ChangeOperation,
+  type FieldChange,
+} from '@raahi/domain';
 import { hiddenKeysOf } from '../auth/permissions';
 import type { Database } from '../db/client';
 import { changeLog } from './change-log';
@@ -30,7 +39,10 @@ export function toEntry(row: Row, role: string, areas: RecordAreas): ChangeEntry
         .filter((change) => !hidden.includes(change.field))
         .map((change) => ({ ...change, label: change.label ?? areaLabels[change.field] ?? change.field }))
     : null;
-  const snapshot = row.snapshot && typeof row.snapshot === 'object' ? Object.fromEntries(Object.entries(row.snapshot as Record<string, unknown>).filter(([field]) => !hidden.includes(field))) : null;
+  const snapshot =
+    row.snapshot && typeof row.snapshot === 'object'
+      ? Object.fromEntries(Object.entries(row.snapshot as Record<string, unknown>).filter(([field]) => !hidden.includes(field)))
+      : null;
   return {
     id: String(row.id),
     at: row.at.toISOString(),
@@ -70,7 +82,10 @@ function withoutHiddenOnlyUpdates(role: string, areas: readonly string[]): SQL |
   const conditions = areas.flatMap((area) => {
     const hidden = hiddenFieldsOf(role, area);
     if (hidden.length === 0) return [];
-    const fields = sql.join(hidden.map((field) => sql`${field}`), sql`, `);
+    const fields = sql.join(
+      hidden.map((field) => sql`${field}`),
+      sql`, `,
+    );
     return [
       sql`NOT (${changeLog.area} = ${area} AND ${changeLog.operation} = 'update' AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(${changeLog.changes}) AS change WHERE change->>'field' NOT IN (${fields})))`,
     ];
@@ -120,7 +135,12 @@ const RECENT_STEPS = 20;
  * The latest entries a reader may see, a batch (an import, a bulk action) as one entry with its count. Read
  * newest first in steps, each leaving out the batches already taken, so one batch of thousands costs one step.
  */
-export async function recentActivity(database: Database, role: string, areas: readonly string[], count = RECENT_ENTRIES): Promise<{ row: Row; batchCount?: number }[]> {
+export async function recentActivity(
+  database: Database,
+  role: string,
+  areas: readonly string[],
+  count = RECENT_ENTRIES,
+): Promise<{ row: Row; batchCount?: number }[]> {
   if (areas.length === 0) return [];
   const taken: { row: Row; batchCount?: number }[] = [];
   const batches: string[] = [];

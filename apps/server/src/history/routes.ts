@@ -28,14 +28,35 @@ import type { ResourceDefinition } from '../http/resource';
 import { recordedExport } from '../operations/export-records';
 import { changeLog } from './change-log';
 import { actorOf } from '../auth/actor';
-import { ACCOUNT_AREAS, ACTIVITY_AREA, activityActors, activityConditions, activityPage, readableAreas, recentActivity, recordHistory, toEntry, type Paging, type RecordAreas } from './read';
+import {
+  ACCOUNT_AREAS,
+  ACTIVITY_AREA,
+  activityActors,
+  activityConditions,
+  activityPage,
+  readableAreas,
+  recentActivity,
+  recordHistory,
+  toEntry,
+  type Paging,
+  type RecordAreas,
+} from './read';
 
 /** `?page=&pageSize=`, as the lists take them: deep pages are out of reach (each would scan every entry before it). */
 const paging = {
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
-const PARAM_LABELS = { page: 'Page', pageSize: 'Page size', actorId: 'User', area: 'Area', operation: 'Operation', from: 'Date from', to: 'Date to', tz: 'Time zone' };
+const PARAM_LABELS = {
+  page: 'Page',
+  pageSize: 'Page size',
+  actorId: 'User',
+  area: 'Area',
+  operation: 'Operation',
+  from: 'Date from',
+  to: 'Date to',
+  tz: 'Time zone',
+};
 
 const blankIsNone = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
@@ -43,7 +64,8 @@ function parseQuery<T extends z.ZodType>(schema: T, query: Record<string, string
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, PARAM_LABELS, query, 'parameter'));
   const data = parsed.data as Partial<Paging>;
-  if (data.page !== undefined && data.pageSize !== undefined && data.page > lastReachablePage(data.pageSize)) throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
+  if (data.page !== undefined && data.pageSize !== undefined && data.page > lastReachablePage(data.pageSize))
+    throw new ApiError(400, PAGE_OUT_OF_REACH.title, PAGE_OUT_OF_REACH.message);
   return parsed.data;
 }
 
@@ -84,7 +106,10 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     return query;
   };
   const activitySchema = z.strictObject({ ...activityFilters, ...paging });
-  const exportSchema = z.strictObject({ ...activityFilters, tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata') });
+  const exportSchema = z.strictObject({
+    ...activityFilters,
+    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+  });
   const emptySchema = z.strictObject({});
 
   app.get('/activity', async (c) => {
@@ -92,7 +117,13 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     onlyAdministrators(role);
     const { page, pageSize, ...filters } = checkRange(parseQuery(activitySchema, c.req.query()));
     const { rows, hasMore } = await activityPage(database, filters, { page, pageSize });
-    return c.json(pageOf(rows.map((row) => toEntry(row, role, recordAreas)), hasMore, { page, pageSize }));
+    return c.json(
+      pageOf(
+        rows.map((row) => toEntry(row, role, recordAreas)),
+        hasMore,
+        { page, pageSize },
+      ),
+    );
   });
 
   app.get('/activity/actors', async (c) => {
@@ -105,7 +136,9 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     const role = roleOf(c);
     parseQuery(emptySchema, c.req.query());
     const recent = await recentActivity(database, role, readableAreas(role, areaKeys));
-    return c.json({ items: recent.map(({ row, batchCount }) => ({ ...toEntry(row, role, recordAreas), ...(batchCount === undefined ? {} : { batchCount }) })) });
+    return c.json({
+      items: recent.map(({ row, batchCount }) => ({ ...toEntry(row, role, recordAreas), ...(batchCount === undefined ? {} : { batchCount }) })),
+    });
   });
 
   // Every entry the filters match, newest first, streamed in keyset batches like the lists' exports.
@@ -143,10 +176,17 @@ export function historyRoutes(database: Database, resources: readonly ResourceDe
     if (!areaKeys.includes(area)) throw notFound('There is no such API endpoint.');
     if (id.length > 64) throw notFound('No such record.');
     const role = roleOf(c);
-    if (!can(role, area, 'view')) throw new ApiError(403, 'Not Allowed', notAllowedMessage(role, `view ${resources.find((r) => r.area.key === area)!.area.plural}`));
+    if (!can(role, area, 'view'))
+      throw new ApiError(403, 'Not Allowed', notAllowedMessage(role, `view ${resources.find((r) => r.area.key === area)!.area.plural}`));
     const query = parseQuery(historySchema, c.req.query());
     const { rows, hasMore } = await recordHistory(database, area, id, query, role);
-    return c.json(pageOf(rows.map((row) => toEntry(row, role, recordAreas)), hasMore, query));
+    return c.json(
+      pageOf(
+        rows.map((row) => toEntry(row, role, recordAreas)),
+        hasMore,
+        query,
+      ),
+    );
   });
 
   return app;

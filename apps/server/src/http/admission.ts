@@ -28,8 +28,10 @@ export function admissionLimiter(what: string, limits: AdmissionLimits): Admissi
   return {
     admit(holder) {
       const held = byHolder.get(holder) ?? 0;
-      if (held >= limits.perUser) throw refuse(`You already have ${held} ${what} running, the most at once. Try again when ${held === 1 ? 'it ends' : 'one ends'}.`);
-      if (running >= limits.perServer) throw refuse(`The server is already running ${running} ${what}, the most at once. Try again in ${limits.retryAfterSeconds} seconds.`);
+      if (held >= limits.perUser)
+        throw refuse(`You already have ${held} ${what} running, the most at once. Try again when ${held === 1 ? 'it ends' : 'one ends'}.`);
+      if (running >= limits.perServer)
+        throw refuse(`The server is already running ${running} ${what}, the most at once. Try again in ${limits.retryAfterSeconds} seconds.`);
       running++;
       byHolder.set(holder, held + 1);
       let released = false;

@@ -89,7 +89,10 @@ describe('create and update bodies', () => {
 
   it('accepts the limits themselves', async () => {
     // A create would change the table; validate the edge values on a copy that is deleted again.
-    const res = await client.post('/api/vehicles', vehicleBody({ make: 'm'.repeat(100), vin: 'v'.repeat(50), licensePlate: 'p'.repeat(20), currentMileage: 99_999_999, purchaseDate: '2024-02-29' }));
+    const res = await client.post(
+      '/api/vehicles',
+      vehicleBody({ make: 'm'.repeat(100), vin: 'v'.repeat(50), licensePlate: 'p'.repeat(20), currentMileage: 99_999_999, purchaseDate: '2024-02-29' }),
+    );
     expect(res.status).toBe(201);
     expect((await client.del(`/api/vehicles/${res.body.id}`)).status).toBe(204);
   });
@@ -114,13 +117,18 @@ describe('create and update bodies', () => {
     expectProblem(res, 400, invalid('The request body is not valid JSON.'));
   });
 
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])('refuses the content type %j with 415', async (type) => {
-    const res = await client.post('/api/vehicles', JSON.stringify(vehicleBody()), { headers: { 'content-type': type } });
-    expectProblem(res, 415, NOT_JSON);
-  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['multipart/form-data; boundary=x'], ['']])(
+    'refuses the content type %j with 415',
+    async (type) => {
+      const res = await client.post('/api/vehicles', JSON.stringify(vehicleBody()), { headers: { 'content-type': type } });
+      expectProblem(res, 415, NOT_JSON);
+    },
+  );
 
   it('accepts application/json with a charset', async () => {
-    const res = await client.put(`/api/vehicles/${existing.id}`, vehicleBody({ version: 99 }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const res = await client.put(`/api/vehicles/${existing.id}`, vehicleBody({ version: 99 }), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expectProblem(res, 409); // parsed, then refused as stale: the charset was not the problem
   });
 
@@ -134,7 +142,12 @@ describe('create and update bodies', () => {
       const req = http.request(`${server.url}/api/vehicles`, {
         method: 'POST',
         agent: false,
-        headers: { 'content-type': 'application/json', cookie: `raahi_session=${client.cookie}`, 'x-csrf-token': client.csrfToken!, 'transfer-encoding': 'chunked' },
+        headers: {
+          'content-type': 'application/json',
+          cookie: `raahi_session=${client.cookie}`,
+          'x-csrf-token': client.csrfToken!,
+          'transfer-encoding': 'chunked',
+        },
       });
       req.on('response', (r) => {
         let text = '';
@@ -236,12 +249,20 @@ describe('sign-in bodies', () => {
 
   it('refuses malformed JSON and other content types', async () => {
     expectProblem(await server.client().post('/api/auth/login', '{"username":'), 400, invalid('The request body is not valid JSON.'));
-    expectProblem(await server.client().post('/api/auth/login', 'username=admin', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, NOT_JSON);
+    expectProblem(
+      await server.client().post('/api/auth/login', 'username=admin', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      415,
+      NOT_JSON,
+    );
   });
 
   it('refuses a bad password-change body', async () => {
     expectProblem(await client.post('/api/auth/password', { currentPassword: 'x' }), 400, invalid('New password is required.'));
-    expectProblem(await client.post('/api/auth/password', { currentPassword: 1, newPassword: 2 }), 400, invalid('Current password must be text. New password must be text.'));
+    expectProblem(
+      await client.post('/api/auth/password', { currentPassword: 1, newPassword: 2 }),
+      400,
+      invalid('Current password must be text. New password must be text.'),
+    );
   });
 });
 
@@ -307,7 +328,11 @@ describe('text and dates that once stalled the server or answered 500', () => {
       for (const value of ['9999-12-31T23:59:59-14:00', '2200-12-31T23:59:59-01:00', '1899-12-31T23:59:59Z', '+010000-01-01T00:00:00Z']) {
         const message = value.startsWith('+') ? `${label} must be a date-time such as 2026-11-21T10:30:00Z.` : `${label} must be in the years 1900 to 2200.`;
         expectProblem(await client.post('/api/trips', tripBody(vehicle, driver.id, { [field]: value })), 400, invalid(message));
-        expectProblem(await client.put(`/api/trips/${trip.id}`, { ...tripBody(vehicle, driver.id, { [field]: value }), version: trip.version }), 400, invalid(message));
+        expectProblem(
+          await client.put(`/api/trips/${trip.id}`, { ...tripBody(vehicle, driver.id, { [field]: value }), version: trip.version }),
+          400,
+          invalid(message),
+        );
       }
     }
     expect(await server.count('trips')).toBe(1);

@@ -7,7 +7,8 @@ let client: TestClient;
 beforeAll(async () => {
   server = await startTestServer();
   client = await server.signedIn();
-  for (let i = 0; i < 30; i++) expect((await client.post('/api/vehicles', vehicleBody({ vin: `COMPRESS${i}`, licensePlate: `MH12CP${1000 + i}` }))).status).toBe(201);
+  for (let i = 0; i < 30; i++)
+    expect((await client.post('/api/vehicles', vehicleBody({ vin: `COMPRESS${i}`, licensePlate: `MH12CP${1000 + i}` }))).status).toBe(201);
 });
 afterAll(() => server?.close());
 

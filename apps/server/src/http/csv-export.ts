@@ -19,10 +19,19 @@ export interface ExportColumn {
 }
 
 /** A column that shows one field of the row as it is. */
-export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({ header, kind, key, value: (row) => row[key] });
+export const fieldColumn = (header: string, key: string, kind: ExportColumn['kind'] = 'text'): ExportColumn => ({
+  header,
+  kind,
+  key,
+  value: (row) => row[key],
+});
 
 /** A column that shows a linked record's label (a computed value), or its id when the label is missing. */
-export const labelColumn = (header: string, labelKey: string, idKey: string): ExportColumn => ({ header, key: idKey, value: (row) => row[labelKey] ?? row[idKey] });
+export const labelColumn = (header: string, labelKey: string, idKey: string): ExportColumn => ({
+  header,
+  key: idKey,
+  value: (row) => row[labelKey] ?? row[idKey],
+});
 
 /** Rows fetched per query: enough to keep the database busy, small enough to keep memory flat. */
 const BATCH_ROWS = 1000;
@@ -94,7 +103,15 @@ export function csvField(value: unknown): string {
  * export, not per cell (a million-row export would otherwise build a million of them).
  */
 function cellFormatter(timeZone: string, today: string) {
-  const dateTime = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const dateTime = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   /** YYYY-MM-DD HH:MM of an instant in the reader's zone (a spreadsheet reads it as a date and time). */
   const dateTimeIn = (value: unknown): string => {
     const date = value instanceof Date ? value : new Date(String(value));
@@ -192,7 +209,12 @@ export interface ExportQuery {
  * value travels as text, so a timestamp keeps its microseconds (a JavaScript Date would drop them and
  * skip rows).
  */
-export async function* exportRows(database: Database, selected: Record<string, unknown>, table: PgTable, query: ExportQuery): AsyncGenerator<Record<string, unknown>[]> {
+export async function* exportRows(
+  database: Database,
+  selected: Record<string, unknown>,
+  table: PgTable,
+  query: ExportQuery,
+): AsyncGenerator<Record<string, unknown>[]> {
   const { where, sortColumn, idColumn, order } = query;
   const byIdOnly = sortColumn === idColumn;
   const after = (column: PgColumn, value: string) => (order === 'asc' ? sql`${column} > ${value}` : sql`${column} < ${value}`);
@@ -210,7 +232,14 @@ export async function* exportRows(database: Database, selected: Record<string, u
         if (!byIdOnly) conditions.push(isNotNull(sortColumn));
         // A row comparison, which the (sort, id) index answers by a range: the equivalent
         // `sort < x OR (sort = x AND id < y)` is a filter that rescans every row sent before (quadratic).
-        if (last) conditions.push(byIdOnly ? after(idColumn, last.id) : order === 'asc' ? sql`(${sortColumn}, ${idColumn}) > (${last.sort}, ${last.id})` : sql`(${sortColumn}, ${idColumn}) < (${last.sort}, ${last.id})`);
+        if (last)
+          conditions.push(
+            byIdOnly
+              ? after(idColumn, last.id)
+              : order === 'asc'
+                ? sql`(${sortColumn}, ${idColumn}) > (${last.sort}, ${last.id})`
+                : sql`(${sortColumn}, ${idColumn}) < (${last.sort}, ${last.id})`,
+          );
       }
       const orderBy = phase === 'nulls' || byIdOnly ? [direction(idColumn)] : [direction(sortColumn), direction(idColumn)];
       const rows = (await database.db

@@ -35,7 +35,10 @@ function conditionSql(condition: Condition, columns: Record<string, PgColumn>, t
     return column.notNull ? sql`${column} = ''` : isNull(column);
   }
   if ('in' in condition) return inArray(columns[condition.in], [...condition.values]);
-  if ('atMost' in condition) return condition.plus ? sql`${columns[condition.atMost]} <= ${columns[condition.other]} + ${days(condition.plus)}` : sql`${columns[condition.atMost]} <= ${columns[condition.other]}`;
+  if ('atMost' in condition)
+    return condition.plus
+      ? sql`${columns[condition.atMost]} <= ${columns[condition.other]} + ${days(condition.plus)}`
+      : sql`${columns[condition.atMost]} <= ${columns[condition.other]}`;
   if ('before' in condition) return sql`${columns[condition.before]} < ${dayStart(columns[condition.before], today, condition.days)}`;
   if ('onOrAfter' in condition) return sql`${columns[condition.onOrAfter]} >= ${dayStart(columns[condition.onOrAfter], today, condition.days)}`;
   if ('thisMonth' in condition) {

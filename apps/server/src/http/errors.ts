@@ -31,10 +31,15 @@ function databaseError(err: unknown): ApiError | null {
   // 23514: a check of the table (trips_odometers_ordered) that the rules did not catch: the values, not the server.
   if (code === '23514') {
     const constraint = (cause as { constraint?: string }).constraint;
-    return new ApiError(422, 'Invalid Values', `The values break a rule of the record${constraint ? ` (${constraint})` : ''}, so nothing was saved. Check the fields and try again.`);
+    return new ApiError(
+      422,
+      'Invalid Values',
+      `The values break a rule of the record${constraint ? ` (${constraint})` : ''}, so nothing was saved. Check the fields and try again.`,
+    );
   }
   // 22021: text PostgreSQL cannot store (a NUL character), in a body, a query or a path.
-  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021') return badRequest('A value is not valid for its field.');
+  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021')
+    return badRequest('A value is not valid for its field.');
   if (isUnavailable(cause)) return UNAVAILABLE;
   return null;
 }

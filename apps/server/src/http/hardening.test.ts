@@ -29,7 +29,10 @@ afterAll(async () => {
 
 /** The sources a CSP header allows for one directive. */
 function directive(csp: string | null, name: string): string[] {
-  const found = (csp ?? '').split(';').map((part) => part.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = (csp ?? '')
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found ? found.slice(1) : [];
 }
 
@@ -137,7 +140,18 @@ describe('allowed hosts', () => {
 
   it('with a list, answers the listed names, any address and localhost (which DNS rebinding cannot reach)', async () => {
     const listed = await server.listen({ allowedHosts: ['raahi.example.in'] });
-    const hosts = ['raahi.example.in', 'RAAHI.Example.IN', 'raahi.example.in:443', 'raahi.example.in.', '127.0.0.1', `127.0.0.1:${listed.port}`, '[::1]', `[::1]:${listed.port}`, 'localhost:8080', '10.0.0.7'];
+    const hosts = [
+      'raahi.example.in',
+      'RAAHI.Example.IN',
+      'raahi.example.in:443',
+      'raahi.example.in.',
+      '127.0.0.1',
+      `127.0.0.1:${listed.port}`,
+      '[::1]',
+      `[::1]:${listed.port}`,
+      'localhost:8080',
+      '10.0.0.7',
+    ];
     for (const host of hosts) expect((await get(listed.url, '/livez', { host })).status, host).toBe(200);
     // An empty list (production without RAAHI_PUBLIC_URL): addresses and localhost only.
     const none = await server.listen({ allowedHosts: [] });
@@ -211,7 +225,7 @@ describe('a request refused as too large', () => {
 describe('a request refused before its body is read', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   async function until(done: () => boolean, ms: number) {
-    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await sleep(10);
+    for (const end = Date.now() + ms; !done() && Date.now() < end;) await sleep(10);
   }
 
   /**
@@ -240,7 +254,12 @@ describe('a request refused before its body is read', () => {
     await until(() => closed || received.includes('{"status":"ok"}'), 3000);
     socket.destroy();
     const [firstHead] = received.split('\r\n\r\n');
-    return { status: Number(firstHead.split(' ')[1]), saysClose: /^connection: close$/im.test(firstHead), nextAnswered: /HTTP\/1\.1 200 OK[^]*"status":"ok"/.test(received.slice(firstHead.length)), closed };
+    return {
+      status: Number(firstHead.split(' ')[1]),
+      saysClose: /^connection: close$/im.test(firstHead),
+      nextAnswered: /HTTP\/1\.1 200 OK[^]*"status":"ok"/.test(received.slice(firstHead.length)),
+      closed,
+    };
   }
 
   /** Either the answer says the connection closes and it does, or the next request on it is answered. */

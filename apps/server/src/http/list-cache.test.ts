@@ -4,7 +4,18 @@ import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema';
 import { resources } from '../resources';
-import { driverBody, startTestServer, testDatabaseUrl, trainingBody, tripBody, vehicleBody, type Json, type TestClient, type TestListener, type TestServer } from '../testing/test-server';
+import {
+  driverBody,
+  startTestServer,
+  testDatabaseUrl,
+  trainingBody,
+  tripBody,
+  vehicleBody,
+  type Json,
+  type TestClient,
+  type TestListener,
+  type TestServer,
+} from '../testing/test-server';
 import { entryBytes, ListCache } from './list-cache';
 
 describe('ListCache', () => {
@@ -30,10 +41,12 @@ describe('ListCache', () => {
     const read = async () => `page ${++reads}`;
     expect(await cache.remember('a', read)).toBe('page 1');
     expect(await cache.remember('a', read)).toBe('page 1');
-    expect(await cache.remember('b', async () => {
-      cache.invalidate(); // a write committed while this read ran
-      return 'stale';
-    })).toBe('stale');
+    expect(
+      await cache.remember('b', async () => {
+        cache.invalidate(); // a write committed while this read ran
+        return 'stale';
+      }),
+    ).toBe('stale');
     expect(await cache.remember('b', read)).toBe('page 2');
   });
 
@@ -83,7 +96,11 @@ describe('ListCache', () => {
     // One user searching for 60,000 different things, each caching an empty page and its total, as the list endpoint does.
     for (let i = 0; i < 60_000; i++) {
       const q = `no such plate ${i} `.padEnd(200, 'z');
-      cache.set(`trips page|${JSON.stringify({ q, page: 1, pageSize: 50, sort: 'createdAt', order: 'desc' })}`, JSON.stringify({ items: [], hasMore: false, page: 1, pageSize: 50 }), cache.version());
+      cache.set(
+        `trips page|${JSON.stringify({ q, page: 1, pageSize: 50, sort: 'createdAt', order: 'desc' })}`,
+        JSON.stringify({ items: [], hasMore: false, page: 1, pageSize: 50 }),
+        cache.version(),
+      );
       cache.set(`trips total|true|\u0000${JSON.stringify({ pattern: `%${q}%` })}`, { total: 0, totalIsEstimate: false }, cache.version());
     }
     gc();
@@ -142,7 +159,9 @@ describe('list answers with the cache on', () => {
   it('answers a repeated request from memory until records change', async () => {
     expect((await client.get('/api/vehicles/total?q=silentone')).body.total).toBe(0);
     // A write that announces nothing (its trigger off) is not seen: the page is the one kept.
-    await server.database.exec(`ALTER TABLE vehicles DISABLE TRIGGER records_changed; ${insertVehicle('VEH9999SILENT', 'SilentOne')}; ALTER TABLE vehicles ENABLE TRIGGER records_changed`);
+    await server.database.exec(
+      `ALTER TABLE vehicles DISABLE TRIGGER records_changed; ${insertVehicle('VEH9999SILENT', 'SilentOne')}; ALTER TABLE vehicles ENABLE TRIGGER records_changed`,
+    );
     expect((await client.get('/api/vehicles/total?q=silentone')).body.total).toBe(0);
     expect(ids(await client.get('/api/vehicles?q=silentone&pageSize=10'))).toEqual(['VEH9999SILENT']); // another page is read
     // Any write through the API drops what was kept.
@@ -151,7 +170,17 @@ describe('list answers with the cache on', () => {
   });
 
   it("keeps each area's totals apart (one cache serves them all)", async () => {
-    const lead = { companyName: 'Cache Apart Ltd.', contactPerson: 'Asha Rao', contactInfo: '+91 98200 12345', leadSource: 'Website', assignedTo: '', status: 'New', industry: '', region: '', notes: '' };
+    const lead = {
+      companyName: 'Cache Apart Ltd.',
+      contactPerson: 'Asha Rao',
+      contactInfo: '+91 98200 12345',
+      leadSource: 'Website',
+      assignedTo: '',
+      status: 'New',
+      industry: '',
+      region: '',
+      notes: '',
+    };
     expect((await client.post('/api/sales-leads', lead)).status).toBe(201);
     const leads = (await client.get('/api/sales-leads/total')).body.total;
     expect(leads).toBeGreaterThan(0);
@@ -196,7 +225,10 @@ describe('list answers with the cache on', () => {
     expect(ids(await client.get('/api/trips?q=oldname'))).toEqual([trip.id]);
     expect((await client.get('/api/trips/total?q=newname')).body.total).toBe(0);
     // Renamed through the other server: this one's cached trips pages must not keep the old label.
-    const renamed = await otherClient.put(`/api/vehicles/${vehicle.id}`, { ...vehicleBody({ make: 'Ashok', model: 'Newname 1920' }), version: vehicle.version });
+    const renamed = await otherClient.put(`/api/vehicles/${vehicle.id}`, {
+      ...vehicleBody({ make: 'Ashok', model: 'Newname 1920' }),
+      version: vehicle.version,
+    });
     expect(renamed.status, renamed.text).toBe(200);
     await eventually(async () => ids(await client.get('/api/trips?q=newname')).includes(trip.id));
     expect((await client.get('/api/trips/total?q=oldname')).body.total).toBe(0);

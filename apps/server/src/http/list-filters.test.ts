@@ -21,9 +21,17 @@ let driver: Json;
 const logs: Record<string, Json> = {};
 
 const stationBody = (stationName: string) =>
-  declaredBody(partnerFuelStationsArea.fields, {}, { stationName, address: 'Sector 17, Vashi, Navi Mumbai', phone: '+91 98200 11223', email: 'vashi@iocl-partner.in', gpsLocation: '' });
+  declaredBody(
+    partnerFuelStationsArea.fields,
+    {},
+    { stationName, address: 'Sector 17, Vashi, Navi Mumbai', phone: '+91 98200 11223', email: 'vashi@iocl-partner.in', gpsLocation: '' },
+  );
 const logBody = (vehicle: Json, station: Json, overrides: Record<string, unknown>) =>
-  declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 50, rate: 90, ...overrides });
+  declaredBody(
+    refuelingLogsArea.fields,
+    { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id },
+    { quantity: 50, rate: 90, ...overrides },
+  );
 
 /** The ids a list returns for a query, in its order (all on one page). */
 async function listed(path: string, query: string): Promise<string[]> {
@@ -41,7 +49,10 @@ beforeAll(async () => {
   client = await server.signedIn();
   vehicles = [await kit.createVehicle({ licensePlate: 'MH12RF0001' }), await kit.createVehicle({ licensePlate: 'MH12RF0002' })];
   driver = await kit.createDriver({ name: 'Ramesh Yadav' });
-  stations = [await kit.create('/api/partner-fuel-stations', stationBody('IOCL Vashi')), await kit.create('/api/partner-fuel-stations', stationBody('HPCL Panvel'))];
+  stations = [
+    await kit.create('/api/partner-fuel-stations', stationBody('IOCL Vashi')),
+    await kit.create('/api/partner-fuel-stations', stationBody('HPCL Panvel')),
+  ];
   const at = (name: string, vehicle: number, station: number, timestamp: string, fuelType = 'Diesel') =>
     kit.create(LOGS, logBody(vehicles[vehicle], stations[station], { timestamp, fuelType })).then((log) => (logs[name] = log));
   // 10 March in India runs from 2026-03-09T18:30Z to 2026-03-10T18:30Z.
@@ -78,7 +89,10 @@ describe('From–To filters', () => {
   it('refuses a From after its To, and a date that is none, in words (page, total and export)', async () => {
     for (const path of [LOGS, `${LOGS}/total`, `${LOGS}/export`]) {
       const reversed = await client.get(`${path}?timestampFrom=2026-03-11&timestampTo=2026-03-10`);
-      expect([reversed.status, reversed.body], path).toEqual([400, { title: 'Invalid Request', message: 'Timestamp from (2026-03-11) must not be after Timestamp to (2026-03-10).' }]);
+      expect([reversed.status, reversed.body], path).toEqual([
+        400,
+        { title: 'Invalid Request', message: 'Timestamp from (2026-03-11) must not be after Timestamp to (2026-03-10).' },
+      ]);
     }
     const cases: [string, string][] = [
       ['timestampFrom=10/03/2026', 'Timestamp from must be a date as YYYY-MM-DD.'],
@@ -99,7 +113,12 @@ describe('From–To filters', () => {
   it('exports exactly the rows of the same filters', async () => {
     const res = await client.get(`${LOGS}/export?timestampFrom=2026-03-10&timestampTo=2026-03-10&stationId=${stations[1].id}`);
     expect(res.status).toBe(200);
-    const ids = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]);
+    const ids = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
     expect(ids).toEqual([logs.at2359.id, logs.firstMinute.id]);
   });
 });
@@ -125,14 +144,19 @@ describe('refuelling log filters', () => {
 
 describe('N/A last', () => {
   it('sorts a blank optional text (N/A) after the others, ascending and descending', async () => {
-    const job = (technician: string) => kit.create('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicles[0].id }, { description: 'Brake pads', technician }));
+    const job = (technician: string) =>
+      kit.create('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicles[0].id }, { description: 'Brake pads', technician }));
     const [blank, anil, zubin] = [await job(''), await job('Anil Patil'), await job('Zubin Irani')];
     expect(await listed('/api/maintenance', 'sort=technician&order=asc')).toEqual([anil.id, zubin.id, blank.id]);
     expect(await listed('/api/maintenance', 'sort=technician&order=desc')).toEqual([zubin.id, anil.id, blank.id]);
   });
 
   it('sorts a date left empty (N/A) last, ascending and descending', async () => {
-    const job = (completionDate: string | null) => kit.create('/api/maintenance', declaredBody(maintenanceArea.fields, { vehicles: vehicles[1].id }, { description: 'Oil change', technician: 'Completion', completionDate }));
+    const job = (completionDate: string | null) =>
+      kit.create(
+        '/api/maintenance',
+        declaredBody(maintenanceArea.fields, { vehicles: vehicles[1].id }, { description: 'Oil change', technician: 'Completion', completionDate }),
+      );
     const [none, early, late] = [await job(null), await job('2026-01-05'), await job('2026-02-05')];
     const ours = (ids: string[]) => ids.filter((id) => [none.id, early.id, late.id].includes(id));
     expect(ours(await listed('/api/maintenance', 'sort=completionDate&order=asc'))).toEqual([early.id, late.id, none.id]);
@@ -143,7 +167,8 @@ describe('N/A last', () => {
 describe('compliance order', () => {
   it('lists newest first, and within Expires Soon or Expired the soonest expiry first; a chosen sort still wins', async () => {
     const today = todayIn('Asia/Kolkata');
-    const doc = (documentName: string, expiryDate: string) => kit.create('/api/compliance', declaredBody(complianceArea.fields, {}, { documentName, expiryDate, issueDate: null }));
+    const doc = (documentName: string, expiryDate: string) =>
+      kit.create('/api/compliance', declaredBody(complianceArea.fields, {}, { documentName, expiryDate, issueDate: null }));
     // Created in an order unlike their expiry dates.
     const soon20 = await doc('Permit A', addDays(today, 20));
     const soon5 = await doc('Permit B', addDays(today, 5));
@@ -160,8 +185,17 @@ describe('compliance order', () => {
     expect(await listed('/api/compliance', `${t}&sort=expiryDate&order=asc`)).toEqual([expired40, expired3, soon5, soon12, soon20, valid].map((d) => d.id));
     // The export follows the same default.
     const exported = await client.get(`/api/compliance/export?${t}&expiry=Expires%20Soon`);
-    expect(exported.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual([soon5, soon12, soon20].map((d) => d.id));
+    expect(
+      exported.text
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual([soon5, soon12, soon20].map((d) => d.id));
     // Documents filtered by their expiry date From–To.
-    expect((await listed('/api/compliance', `expiryDateFrom=${addDays(today, 5)}&expiryDateTo=${addDays(today, 12)}`)).sort()).toEqual(sortedIds(soon5, soon12));
+    expect((await listed('/api/compliance', `expiryDateFrom=${addDays(today, 5)}&expiryDateTo=${addDays(today, 12)}`)).sort()).toEqual(
+      sortedIds(soon5, soon12),
+    );
   });
 });

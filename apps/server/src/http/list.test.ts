@@ -99,7 +99,10 @@ describe('order and pages', () => {
     expect(Object.keys(res.body).sort()).toEqual(['hasMore', 'items', 'page', 'pageSize']);
     expect([res.body.items.length, res.body.hasMore]).toEqual([COUNT, false]);
     expect((await client.get(`/api/vehicles?pageSize=${COUNT - 1}`)).body.hasMore).toBe(true);
-    expect((await client.get('/api/vehicles/total?q=tata&type=Truck')).body).toEqual({ total: seeds.filter((v) => matches(v, 'tata') && v.type === 'Truck').length, totalIsEstimate: false });
+    expect((await client.get('/api/vehicles/total?q=tata&type=Truck')).body).toEqual({
+      total: seeds.filter((v) => matches(v, 'tata') && v.type === 'Truck').length,
+      totalIsEstimate: false,
+    });
     // The total does not depend on paging or sorting, and says so rather than ignoring them.
     const paged = await client.get('/api/vehicles/total?page=2');
     expect([paged.status, paged.body.title]).toEqual([400, 'Invalid Request']);
@@ -252,7 +255,10 @@ describe('after changes', () => {
     expect(created.status).toBe(201);
     expect(ids((await list('')).items)[0]).toBe(created.body.id); // newest first
     expect(await allIds('q=kamaz')).toEqual([created.body.id]);
-    const edited = await client.put(`/api/vehicles/${created.body.id}`, vehicleBody({ make: 'SML Isuzu', vin: 'KMZ000111', licensePlate: 'UP32QQ0001', version: 1 }));
+    const edited = await client.put(
+      `/api/vehicles/${created.body.id}`,
+      vehicleBody({ make: 'SML Isuzu', vin: 'KMZ000111', licensePlate: 'UP32QQ0001', version: 1 }),
+    );
     expect(edited.status).toBe(200);
     expect(await allIds('q=kamaz')).toEqual([]);
     expect(await allIds('q=isuzu')).toEqual([created.body.id]);
@@ -261,23 +267,31 @@ describe('after changes', () => {
     expect((await list('')).total).toBe(COUNT);
   });
 
-  it('estimates the total above 50,000 matches and stays exact below, and is exact at any size where the kept counts answer', { timeout: 120_000 }, async () => {
-    await server.database.exec(`
+  it(
+    'estimates the total above 50,000 matches and stays exact below, and is exact at any size where the kept counts answer',
+    { timeout: 120_000 },
+    async () => {
+      await server.database.exec(`
       INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status, current_mileage, created_at)
       SELECT 'BULK' || g, 'Bulk', 'Load', 2020, 'BULKVIN' || g, 'BULK' || g, 'Truck', 'Active', 0, timestamptz '2025-01-01' + g * interval '1 second'
       FROM generate_series(1, 50001) AS g`);
-    // Filters the kept counts answer (none, a status: decision 0046) are exact at any size.
-    expect(await list('pageSize=1')).toMatchObject({ total: 50_001 + COUNT, totalIsEstimate: false });
-    // Others are counted up to the cap, then estimated: never below what was counted; with fresh statistics, close to the truth.
-    const earlier = (await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicles WHERE created_at < date_trunc('month', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`))[0].n;
-    const all = await list('added=Earlier&pageSize=1');
-    expect(all.totalIsEstimate).toBe(true);
-    expect(all.total).toBeGreaterThanOrEqual(50_001);
-    await server.database.exec('ANALYZE vehicles');
-    const analysed = await list('added=Earlier&pageSize=1');
-    expect(analysed.totalIsEstimate).toBe(true);
-    expect(Math.abs(analysed.total - earlier)).toBeLessThan(2500);
-    const few = await list('q=volvo');
-    expect([few.total, few.totalIsEstimate]).toEqual([1, false]);
-  });
+      // Filters the kept counts answer (none, a status: decision 0046) are exact at any size.
+      expect(await list('pageSize=1')).toMatchObject({ total: 50_001 + COUNT, totalIsEstimate: false });
+      // Others are counted up to the cap, then estimated: never below what was counted; with fresh statistics, close to the truth.
+      const earlier = (
+        await server.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM vehicles WHERE created_at < date_trunc('month', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'`,
+        )
+      )[0].n;
+      const all = await list('added=Earlier&pageSize=1');
+      expect(all.totalIsEstimate).toBe(true);
+      expect(all.total).toBeGreaterThanOrEqual(50_001);
+      await server.database.exec('ANALYZE vehicles');
+      const analysed = await list('added=Earlier&pageSize=1');
+      expect(analysed.totalIsEstimate).toBe(true);
+      expect(Math.abs(analysed.total - earlier)).toBeLessThan(2500);
+      const few = await list('q=volvo');
+      expect([few.total, few.totalIsEstimate]).toEqual([1, false]);
+    },
+  );
 });

@@ -3,7 +3,24 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { ACTOR_TYPES, can, canManageUsers, canReadActivityLog, CHANGE_OPERATIONS, changePasswordInput, createUserInput, EXACT_COUNT_LIMIT, loginInput, MAX_PAGE_SIZE, NOTIFICATION_TYPES, presentFilterNames, REMINDER_KINDS, ROLE_KEYS, updateProfileInput, updateUserInput } from '@raahi/domain';
+import {
+  ACTOR_TYPES,
+  can,
+  canManageUsers,
+  canReadActivityLog,
+  CHANGE_OPERATIONS,
+  changePasswordInput,
+  createUserInput,
+  EXACT_COUNT_LIMIT,
+  loginInput,
+  MAX_PAGE_SIZE,
+  NOTIFICATION_TYPES,
+  presentFilterNames,
+  REMINDER_KINDS,
+  ROLE_KEYS,
+  updateProfileInput,
+  updateUserInput,
+} from '@raahi/domain';
 import { hiddenKeysOf, routeAction, type Permissions } from '../auth/permissions';
 import { ACCOUNT_ROUTES, apiKeyRefusal } from '../auth/middleware';
 import { exportQuerySchema, listQuerySchema, type ResourceDefinition } from './resource';
@@ -27,7 +44,8 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'rk_<8>_<43>',
-    description: 'An API key made by an administrator (POST /api/api-keys): acts with its role, needs no CSRF token, and reaches no account route (users, API keys, webhooks, sign-in, sessions, passwords, the Activity Log).',
+    description:
+      'An API key made by an administrator (POST /api/api-keys): acts with its role, needs no CSRF token, and reaches no account route (users, API keys, webhooks, sign-in, sessions, passwords, the Activity Log).',
   });
   const common = {
     401: error('Not signed in, or an invalid, revoked or expired API key'),
@@ -43,8 +61,20 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     request: { body: json(loginInput) },
     responses: { 200: { description: 'Signed in' }, 401: error('Invalid username or password'), 429: error('Too many failed attempts') },
   });
-  registry.registerPath({ method: 'get', path: '/api/auth/me', tags: ['auth'], summary: 'The signed-in user and CSRF token', responses: { 200: { description: 'The user' }, ...common } });
-  registry.registerPath({ method: 'post', path: '/api/auth/logout', tags: ['auth'], summary: 'End the session', responses: { 204: { description: 'Signed out' }, ...common } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/auth/me',
+    tags: ['auth'],
+    summary: 'The signed-in user and CSRF token',
+    responses: { 200: { description: 'The user' }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/auth/logout',
+    tags: ['auth'],
+    summary: 'End the session',
+    responses: { 204: { description: 'Signed out' }, ...common },
+  });
   registry.registerPath({
     method: 'post',
     path: '/api/auth/password',
@@ -62,7 +92,13 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     summary:
       'Upload a file (multipart/form-data, field "file"): PDF, JPEG, PNG or WebP, checked by content. Saving a record with the returned id attaches it to that record (only for the uploader, once: otherwise 422 Invalid File); it is deleted with the record or when the record lets it go; never attached, it is deleted after a day',
     request: { body: { content: { 'multipart/form-data': { schema: z.object({ file: z.string().describe('binary') }) } } } },
-    responses: { 201: { description: 'Stored', ...json(storedFile) }, 400: error('No file or an empty one'), 413: error('Too large'), 415: error('Not an accepted type'), ...common },
+    responses: {
+      201: { description: 'Stored', ...json(storedFile) },
+      400: error('No file or an empty one'),
+      413: error('Too large'),
+      415: error('Not an accepted type'),
+      ...common,
+    },
   });
   registry.registerPath({
     method: 'get',
@@ -74,37 +110,128 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   });
 
   // Accounts: the signed-in user's own profile and sessions; users and roles for administrators.
-  const user = z.object({ id: z.string(), username: z.string(), name: z.string(), role: z.enum(ROLE_KEYS), email: z.string(), phone: z.string(), lastSignInAt: z.string().nullable(), active: z.boolean(), mustChangePassword: z.boolean(), version: z.number().int() });
+  const user = z.object({
+    id: z.string(),
+    username: z.string(),
+    name: z.string(),
+    role: z.enum(ROLE_KEYS),
+    email: z.string(),
+    phone: z.string(),
+    lastSignInAt: z.string().nullable(),
+    active: z.boolean(),
+    mustChangePassword: z.boolean(),
+    version: z.number().int(),
+  });
   const userId = z.object({ id: z.string() });
   const usersTags = ['users'];
-  registry.registerPath({ method: 'put', path: '/api/auth/me', tags: ['auth'], summary: 'Edit your own name, e-mail, phone and address (not your role)', request: { body: json(updateProfileInput) }, responses: { 200: { description: 'Saved' }, 400: error('Malformed input'), ...common } });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/auth/me',
+    tags: ['auth'],
+    summary: 'Edit your own name, e-mail, phone and address (not your role)',
+    request: { body: json(updateProfileInput) },
+    responses: { 200: { description: 'Saved' }, 400: error('Malformed input'), ...common },
+  });
   // The dashboard (decision 0036): each number the total of the list its href opens and its totalUrl counts; areas the role may not view left out.
-  const dashboardNumber = z.object({ key: z.string(), title: z.string(), value: z.number().nullable(), totalIsEstimate: z.boolean(), detail: z.string(), href: z.string().nullable(), totalUrl: z.string().nullable() });
+  const dashboardNumber = z.object({
+    key: z.string(),
+    title: z.string(),
+    value: z.number().nullable(),
+    totalIsEstimate: z.boolean(),
+    detail: z.string(),
+    href: z.string().nullable(),
+    totalUrl: z.string().nullable(),
+  });
   registry.registerPath({
     method: 'get',
     path: '/api/dashboard',
     tags: ['dashboard'],
     summary: "The dashboard's numbers, each the total of its list, by the company's today",
-    responses: { 200: { description: 'The cards and performance figures', ...json(z.object({ today: z.string(), timeZone: z.string(), cards: z.array(dashboardNumber.extend({ sub: dashboardNumber })), performance: z.array(dashboardNumber) })) }, ...common },
+    responses: {
+      200: {
+        description: 'The cards and performance figures',
+        ...json(
+          z.object({
+            today: z.string(),
+            timeZone: z.string(),
+            cards: z.array(dashboardNumber.extend({ sub: dashboardNumber })),
+            performance: z.array(dashboardNumber),
+          }),
+        ),
+      },
+      ...common,
+    },
   });
-  registry.registerPath({ method: 'get', path: '/api/auth/sessions', tags: ['auth'], summary: 'Your sessions: device, address, last seen, this one marked', responses: { 200: { description: 'The sessions' }, ...common } });
-  registry.registerPath({ method: 'post', path: '/api/auth/sessions/sign-out-others', tags: ['auth'], summary: 'End every session of yours but this one', responses: { 200: { description: 'Signed out' }, ...common } });
-  registry.registerPath({ method: 'get', path: '/api/users', tags: usersTags, summary: 'Users (administrators)', request: { query: z.object({ search: z.string().max(100).optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() }) }, responses: { 200: { description: 'A page of users', ...json(z.object({ items: z.array(user), total: z.number().int() })) }, ...common } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/auth/sessions',
+    tags: ['auth'],
+    summary: 'Your sessions: device, address, last seen, this one marked',
+    responses: { 200: { description: 'The sessions' }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/auth/sessions/sign-out-others',
+    tags: ['auth'],
+    summary: 'End every session of yours but this one',
+    responses: { 200: { description: 'Signed out' }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/users',
+    tags: usersTags,
+    summary: 'Users (administrators)',
+    request: {
+      query: z.object({
+        search: z.string().max(100).optional(),
+        page: z.number().int().min(1).optional(),
+        pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+      }),
+    },
+    responses: { 200: { description: 'A page of users', ...json(z.object({ items: z.array(user), total: z.number().int() })) }, ...common },
+  });
   registry.registerPath({
     method: 'post',
     path: '/api/users',
     tags: usersTags,
     summary: 'Add a user; without a password one is made and answered once as `password`; either must be changed at the first sign-in',
     request: { body: json(createUserInput) },
-    responses: { 201: { description: 'Added', ...json(z.object({ user, password: z.string().optional() })) }, 400: error('Malformed input'), 409: error('User name taken'), 422: error('Unknown role'), ...common },
+    responses: {
+      201: { description: 'Added', ...json(z.object({ user, password: z.string().optional() })) },
+      400: error('Malformed input'),
+      409: error('User name taken'),
+      422: error('Unknown role'),
+      ...common,
+    },
   });
-  registry.registerPath({ method: 'put', path: '/api/users/{id}', tags: usersTags, summary: 'Edit a user (name, e-mail, phone, role); send the version you read', request: { params: userId, body: json(updateUserInput) }, responses: { 200: { description: 'Saved; revokedKeys names the API keys a role change revoked, those whose role does more than the new role may (none otherwise)', ...json(z.object({ user, revokedKeys: z.array(z.object({ id: z.string(), name: z.string() })) })) }, 409: error('Changed since read, or the last administrator'), ...common } });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/users/{id}',
+    tags: usersTags,
+    summary: 'Edit a user (name, e-mail, phone, role); send the version you read',
+    request: { params: userId, body: json(updateUserInput) },
+    responses: {
+      200: {
+        description: 'Saved; revokedKeys names the API keys a role change revoked, those whose role does more than the new role may (none otherwise)',
+        ...json(z.object({ user, revokedKeys: z.array(z.object({ id: z.string(), name: z.string() })) })),
+      },
+      409: error('Changed since read, or the last administrator'),
+      ...common,
+    },
+  });
   for (const [verb, summary] of [
     ['deactivate', 'Deactivate a user and sign them out everywhere (never the last administrator)'],
     ['activate', 'Activate a user again'],
     ['reset-password', 'Make a one-time password (answered once), to be changed at the next sign-in; signs the user out everywhere'],
   ] as const) {
-    registry.registerPath({ method: 'post', path: `/api/users/{id}/${verb}`, tags: usersTags, summary, request: { params: userId }, responses: { 200: { description: 'Done' }, 404: error('No such user'), 409: error('Refused (yourself, or the last administrator)'), ...common } });
+    registry.registerPath({
+      method: 'post',
+      path: `/api/users/{id}/${verb}`,
+      tags: usersTags,
+      summary,
+      request: { params: userId },
+      responses: { 200: { description: 'Done' }, 404: error('No such user'), 409: error('Refused (yourself, or the last administrator)'), ...common },
+    });
   }
 
   // The change log: a record's history (per area, below) and the Activity Log.
@@ -117,18 +244,52 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     operation: z.enum(CHANGE_OPERATIONS),
     batchId: z.string().nullable(),
     batchCount: z.number().int().optional(),
-    changes: z.array(z.object({ field: z.string(), label: z.string().optional(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() })).nullable(),
+    changes: z
+      .array(z.object({ field: z.string(), label: z.string().optional(), before: z.unknown(), after: z.unknown(), secret: z.boolean().optional() }))
+      .nullable(),
     snapshot: z.record(z.string(), z.unknown()).nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
   });
   const entriesPage = json(z.object({ items: z.array(entry), hasMore: z.boolean(), page: z.number().int(), pageSize: z.number().int() }));
   const paging = { page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() };
-  const activityFilters = { actorId: z.string().max(64).optional(), area: z.string().optional(), operation: z.enum(CHANGE_OPERATIONS).optional(), from: z.string().describe('YYYY-MM-DD').optional(), to: z.string().describe('YYYY-MM-DD').optional() };
+  const activityFilters = {
+    actorId: z.string().max(64).optional(),
+    area: z.string().optional(),
+    operation: z.enum(CHANGE_OPERATIONS).optional(),
+    from: z.string().describe('YYYY-MM-DD').optional(),
+    to: z.string().describe('YYYY-MM-DD').optional(),
+  };
   const activityTags = ['activity'];
-  registry.registerPath({ method: 'get', path: '/api/activity', tags: activityTags, summary: 'The Activity Log (administrators), newest first', request: { query: z.object({ ...activityFilters, ...paging }) }, responses: { 200: { description: 'A page of entries', ...entriesPage }, 400: error('Bad filter'), ...common } });
-  registry.registerPath({ method: 'get', path: '/api/activity/export', tags: activityTags, summary: 'The Activity Log as CSV, with the same filters', request: { query: z.object({ ...activityFilters, tz: z.string().optional() }) }, responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common } });
-  registry.registerPath({ method: 'get', path: '/api/activity/actors', tags: activityTags, summary: 'Who appears in the Activity Log (its user filter)', responses: { 200: { description: 'The actors' }, ...common } });
-  registry.registerPath({ method: 'get', path: '/api/activity/recent', tags: activityTags, summary: 'The latest entries you may see (the dashboard), a batch as one entry with its count', responses: { 200: { description: 'The entries', ...json(z.object({ items: z.array(entry) })) }, ...common } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/activity',
+    tags: activityTags,
+    summary: 'The Activity Log (administrators), newest first',
+    request: { query: z.object({ ...activityFilters, ...paging }) },
+    responses: { 200: { description: 'A page of entries', ...entriesPage }, 400: error('Bad filter'), ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/activity/export',
+    tags: activityTags,
+    summary: 'The Activity Log as CSV, with the same filters',
+    request: { query: z.object({ ...activityFilters, tz: z.string().optional() }) },
+    responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/activity/actors',
+    tags: activityTags,
+    summary: 'Who appears in the Activity Log (its user filter)',
+    responses: { 200: { description: 'The actors' }, ...common },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/activity/recent',
+    tags: activityTags,
+    summary: 'The latest entries you may see (the dashboard), a batch as one entry with its count',
+    responses: { 200: { description: 'The entries', ...json(z.object({ items: z.array(entry) })) }, ...common },
+  });
 
   // Notifications (issue 18): the signed-in user's own, of the kinds their role may view; another user's id answers 404.
   const notificationsTags = ['notifications'];
@@ -144,12 +305,64 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
   });
   const notificationId = z.object({ id: z.string() });
   const noSuchNotification = error('No such notification of yours');
-  registry.registerPath({ method: 'get', path: '/api/notifications', tags: notificationsTags, summary: 'Your notifications, newest first (unread=true: only the unread)', request: { query: z.object({ unread: z.enum(['true', 'false']).optional(), page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(100).optional() }) }, responses: { 200: { description: 'A page of notifications', ...json(z.object({ items: z.array(notification), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() })) }, 400: error('Bad parameter'), ...common } });
-  registry.registerPath({ method: 'get', path: '/api/notifications/unread-count', tags: notificationsTags, summary: 'How many of your notifications are unread, counted up to 100 (the bell shows "99+" above 99)', responses: { 200: { description: 'The count', ...json(z.object({ count: z.number().int().max(100), capped: z.boolean() })) }, ...common } });
-  registry.registerPath({ method: 'post', path: '/api/notifications/{id}/read', tags: notificationsTags, summary: 'Mark one of your notifications read', request: { params: notificationId }, responses: { 200: { description: 'Marked read', ...json(z.object({ item: notification })) }, 404: noSuchNotification, ...common } });
-  registry.registerPath({ method: 'post', path: '/api/notifications/read-all', tags: notificationsTags, summary: 'Mark all your notifications read', responses: { 200: { description: 'How many were marked', ...json(z.object({ updated: z.number().int() })) }, ...common } });
-  registry.registerPath({ method: 'delete', path: '/api/notifications/{id}', tags: notificationsTags, summary: 'Delete one of your notifications', request: { params: notificationId }, responses: { 204: { description: 'Deleted' }, 404: noSuchNotification, ...common } });
-  registry.registerPath({ method: 'delete', path: '/api/notifications', tags: notificationsTags, summary: 'Clear all your notifications', responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/notifications',
+    tags: notificationsTags,
+    summary: 'Your notifications, newest first (unread=true: only the unread)',
+    request: {
+      query: z.object({
+        unread: z.enum(['true', 'false']).optional(),
+        page: z.number().int().min(1).optional(),
+        pageSize: z.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'A page of notifications',
+        ...json(z.object({ items: z.array(notification), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() })),
+      },
+      400: error('Bad parameter'),
+      ...common,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/notifications/unread-count',
+    tags: notificationsTags,
+    summary: 'How many of your notifications are unread, counted up to 100 (the bell shows "99+" above 99)',
+    responses: { 200: { description: 'The count', ...json(z.object({ count: z.number().int().max(100), capped: z.boolean() })) }, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/notifications/{id}/read',
+    tags: notificationsTags,
+    summary: 'Mark one of your notifications read',
+    request: { params: notificationId },
+    responses: { 200: { description: 'Marked read', ...json(z.object({ item: notification })) }, 404: noSuchNotification, ...common },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/notifications/read-all',
+    tags: notificationsTags,
+    summary: 'Mark all your notifications read',
+    responses: { 200: { description: 'How many were marked', ...json(z.object({ updated: z.number().int() })) }, ...common },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/notifications/{id}',
+    tags: notificationsTags,
+    summary: 'Delete one of your notifications',
+    request: { params: notificationId },
+    responses: { 204: { description: 'Deleted' }, 404: noSuchNotification, ...common },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/notifications',
+    tags: notificationsTags,
+    summary: 'Clear all your notifications',
+    responses: { 200: { description: 'How many were deleted', ...json(z.object({ deleted: z.number().int() })) }, ...common },
+  });
   registerNotificationPaths(registry, common);
   registerRecordPagePaths(registry, common);
   registerApiKeyPaths(registry, common);
@@ -179,7 +392,10 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       summary: `List ${area.plural}: search, filters, sort, pagination`,
       request: { query: listQuerySchema(area, resource.referenceFilters) },
       responses: {
-        200: { description: 'A page; hasMore tells whether another follows (the total is its own request)', ...json(z.object({ items: z.array(record), hasMore: z.boolean(), page: z.number(), pageSize: z.number() })) },
+        200: {
+          description: 'A page; hasMore tells whether another follows (the total is its own request)',
+          ...json(z.object({ items: z.array(record), hasMore: z.boolean(), page: z.number(), pageSize: z.number() })),
+        },
         400: error('Bad query'),
         ...common,
       },
@@ -190,7 +406,11 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       tags,
       summary: `How many ${area.plural} a search and filters match: exact up to ${EXACT_COUNT_LIMIT.toLocaleString('en-IN')}, estimated above`,
       request: { query: listQuerySchema(area, resource.referenceFilters).omit({ page: true, pageSize: true, sort: true, order: true }) },
-      responses: { 200: { description: 'The total', ...json(z.object({ total: z.number(), totalIsEstimate: z.boolean() })) }, 400: error('Bad query'), ...common },
+      responses: {
+        200: { description: 'The total', ...json(z.object({ total: z.number(), totalIsEstimate: z.boolean() })) },
+        400: error('Bad query'),
+        ...common,
+      },
     });
     registry.registerPath({
       method: 'get',
@@ -229,19 +449,36 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
         summary: `A pick-list of ${area.plural}: labels only (id, label, status where pickers mark it), searched, filtered and sorted as the list is, or the records named in ids (comma-separated)`,
         request: { query: listQuerySchema(area).extend({ ids: z.string().optional() }) },
         responses: {
-          200: { description: 'Choices', ...json(z.object({ items: z.array(z.object({ id: z.string(), label: z.string(), status: z.string().optional() })), hasMore: z.boolean() })) },
+          200: {
+            description: 'Choices',
+            ...json(z.object({ items: z.array(z.object({ id: z.string(), label: z.string(), status: z.string().optional() })), hasMore: z.boolean() })),
+          },
           400: error('Bad query'),
           ...common,
         },
       });
-    registry.registerPath({ method: 'get', path: `${base}/{id}`, tags, summary: `Read a ${area.singular}`, request: { params: id }, responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common } });
+    registry.registerPath({
+      method: 'get',
+      path: `${base}/{id}`,
+      tags,
+      summary: `Read a ${area.singular}`,
+      request: { params: id },
+      responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common },
+    });
     registry.registerPath({
       method: 'put',
       path: `${base}/{id}`,
       tags,
       summary: `Update a ${area.singular}; send the version you read`,
       request: { params: id, body: json(area.input.extend({ version: z.number().int() })) },
-      responses: { 200: { description: 'Updated', ...json(record) }, 400: error('Malformed input'), 404: error('No such record'), 409: error('Changed by someone else since read'), 422: error('A rule failed'), ...common },
+      responses: {
+        200: { description: 'Updated', ...json(record) },
+        400: error('Malformed input'),
+        404: error('No such record'),
+        409: error('Changed by someone else since read'),
+        422: error('A rule failed'),
+        ...common,
+      },
     });
     registry.registerPath({
       method: 'get',
@@ -266,7 +503,12 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Raahi API', version: '0.1.0', description: 'Fleet-management back office. Sign in at /api/auth/login and send X-CSRF-Token on every change, or send an API key as `Authorization: Bearer <key>` (no CSRF token).' },
+    info: {
+      title: 'Raahi API',
+      version: '0.1.0',
+      description:
+        'Fleet-management back office. Sign in at /api/auth/login and send X-CSRF-Token on every change, or send an API key as `Authorization: Bearer <key>` (no CSRF token).',
+    },
     // Either: a browser session (cookie and X-CSRF-Token) or an API key.
     security: [{ session: [] }, { apiKey: [] }],
   });
@@ -280,7 +522,13 @@ type Schema = { properties?: Record<string, unknown>; required?: string[]; items
  * pick-lists by canPick, uploads, users and the activity log by their own rules), and records without the
  * fields it may not see (a driver's Aadhaar card file without personal data).
  */
-export function documentForRole(doc: Document, resources: readonly ResourceDefinition[], role: string, permissions: Permissions, { apiKey = false } = {}): Document {
+export function documentForRole(
+  doc: Document,
+  resources: readonly ResourceDefinition[],
+  role: string,
+  permissions: Permissions,
+  { apiKey = false } = {},
+): Document {
   const areas = new Map(resources.map((r) => [r.area.key, r.area]));
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {

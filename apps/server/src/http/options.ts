@@ -9,7 +9,18 @@ import type { Database } from '../db/client';
 import { notBeingImported } from '../imports/being-imported';
 import { badRequest, describeIssues, notFound } from './errors';
 import { ListCache } from './list-cache';
-import { derivedColumnsOf, filterParams, likePattern, listConditions, listQuerySchema, searchTerm, sortDirection, sortExpression, withListSort, type ResourceDefinition } from './resource';
+import {
+  derivedColumnsOf,
+  filterParams,
+  likePattern,
+  listConditions,
+  listQuerySchema,
+  searchTerm,
+  sortDirection,
+  sortExpression,
+  withListSort,
+  type ResourceDefinition,
+} from './resource';
 
 /** Areas whose pickers mark records by status (a Sold vehicle, an Inactive driver or station). */
 const WITH_STATUS = new Set(['vehicles', 'drivers', 'partner-fuel-stations']);
@@ -29,7 +40,10 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const schema = listQuerySchema(area, def.referenceFilters).extend({
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    ids: z.string().max(MAX_IDS * 65).optional(),
+    ids: z
+      .string()
+      .max(MAX_IDS * 65)
+      .optional(),
   });
   const app = new Hono<AppEnv>();
 
@@ -52,7 +66,11 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
     const body = await cache.remember(key, async () => {
       // The label over the record's own columns (the subquery by id is for other areas' rows).
       const label = sql<string | null>`${def.label!.of(all)}`;
-      const selected = { id: all.id, label: sql<string>`coalesce(${label}, ${all.id})`, ...(WITH_STATUS.has(area.key) && all.status ? { status: all.status } : {}) };
+      const selected = {
+        id: all.id,
+        label: sql<string>`coalesce(${label}, ${all.id})`,
+        ...(WITH_STATUS.has(area.key) && all.status ? { status: all.status } : {}),
+      };
       if (ids) {
         const rows = ids.length ? await database.db.select(selected).from(table).where(inArray(all.id, ids)) : [];
         return { items: ids.flatMap((id) => rows.filter((row) => row.id === id)) as PickOption[], hasMore: false };
@@ -61,13 +79,22 @@ export function optionRoutes(database: Database, def: ResourceDefinition, cache:
       const pattern = term === undefined ? undefined : likePattern(term);
       const where = and(
         // A role that may not view the area searches the labels alone, not the records' other fields.
-        listConditions(def, all, labelOnly ? undefined : pattern, filters.map((name): [string, unknown] => [name, rest[name]]), rest.today),
+        listConditions(
+          def,
+          all,
+          labelOnly ? undefined : pattern,
+          filters.map((name): [string, unknown] => [name, rest[name]]),
+          rest.today,
+        ),
         labelOnly && pattern !== undefined ? sql`lower(${label}) LIKE ${pattern}` : undefined,
         // A record of an import still being written is offered to no one: its import may yet be taken back.
         notBeingImported(area.key, all.id),
       );
       const direction = rest.order === 'asc' ? asc : desc;
-      const orderBy = rest.sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(area, derivedColumnsOf(def, all), rest.sort, rest.today), rest.order), direction(all.id)];
+      const orderBy =
+        rest.sort === 'id'
+          ? [direction(all.id)]
+          : [sortDirection(sortExpression(area, derivedColumnsOf(def, all), rest.sort, rest.today), rest.order), direction(all.id)];
       const rows = await database.db
         .select(selected)
         .from(table)

@@ -27,7 +27,9 @@ async function listed(path: string, query: string): Promise<string[]> {
   const res = await client.get(`${path}?pageSize=200&${query}`);
   expect(res.status, res.text).toBe(200);
   const ids = res.body.items.map((row: Json) => row.id);
-  const total = await client.get(`${path}/total?${new URLSearchParams([...new URLSearchParams(query)].filter(([name]) => name !== 'sort' && name !== 'order'))}`);
+  const total = await client.get(
+    `${path}/total?${new URLSearchParams([...new URLSearchParams(query)].filter(([name]) => name !== 'sort' && name !== 'order'))}`,
+  );
   expect(total.body, total.text).toEqual({ total: ids.length, totalIsEstimate: false });
   const exported = await client.get(`${path}/export?${query}`);
   expect(exported.status, exported.text).toBe(200);
@@ -49,7 +51,14 @@ beforeAll(async () => {
   trips.third = await trip(vehicles[1], drivers[0], 'Nagpur');
   trips.fourth = await trip(vehicles[1], drivers[1], 'Surat');
   for (const [name, t] of Object.entries(trips)) {
-    policies[name] = await create('/api/trip-insurance', declaredBody(insuranceArea.fields, { trips: t.id }, { policyNumber: `POL-${name}`, providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31' }));
+    policies[name] = await create(
+      '/api/trip-insurance',
+      declaredBody(
+        insuranceArea.fields,
+        { trips: t.id },
+        { policyNumber: `POL-${name}`, providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31' },
+      ),
+    );
   }
 });
 afterAll(() => server?.close());
@@ -80,7 +89,14 @@ describe('a reference is a filter', () => {
 
   it('follows a trip moved to another vehicle', async () => {
     const moved = await create('/api/trips', tripBody(vehicles[0].id, drivers[1].id, { origin: 'Thane' }));
-    const policy = await create('/api/trip-insurance', declaredBody(insuranceArea.fields, { trips: moved.id }, { policyNumber: 'POL-moved', providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31' }));
+    const policy = await create(
+      '/api/trip-insurance',
+      declaredBody(
+        insuranceArea.fields,
+        { trips: moved.id },
+        { policyNumber: 'POL-moved', providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31' },
+      ),
+    );
     expect(await listed('/api/trip-insurance', `trip.vehicleId=${vehicles[0].id}`)).toContain(policy.id);
     const res = await client.put(`/api/trips/${moved.id}`, { ...tripBody(vehicles[1].id, drivers[1].id, { origin: 'Thane' }), version: moved.version });
     expect(res.status, res.text).toBe(200);
@@ -95,7 +111,17 @@ describe('a reference is a filter', () => {
 
   it('lists the compliance documents naming a vehicle or a driver (an entity field filters as a reference does)', async () => {
     const document = (entityId: string, documentName: string) =>
-      create('/api/compliance', { documentName, documentType: 'Other', entityId, documentNumber: '', issuer: '', issueDate: null, expiryDate: '2099-01-01', notes: '', documentFile: null });
+      create('/api/compliance', {
+        documentName,
+        documentType: 'Other',
+        entityId,
+        documentNumber: '',
+        issuer: '',
+        issueDate: null,
+        expiryDate: '2099-01-01',
+        notes: '',
+        documentFile: null,
+      });
     const rc = await document(vehicles[0].id, 'RC');
     const permit = await document(vehicles[0].id, 'Permit');
     const licence = await document(drivers[0].id, 'Licence');
@@ -103,7 +129,10 @@ describe('a reference is a filter', () => {
     expect(await listed('/api/compliance', `entityId=${drivers[0].id}`)).toEqual([licence.id]);
     expect(await listed('/api/compliance', `entityId=${vehicles[1].id}`)).toEqual([]);
     const refused = await client.get('/api/compliance?entityId=VEH%201');
-    expect([refused.status, refused.body]).toEqual([400, { title: 'Invalid Request', message: 'Entity ID must be the id of a vehicle or driver or trip, such as VEH1234AB.' }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { title: 'Invalid Request', message: 'Entity ID must be the id of a vehicle or driver or trip, such as VEH1234AB.' },
+    ]);
   });
 
   it('refuses a value that is no id, naming the parameter, on the page, the total and the export', async () => {
@@ -126,13 +155,30 @@ describe('a reference is a filter', () => {
 });
 
 describe('every declared reference', () => {
-  const filters = resources.flatMap((resource) => (resource.referenceFilters ?? []).map((filter) => [`${resource.area.key}?${filter.param}`, resource.area.key, filter.param] as const));
+  const filters = resources.flatMap((resource) =>
+    (resource.referenceFilters ?? []).map((filter) => [`${resource.area.key}?${filter.param}`, resource.area.key, filter.param] as const),
+  );
 
   it('gives every reference field a filter, and one link further each reference of the area it names', () => {
-    expect(filters.map(([name]) => name)).toEqual(expect.arrayContaining(['trips?vehicleId', 'trips?driverId', 'trip-insurance?tripId', 'trip-insurance?trip.vehicleId', 'trip-insurance?trip.driverId', 'refueling-logs?stationId', 'sales-orders?quotation.leadId', 'challans?driverId']));
+    expect(filters.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'trips?vehicleId',
+        'trips?driverId',
+        'trip-insurance?tripId',
+        'trip-insurance?trip.vehicleId',
+        'trip-insurance?trip.driverId',
+        'refueling-logs?stationId',
+        'sales-orders?quotation.leadId',
+        'challans?driverId',
+      ]),
+    );
     for (const resource of resources) {
       const fields = Object.entries((resource.area as { fields?: Record<string, { kind: string }> }).fields ?? {});
-      for (const [name] of fields.filter(([, f]) => f.kind === 'reference')) expect(resource.referenceFilters?.map((f) => f.param), resource.area.key).toContain(name);
+      for (const [name] of fields.filter(([, f]) => f.kind === 'reference'))
+        expect(
+          resource.referenceFilters?.map((f) => f.param),
+          resource.area.key,
+        ).toContain(name);
     }
   });
 
@@ -140,7 +186,10 @@ describe('every declared reference', () => {
     const { paths } = (await client.get('/api/openapi.json')).body;
     for (const [, key, param] of filters) {
       for (const path of [`/api/${key}`, `/api/${key}/total`, `/api/${key}/export`]) {
-        expect(paths[path].get.parameters.map((p: Json) => `${p.in} ${p.name}`), path).toContain(`query ${param}`);
+        expect(
+          paths[path].get.parameters.map((p: Json) => `${p.in} ${p.name}`),
+          path,
+        ).toContain(`query ${param}`);
       }
     }
   });

@@ -57,7 +57,14 @@ describe('create and read', () => {
   });
 
   it('accepts every vehicle type and status', async () => {
-    for (const [type, status] of [['Van', 'In Maintenance'], ['Trailer', 'Out of Service'], ['Car', 'Sold'], ['Bus', 'Active'], ['Motorcycle', 'Active'], ['Other', 'Sold']]) {
+    for (const [type, status] of [
+      ['Van', 'In Maintenance'],
+      ['Trailer', 'Out of Service'],
+      ['Car', 'Sold'],
+      ['Bus', 'Active'],
+      ['Motorcycle', 'Active'],
+      ['Other', 'Sold'],
+    ]) {
       const v = await createVehicle({ type, status });
       expect([v.type, v.status]).toEqual([type, status]);
     }
@@ -150,7 +157,10 @@ describe('the vehicle form’s rules, with the specification’s texts', () => {
 describe('editing', () => {
   it('saves an edit of the current version and bumps the version', async () => {
     const v = await createVehicle();
-    const res = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ licensePlate: v.licensePlate, vin: v.vin, status: 'In Maintenance', currentMileage: 130500, version: 1 }));
+    const res = await client.put(
+      `/api/vehicles/${v.id}`,
+      vehicleBody({ licensePlate: v.licensePlate, vin: v.vin, status: 'In Maintenance', currentMileage: 130500, version: 1 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...v, status: 'In Maintenance', currentMileage: 130500, version: 2, updatedAt: expect.any(String) });
     expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(v.createdAt).getTime());

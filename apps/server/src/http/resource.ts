@@ -155,7 +155,12 @@ export interface AfterWriteResult {
   warnings?: string[];
   changed?: { area: string; recordId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
 }
-export type AfterWrite = (tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null, actor: Actor) => Promise<AfterWriteResult | void>;
+export type AfterWrite = (
+  tx: Database,
+  saved: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+  actor: Actor,
+) => Promise<AfterWriteResult | void>;
 export type AfterDelete = (tx: Database, before: Record<string, unknown>, actor: Actor) => Promise<AfterWriteResult | void>;
 
 export type ListQuery = { q?: string; page: number; pageSize: number; sort: string; order: 'asc' | 'desc' } & Record<string, unknown>;
@@ -210,9 +215,11 @@ export function listQuerySchema(area: AreaDefinition, referenceFilters: readonly
 
 /** An export's query: the list's without paging, and the reader's time zone for dates and times. */
 export function exportQuerySchema(area: AreaDefinition, referenceFilters: readonly ReferenceFilter[] = []) {
-  return listQuerySchema(area, referenceFilters).omit({ page: true, pageSize: true }).extend({
-    tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
-  });
+  return listQuerySchema(area, referenceFilters)
+    .omit({ page: true, pageSize: true })
+    .extend({
+      tz: z.string().max(64).refine(isTimeZone, 'must be a time zone such as Asia/Kolkata').default('Asia/Kolkata'),
+    });
 }
 
 const LIST_PARAM_LABELS = { q: 'Search', page: 'Page', pageSize: 'Page size', sort: 'Sort', order: 'Order', today: 'Today' };
@@ -222,7 +229,9 @@ const listParamLabels = (area: AreaDefinition, referenceFilters: readonly Refere
   ...LIST_PARAM_LABELS,
   ...Object.fromEntries(referenceFilters.map((filter) => [filter.param, filter.label])),
   ...Object.fromEntries(Object.keys(area.filters).flatMap((name) => (area.fieldLabels[name] ? [[name, area.fieldLabels[name]]] : []))),
-  ...Object.fromEntries(Object.entries(rangeParams(area)).map(([param, { field, end }]) => [param, `${area.fieldLabels[field] ?? field} ${end.toLowerCase()}`])),
+  ...Object.fromEntries(
+    Object.entries(rangeParams(area)).map(([param, { field, end }]) => [param, `${area.fieldLabels[field] ?? field} ${end.toLowerCase()}`]),
+  ),
 });
 
 /**
@@ -247,7 +256,11 @@ export function checkRanges(area: AreaDefinition, query: Record<string, unknown>
 }
 
 /** Every filter parameter of a list: its filters, the ends of its From–To filters, then its linked records' ids. */
-export const filterParams = (def: ResourceDefinition) => [...Object.keys(def.area.filters), ...Object.keys(rangeParams(def.area)), ...(def.referenceFilters ?? []).map((filter) => filter.param)];
+export const filterParams = (def: ResourceDefinition) => [
+  ...Object.keys(def.area.filters),
+  ...Object.keys(rangeParams(def.area)),
+  ...(def.referenceFilters ?? []).map((filter) => filter.param),
+];
 
 /**
  * One end of a From–To filter, both ends included. A date-time's days are the company's: From at 00:00 there,
@@ -256,7 +269,9 @@ export const filterParams = (def: ResourceDefinition) => [...Object.keys(def.are
 function rangeCondition(column: PgColumn, end: 'From' | 'To', kind: 'date' | 'datetime', value: unknown): SQL {
   if (kind === 'date') return end === 'From' ? sql`${column} >= ${value}::date` : sql`${column} <= ${value}::date`;
   const zone = sql.raw(`'${companyTimeZone()}'`);
-  return end === 'From' ? sql`${column} >= (${value}::date)::timestamp AT TIME ZONE ${zone}` : sql`${column} < (${value}::date + 1)::timestamp AT TIME ZONE ${zone}`;
+  return end === 'From'
+    ? sql`${column} >= (${value}::date)::timestamp AT TIME ZONE ${zone}`
+    : sql`${column} < (${value}::date + 1)::timestamp AT TIME ZONE ${zone}`;
 }
 
 /** The table's columns and the computed values: a record as the API returns it. */
@@ -267,7 +282,13 @@ const selection = recordSelection;
  * and plain values in the export. A list of choices matches when it holds the value; a derived state's
  * filter is its declaration in SQL, judged against `today` (its value is part of the statement's shape).
  */
-export function listConditions(def: ResourceDefinition, all: Record<string, PgColumn>, pattern: unknown, filters: [name: string, value: unknown][], today: unknown): SQL | undefined {
+export function listConditions(
+  def: ResourceDefinition,
+  all: Record<string, PgColumn>,
+  pattern: unknown,
+  filters: [name: string, value: unknown][],
+  today: unknown,
+): SQL | undefined {
   const { area } = def;
   const conditions: SQL[] = [];
   if (pattern !== undefined) conditions.push(sql`${all.searchText} LIKE ${pattern}`);
@@ -321,7 +342,13 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
   type Prepared<Row> = { execute(values: Record<string, unknown>): Promise<Row[]> };
   const prepared = new Map<
     string,
-    { page: Prepared<unknown>; count: Prepared<{ count: number }>; kept?: Prepared<{ count: number; zone: string }>; where: SQL | undefined; totalSql: { sql: string; params: unknown[] } }
+    {
+      page: Prepared<unknown>;
+      count: Prepared<{ count: number }>;
+      kept?: Prepared<{ count: number; zone: string }>;
+      where: SQL | undefined;
+      totalSql: { sql: string; params: unknown[] };
+    }
   >();
   const kept = def.keptCounts && keptSource(def, def.keptCounts);
 
@@ -335,15 +362,34 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
       const filterValues = filters.map((name): [string, unknown] => [name, derivedNames.includes(name) ? query[name] : sql.placeholder(name)]);
       const where = listConditions(def, all, hasTerm ? sql.placeholder('pattern') : undefined, filterValues, sql.placeholder('today'));
       const direction = order === 'asc' ? asc : desc;
-      const orderBy = sort === 'id' ? [direction(all.id)] : [sortDirection(sortExpression(def.area, derivedColumnsOf(def, all), sort, sql.placeholder('today')), order), direction(all.id)];
+      const orderBy =
+        sort === 'id'
+          ? [direction(all.id)]
+          : [sortDirection(sortExpression(def.area, derivedColumnsOf(def, all), sort, sql.placeholder('today')), order), direction(all.id)];
       const name = `${def.area.key.replace(/\W/g, '_')}_list_${++preparedStatements}`;
-      const page = db.select(selected).from(def.table).where(where).orderBy(...orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
-      const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('matches');
+      const page = db
+        .select(selected)
+        .from(def.table)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name);
+      const capped = db
+        .select({ one: sql`1` })
+        .from(def.table)
+        .where(where)
+        .limit(EXACT_COUNT_LIMIT + 1)
+        .as('matches');
       const counting = db.select({ count: sql<number>`count(*)::int` }).from(capped);
       // The same filters over the kept counts' keys, when they answer them: a sum of a few rows, exact at any size.
-      const summing = kept && keptAnswers(def.keptCounts, hasTerm, filters)
-        ? db.select(keptSelection).from(kept.source).where(listConditions(def, kept.columns, undefined, filterValues, sql.placeholder('today')))
-        : undefined;
+      const summing =
+        kept && keptAnswers(def.keptCounts, hasTerm, filters)
+          ? db
+              .select(keptSelection)
+              .from(kept.source)
+              .where(listConditions(def, kept.columns, undefined, filterValues, sql.placeholder('today')))
+          : undefined;
       entry = { page, count: counting.prepare(`${name}_count`), kept: summing?.prepare(`${name}_kept`), where, totalSql: (summing ?? counting).toSQL() };
       prepared.set(key, entry);
     }
@@ -364,7 +410,10 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
     async page(query: ListQuery): Promise<ListPage<Record<string, unknown>>> {
       const { term, filters, values } = bind(query);
       const statement = shape(Boolean(term), filters, query.sort, query.order, query);
-      const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<string, unknown>[];
+      const rows = (await statement.page.execute({ ...values, limit: query.pageSize + 1, offset: (query.page - 1) * query.pageSize })) as Record<
+        string,
+        unknown
+      >[];
       return { items: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize, page: query.page, pageSize: query.pageSize };
     },
     /** The statement total() runs first (the kept counts' sum, or the capped count), bound: for the benches' EXPLAIN. */
@@ -385,7 +434,9 @@ export function listQueries(database: Database, def: ResourceDefinition, cache =
           void keepCountsInZone(database);
         }
         const [{ count }] = await statement.count.execute(values);
-        return count <= EXACT_COUNT_LIMIT ? { total: count, totalIsEstimate: false } : await estimateMatches(database, def.table, statement.where, values, count);
+        return count <= EXACT_COUNT_LIMIT
+          ? { total: count, totalIsEstimate: false }
+          : await estimateMatches(database, def.table, statement.where, values, count);
       });
     },
   };
@@ -397,7 +448,11 @@ const bound = (params: unknown[], values: Record<string, unknown>) =>
 
 /** Above EXACT_COUNT_LIMIT matches, the planner's estimate (never less than what was counted). */
 async function estimateMatches(database: Database, table: PgTable, where: SQL | undefined, values: Record<string, unknown>, counted: number) {
-  const statement = database.db.select({ one: sql`1` }).from(table).where(where).toSQL();
+  const statement = database.db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .toSQL();
   const [row] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${statement.sql}`, bound(statement.params, values));
   const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
   const estimate = Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
@@ -460,9 +515,16 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
     refuseHiddenSort(roleOf(c), area, parsed.data.sort);
     const { q, sort, order, tz, today, ...rest } = withListSort(area, parsed.data) as ListQuery & { tz: string; today?: string };
     const term = searchTerm(q);
-    const filters = filterParams(def).filter((name) => rest[name] !== undefined).map((name): [string, unknown] => [name, rest[name]]);
+    const filters = filterParams(def)
+      .filter((name) => rest[name] !== undefined)
+      .map((name): [string, unknown] => [name, rest[name]]);
     const where = listConditions(def, all, term === undefined ? undefined : likePattern(term), filters, today);
-    const rows = exportRows(database, selected, table, { where, sortColumn: sort === 'id' ? all.id : sortExpression(area, derivedColumnsOf(def, all), sort, today), idColumn: all.id, order });
+    const rows = exportRows(database, selected, table, {
+      where,
+      sortColumn: sort === 'id' ? all.id : sortExpression(area, derivedColumnsOf(def, all), sort, today),
+      idColumn: all.id,
+      order,
+    });
     // The export is a change entry too: its filters and row count, never its search text.
     const exported = { database, actor: actorOf(c), area: area.key, filters: { ...Object.fromEntries(filters), sort, order }, searched: term !== undefined };
     const batches = await firstBatchFetched(recordedExport(rows, exported));

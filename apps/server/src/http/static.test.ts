@@ -86,7 +86,8 @@ describe('the web app files, compressed', () => {
       const full = await get('/assets/index-abc123.js', accept);
       expect(head.status).toBe(200);
       expect(head.bytes.length).toBe(0);
-      for (const name of ['content-encoding', 'content-length', 'content-type', 'vary', 'cache-control']) expect(head.headers.get(name), `${accept} ${name}`).toBe(full.headers.get(name));
+      for (const name of ['content-encoding', 'content-length', 'content-type', 'vary', 'cache-control'])
+        expect(head.headers.get(name), `${accept} ${name}`).toBe(full.headers.get(name));
     }
   });
 
@@ -102,7 +103,12 @@ describe('the web app files, compressed', () => {
 
 describe('acceptedEncodings', () => {
   it('reads codings and weights, refuses q=0, and reads no further than 1000 characters', () => {
-    expect(acceptedEncodings('gzip, deflate, br')).toEqual(new Map([['br', 1], ['gzip', 1]]));
+    expect(acceptedEncodings('gzip, deflate, br')).toEqual(
+      new Map([
+        ['br', 1],
+        ['gzip', 1],
+      ]),
+    );
     expect(acceptedEncodings('br;q=0.2, gzip;q=0')).toEqual(new Map([['br', 0.2]]));
     expect(acceptedEncodings(' BR ; Q=0.7 ')).toEqual(new Map([['br', 0.7]]));
     expect(acceptedEncodings(undefined)).toEqual(new Map());

@@ -43,7 +43,11 @@ export function acceptedEncodings(header: string | undefined): Map<string, numbe
   return accepted;
 }
 
-const isFile = (path: string) => stat(path).then((info) => info.isFile(), () => false);
+const isFile = (path: string) =>
+  stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
 
 /**
  * A file of the build as an answer: its brotli or gzip copy when the client accepts that coding and the

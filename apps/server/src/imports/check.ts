@@ -42,7 +42,8 @@ function printable(text: string): string {
 }
 
 /** What a commit answers when another import wrote its rows meanwhile (decision 0061). */
-export const ANOTHER_IMPORT_WROTE = 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.';
+export const ANOTHER_IMPORT_WROTE =
+  'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.';
 
 /** Who the check's rehearsal of the afterWrite hooks writes as: it is always rolled back. */
 const REHEARSAL_ACTOR: Actor = { type: 'system', id: 'import-check', name: 'Import check' };
@@ -186,7 +187,8 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
         )
       : [];
     const changedSince = new Map<string, Set<string>>();
-    for (const entry of entries) for (const change of entry.changes ?? []) changedSince.set(entry.record_id, (changedSince.get(entry.record_id) ?? new Set()).add(change.field));
+    for (const entry of entries)
+      for (const change of entry.changes ?? []) changedSince.set(entry.record_id, (changedSince.get(entry.record_id) ?? new Set()).add(change.field));
     for (const item of stale) {
       const { since, fields } = item.stale!;
       const changed = changedSince.get(item.recordId!);
@@ -226,7 +228,12 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
       const versionText = versionIndex >= 0 ? (fileRow.cells[versionIndex] ?? '').trim() : '';
       let exported: number | undefined;
       if (/^[0-9]{1,9}$/.test(versionText) && Number(versionText) >= 1) exported = Number(versionText);
-      else if (versionText !== '') rowErrors.push({ row: fileRow.row, column: columns[versionIndex].header, message: 'Version must be a whole number of 1 or more, as the export writes it.' });
+      else if (versionText !== '')
+        rowErrors.push({
+          row: fileRow.row,
+          column: columns[versionIndex].header,
+          message: 'Version must be a whole number of 1 or more, as the export writes it.',
+        });
       return { fileRow, values, rowErrors, id, exported };
     });
 
@@ -258,7 +265,9 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
     const stored = new Map<string, Record<string, unknown>>();
     if (update) {
       const ids = [...new Set(perRow.map((item) => item.id).filter((id) => id !== '' && id.length <= 64 && !hasControlCharacter(id)))];
-      if (ids.length > 0) for (const record of (await database.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[]) stored.set(String(record.id), record);
+      if (ids.length > 0)
+        for (const record of (await database.db.select(selected).from(def.table).where(inArray(all.id, ids))) as Record<string, unknown>[])
+          stored.set(String(record.id), record);
     }
 
     const checked: (CheckedRow & { previous?: Record<string, unknown>; stale?: Stale })[] = [];
@@ -274,13 +283,24 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
       if (update) {
         previous = stored.get(id);
         if (!previous) {
-          errors.push({ row, column: columnOf('id'), message: id === '' ? `The ${idHeaderOf(def)} is required to update a record.` : `No ${def.area.singular} has the id ${id}.` });
+          errors.push({
+            row,
+            column: columnOf('id'),
+            message: id === '' ? `The ${idHeaderOf(def)} is required to update a record.` : `No ${def.area.singular} has the id ${id}.`,
+          });
           continue;
         }
         const was = asBody(previous);
         // A date-time the file shows to the minute (as an export writes it) that is the stored one keeps its seconds.
         for (const [name, value] of Object.entries(values)) {
-          if (fields[name]?.kind === 'datetime' && typeof value === 'string' && typeof was[name] === 'string' && value.slice(0, 16) === String(was[name]).slice(0, 16) && value.slice(16, 19) === ':00') values[name] = was[name];
+          if (
+            fields[name]?.kind === 'datetime' &&
+            typeof value === 'string' &&
+            typeof was[name] === 'string' &&
+            value.slice(0, 16) === String(was[name]).slice(0, 16) &&
+            value.slice(16, 19) === ':00'
+          )
+            values[name] = was[name];
         }
         body = { ...was, ...values, version: previous.version };
       } else body = { ...def.area.defaults(), ...values };
@@ -313,10 +333,19 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
     // them would pass the operation's check, which then runs only for the others (for its refusal, in its words).
     const linkedValues = new Map<string, Map<string, Record<string, unknown>>>();
     for (const ref of conditionalRefs) {
-      const ids = [...new Set(checked.flatMap((item) => (typeof item.input[ref.field] === 'string' && item.input[ref.field] !== '' ? [item.input[ref.field] as string] : [])))];
+      const ids = [
+        ...new Set(
+          checked.flatMap((item) => (typeof item.input[ref.field] === 'string' && item.input[ref.field] !== '' ? [item.input[ref.field] as string] : [])),
+        ),
+      ];
       const columns = getTableColumns(ref.table) as Record<string, PgColumn>;
       const named = [...Object.keys(ref.linkableWhen?.values ?? {}), ...Object.keys(ref.unlinkableWhen ?? {})];
-      const rows = ids.length ? ((await database.db.select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])) }).from(ref.table).where(inArray(columns.id, ids))) as Record<string, unknown>[]) : [];
+      const rows = ids.length
+        ? ((await database.db
+            .select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])) })
+            .from(ref.table)
+            .where(inArray(columns.id, ids))) as Record<string, unknown>[])
+        : [];
       linkedValues.set(ref.field, new Map(rows.map((row) => [String(row.id), row])));
     }
     const meetsConditions = (ref: (typeof conditionalRefs)[number], id: string) => {
@@ -328,10 +357,12 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
     };
     const refusals = await inParallel(checked, LINK_CHECKS_AT_ONCE, async (item): Promise<ImportRowError | undefined> => {
       const previous = item.previous && asBody(item.previous);
-      const refusedAs = (field: string) => (err: unknown): ImportRowError => {
-        if (!(err instanceof ApiError)) throw err;
-        return { row: item.row, column: columnOf(field), message: `${err.title}: ${err.message}` };
-      };
+      const refusedAs =
+        (field: string) =>
+        (err: unknown): ImportRowError => {
+          if (!(err instanceof ApiError)) throw err;
+          return { row: item.row, column: columnOf(field), message: `${err.title}: ${err.message}` };
+        };
       for (const ref of conditionalRefs) {
         if (item.input[ref.field] === null || item.input[ref.field] === '' || meetsConditions(ref, String(item.input[ref.field]))) continue;
         const refused = await checkReferences(database, { ...def, references: [ref] }, item.input, previous).then(() => undefined, refusedAs(ref.field));
@@ -362,15 +393,24 @@ export function importChecker(database: Database, plan: ImportPlan, options: { c
         if (first !== undefined) {
           refusedRows.add(item.row);
           const [field] = keyFields(u, item.input, key);
-          errors.push({ row: item.row, column: columnOf(field), message: `Row ${first} of this file has the same ${labels[field] ?? 'value'}: a value one ${def.area.singular} at most may hold.` });
+          errors.push({
+            row: item.row,
+            column: columnOf(field),
+            message: `Row ${first} of this file has the same ${labels[field] ?? 'value'}: a value one ${def.area.singular} at most may hold.`,
+          });
           continue;
         }
         inFile.set(key, item.row);
         keyed.push({ item, key });
       }
       if (keyed.length === 0) continue;
-      const conditions = keyed.map(({ item }) => and(u.heldBy(all, item.input), item.recordId ? ne(all.id, item.recordId) : undefined)).filter((c): c is SQL => c !== undefined);
-      const holders = (await database.db.select(selected).from(def.table).where(or(...conditions))) as Record<string, unknown>[];
+      const conditions = keyed
+        .map(({ item }) => and(u.heldBy(all, item.input), item.recordId ? ne(all.id, item.recordId) : undefined))
+        .filter((c): c is SQL => c !== undefined);
+      const holders = (await database.db
+        .select(selected)
+        .from(def.table)
+        .where(or(...conditions))) as Record<string, unknown>[];
       const heldBy = new Map<string, Record<string, unknown>>();
       for (const holder of holders) {
         const key = u.keyOf!(holder);

@@ -17,7 +17,7 @@ const hasUtf8Bom = (bytes: Uint8Array) => bytes.length >= 3 && UTF8_BOM.every((b
 export function utf8Scan(bytes: Uint8Array): { firstInvalid: number; looksUtf8: boolean } {
   let firstInvalid = -1;
   let looksUtf8 = false;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i];
     if (lead < 0x80) {
       i++;
@@ -30,7 +30,12 @@ export function utf8Scan(bytes: Uint8Array): { firstInvalid: number; looksUtf8: 
       looksUtf8 = true;
       // Well-formed beyond the shape: no overlong three- or four-byte forms, no surrogates, nothing past U+10FFFF.
       const second = bytes[i + 1];
-      const wellFormed = !((lead === 0xe0 && second < 0xa0) || (lead === 0xed && second > 0x9f) || (lead === 0xf0 && second < 0x90) || (lead === 0xf4 && second > 0x8f));
+      const wellFormed = !(
+        (lead === 0xe0 && second < 0xa0) ||
+        (lead === 0xed && second > 0x9f) ||
+        (lead === 0xf0 && second < 0x90) ||
+        (lead === 0xf4 && second > 0x8f)
+      );
       if (!wellFormed && firstInvalid < 0) firstInvalid = i;
       i += length;
     } else {
@@ -131,9 +136,17 @@ export function* csvRows(bytes: Uint8Array, limits: CellLimits): Generator<strin
   let pendingCr = false;
   let rowNumber = 1;
   let rowStarted = false;
-  const tooLong = () => unreadable(`Row ${rowNumber} has a cell of more than ${limits.maxCellChars.toLocaleString('en-IN')} characters. Shorten it and upload the file again.`, 'Cell Too Long');
+  const tooLong = () =>
+    unreadable(
+      `Row ${rowNumber} has a cell of more than ${limits.maxCellChars.toLocaleString('en-IN')} characters. Shorten it and upload the file again.`,
+      'Cell Too Long',
+    );
   const endCell = () => {
-    if (row.length >= limits.maxColumns) throw unreadable(`Row ${rowNumber} has more than ${limits.maxColumns} columns. An import takes at most ${limits.maxColumns} columns.`, 'Too Many Columns');
+    if (row.length >= limits.maxColumns)
+      throw unreadable(
+        `Row ${rowNumber} has more than ${limits.maxColumns} columns. An import takes at most ${limits.maxColumns} columns.`,
+        'Too Many Columns',
+      );
     row.push(cell);
     cell = '';
   };

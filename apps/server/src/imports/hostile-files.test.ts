@@ -23,7 +23,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-function upload(client: TestClient, name: string, data: Buffer | string, fields: Record<string, string> = { mode: 'dry-run' }, path = '/api/vehicles/import'): Promise<ApiResponse> {
+function upload(
+  client: TestClient,
+  name: string,
+  data: Buffer | string,
+  fields: Record<string, string> = { mode: 'dry-run' },
+  path = '/api/vehicles/import',
+): Promise<ApiResponse> {
   const form = multipartBody([{ name: 'file', filename: name, data }, ...Object.entries(fields).map(([field, value]) => ({ name: field, data: value }))]);
   return client.request('POST', path, { body: form.body, headers: { 'content-type': form.contentType } });
 }
@@ -63,7 +69,16 @@ async function livezWhile<T>(work: Promise<T>): Promise<{ result: T; longestMs: 
 
 const HEADER = ['Make', 'Model', 'Year', 'License Plate', 'VIN', 'Type', 'Status', 'Current Mileage', 'Purchase Date'];
 const VEHICLE = ['Tata', 'Prima 4028.S', '2022', 'MH12HF4321', 'MAT448123NKL99999', 'Truck', 'Active', '84500', '15/03/2022'];
-const vehicleSheet = sheetXml(rowXml(1, HEADER.map((_, i) => i)) + rowXml(2, VEHICLE.map((_, i) => HEADER.length + i)));
+const vehicleSheet = sheetXml(
+  rowXml(
+    1,
+    HEADER.map((_, i) => i),
+  ) +
+    rowXml(
+      2,
+      VEHICLE.map((_, i) => HEADER.length + i),
+    ),
+);
 
 describe('spreadsheets cannot exhaust memory, time or disk', () => {
   it('a hidden 3,000 MB xl/sharedStrings.xml is never inflated: the real row is checked, memory grows by less than 300 MB', async () => {
@@ -86,7 +101,8 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
         expect(answer.status).toBe(422);
         expect(answer.body).toEqual({
           title: 'Workbook Too Large',
-          message: "The workbook's texts come to more than 32 MB, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.",
+          message:
+            "The workbook's texts come to more than 32 MB, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.",
         });
       }
     }
@@ -101,7 +117,10 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
     const { result, longestMs } = await livezWhile(upload(admin, 'far.xlsx', far));
     expect(performance.now() - started).toBeLessThan(1000);
     expect(result.status).toBe(422);
-    expect(result.body).toEqual({ title: 'Too Many Rows', message: 'Row 50,00,00,000 is past row 10,48,576, the last row of an Excel sheet: the file is damaged. Save it again from Excel and upload it again.' });
+    expect(result.body).toEqual({
+      title: 'Too Many Rows',
+      message: 'Row 50,00,00,000 is past row 10,48,576, the last row of an Excel sheet: the file is damaged. Save it again from Excel and upload it again.',
+    });
     expect(longestMs).toBeLessThan(200);
     // A long read (32 MB of shared strings) lets /livez in too.
     const flood = await livezWhile(upload(admin, 'flood.xlsx', sharedStringsFlood(230, vehicleSheet)));
@@ -113,7 +132,18 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Fleet');
     sheet.addRow(HEADER);
-    for (let i = 0; i < 2000; i++) sheet.addRow(['Tata', `Prima ${i}`, 2022, `MH12TF${String(i).padStart(4, '0')}`, `MAT448123NKT${String(i).padStart(5, '0')}`, 'Truck', 'Active', 84500 + i, '15/03/2022']);
+    for (let i = 0; i < 2000; i++)
+      sheet.addRow([
+        'Tata',
+        `Prima ${i}`,
+        2022,
+        `MH12TF${String(i).padStart(4, '0')}`,
+        `MAT448123NKT${String(i).padStart(5, '0')}`,
+        'Truck',
+        'Active',
+        84500 + i,
+        '15/03/2022',
+      ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const temp = await mkdtemp(join(tmpdir(), 'raahi-hostile-tmp-'));
     const before = await readdir(server.dataDir, { recursive: true });
@@ -174,8 +204,12 @@ describe('spreadsheets cannot exhaust memory, time or disk', () => {
     const refused = await upload(other, 'b.csv', csv, {}, '/api/vehicles/import/preview');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('10');
-    expect(refused.body).toEqual({ title: 'Too Many Requests', message: 'The server is already running 1 imports, the most at once. Try again in 10 seconds.' });
-    for (let i = 0; i < 300 && (await first.get(`/api/imports/${running.body.id}`)).body.status === 'running'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(refused.body).toEqual({
+      title: 'Too Many Requests',
+      message: 'The server is already running 1 imports, the most at once. Try again in 10 seconds.',
+    });
+    for (let i = 0; i < 300 && (await first.get(`/api/imports/${running.body.id}`)).body.status === 'running'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await upload(other, 'b.csv', csv, {}, '/api/vehicles/import/preview')).status).toBe(200);
   }, 120_000);

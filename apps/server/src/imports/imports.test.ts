@@ -82,7 +82,18 @@ describe('templates', () => {
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets[0].getRow(1).values).toEqual([undefined, 'Make', 'Model', 'Year', 'License Plate', 'VIN', 'Type', 'Status', 'Current Mileage (km)', 'Purchase Date']);
+    expect(workbook.worksheets[0].getRow(1).values).toEqual([
+      undefined,
+      'Make',
+      'Model',
+      'Year',
+      'License Plate',
+      'VIN',
+      'Type',
+      'Status',
+      'Current Mileage (km)',
+      'Purchase Date',
+    ]);
     expect((await admin.get('/api/vehicles/import/template?format=pdf')).status).toBe(400);
   });
 
@@ -107,7 +118,17 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
     const form = multipartBody([{ name: 'file', filename: 'fleet.csv', data: file.text }]);
     const res = await admin.request('POST', '/api/vehicles/import/preview', { body: form.body, headers: { 'content-type': form.contentType } });
     expect(res.status).toBe(200);
-    expect(res.body.columns.map((c: Json) => c.field)).toEqual(['make', 'model', 'year', 'licensePlate', 'vin', 'type', 'status', 'currentMileage', 'purchaseDate']);
+    expect(res.body.columns.map((c: Json) => c.field)).toEqual([
+      'make',
+      'model',
+      'year',
+      'licensePlate',
+      'vin',
+      'type',
+      'status',
+      'currentMileage',
+      'purchaseDate',
+    ]);
     expect(res.body.sample[0][3]).toBe('KA01IM0000');
     expect(res.body.fields.map((f: Json) => f.field)).toContain('id');
   });
@@ -162,7 +183,11 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
     const { body: one } = await admin.get('/api/vehicles?q=KA01IM0002');
     const record = one.items[0];
     const { id, version, createdAt: _c, updatedAt: _u, ...fields } = record;
-    const body = Object.fromEntries(Object.entries(fields).filter(([key]) => ['make', 'model', 'year', 'vin', 'licensePlate', 'type', 'status', 'currentMileage', 'purchaseDate'].includes(key)));
+    const body = Object.fromEntries(
+      Object.entries(fields).filter(([key]) =>
+        ['make', 'model', 'year', 'vin', 'licensePlate', 'type', 'status', 'currentMileage', 'purchaseDate'].includes(key),
+      ),
+    );
     expect((await admin.put(`/api/vehicles/${id}`, { ...body, currentMileage: 90000, version })).status).toBe(200);
     const refused = await admin.del(`/api/imports/${batchId}`);
     expect(refused.status).toBe(409);
@@ -172,7 +197,8 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
 
   it('undo deletes exactly the records of a batch none of which changed, writing its own entries; once', async () => {
     const before = await count('SELECT count(*)::int AS n FROM vehicles');
-    const csv = 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,HR26UN0001,MAT4480UN00000001\nTata,Ace,2023,HR26UN0002,MAT4480UN00000002\nTata,Ace,2023,HR26UN0003,MAT4480UN00000003\n';
+    const csv =
+      'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,HR26UN0001,MAT4480UN00000001\nTata,Ace,2023,HR26UN0002,MAT4480UN00000002\nTata,Ace,2023,HR26UN0003,MAT4480UN00000003\n';
     const committed = await importFile(admin, 'vehicles', 'three.csv', csv, { mode: 'commit' });
     expect(committed.body.written).toBe(3);
     const batch = committed.body.batchId;
@@ -181,7 +207,12 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
     expect(undone.status, undone.text).toBe(200);
     expect(undone.body).toEqual({ batchId: batch, undone: 3 });
     expect(await count('SELECT count(*)::int AS n FROM vehicles')).toBe(before);
-    expect(await count(`SELECT count(*)::int AS n FROM change_log WHERE operation = 'delete' AND record_id IN (SELECT record_id FROM change_log WHERE batch_id = $1)`, [batch])).toBe(3);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM change_log WHERE operation = 'delete' AND record_id IN (SELECT record_id FROM change_log WHERE batch_id = $1)`,
+        [batch],
+      ),
+    ).toBe(3);
     expect((await admin.get(`/api/imports/${committed.body.id}`)).body.status).toBe('undone');
     expect((await admin.del(`/api/imports/${batch}`)).status).toBe(404);
   });
@@ -190,7 +221,11 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
 describe('webhooks', () => {
   it('a committed batch is announced once as <area>.imported; its undo announces each record it deletes', async () => {
     // The outbox is read directly: no worker runs in this test server, and nobody listens on the address.
-    const webhook = await admin.post('/api/webhooks', { url: 'http://127.0.0.1:9/hook', secret: 'import-webhook-secret-2026', events: ['vehicles.created', 'vehicles.imported', 'vehicles.deleted'] });
+    const webhook = await admin.post('/api/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      secret: 'import-webhook-secret-2026',
+      events: ['vehicles.created', 'vehicles.imported', 'vehicles.deleted'],
+    });
     expect(webhook.status, webhook.text).toBe(201);
     try {
       const csv = 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,HR26WH0001,MAT4480WH00000001\nTata,Ace,2023,HR26WH0002,MAT4480WH00000002\n';
@@ -205,7 +240,12 @@ describe('webhooks', () => {
       expect(await events()).toEqual([{ event: 'vehicles.imported', subject: batch, data: { batchId: batch, count: 2, update: false } }]);
       expect((await admin.del(`/api/imports/${batch}`)).status).toBe(200);
       const after = await events();
-      expect(after.slice(1).map((e) => `${e.event} ${String(e.data.licensePlate)}`).sort()).toEqual(['vehicles.deleted HR26WH0001', 'vehicles.deleted HR26WH0002']);
+      expect(
+        after
+          .slice(1)
+          .map((e) => `${e.event} ${String(e.data.licensePlate)}`)
+          .sort(),
+      ).toEqual(['vehicles.deleted HR26WH0001', 'vehicles.deleted HR26WH0002']);
     } finally {
       await admin.del(`/api/webhooks/${webhook.body.id}`);
     }
@@ -247,7 +287,16 @@ describe("an area's own checks on other records", () => {
     ].join('\r\n');
     const dry = await importFile(admin, 'service-schedules', 'schedules.csv', csv);
     expect(dry.status, dry.text).toBe(200);
-    expect([dry.body.valid, dry.body.errors]).toEqual([1, [{ row: 3, column: 'Last Done At (km)', message: "Invalid Odometer: Last Done At (95,000 km) cannot be above the vehicle's current odometer (80,000 km)." }]]);
+    expect([dry.body.valid, dry.body.errors]).toEqual([
+      1,
+      [
+        {
+          row: 3,
+          column: 'Last Done At (km)',
+          message: "Invalid Odometer: Last Done At (95,000 km) cannot be above the vehicle's current odometer (80,000 km).",
+        },
+      ],
+    ]);
     expect(await count(`SELECT count(*)::int AS n FROM service_schedules WHERE vehicle_id = $1`, [vehicle.body.id])).toBe(0);
     const committed = await importFile(admin, 'service-schedules', 'schedules.csv', csv, { mode: 'commit', validOnly: true });
     expect([committed.body.written, committed.body.errorCount], committed.text).toEqual([1, 1]);
@@ -295,10 +344,16 @@ describe('mapping', () => {
     const form = multipartBody([{ name: 'file', filename: 'drivers.csv', data: csv }]);
     const preview = await admin.request('POST', '/api/drivers/import/preview', { body: form.body, headers: { 'content-type': form.contentType } });
     expect(preview.body).toMatchObject({ columns: mapping, remembered: true });
-    const unknown = await importFile(admin, 'drivers', 'drivers.csv', csv, { mode: 'dry-run', mapping: [...mapping.slice(0, 3), { header: 'Mail', field: 'favouriteColour' }] });
+    const unknown = await importFile(admin, 'drivers', 'drivers.csv', csv, {
+      mode: 'dry-run',
+      mapping: [...mapping.slice(0, 3), { header: 'Mail', field: 'favouriteColour' }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toContain('mapped to "favouriteColour", which is not a field of drivers');
-    const file = await importFile(admin, 'drivers', 'drivers.csv', csv, { mode: 'dry-run', mapping: [...mapping.slice(0, 3), { header: 'Mail', field: 'aadharCardFile' }] });
+    const file = await importFile(admin, 'drivers', 'drivers.csv', csv, {
+      mode: 'dry-run',
+      mapping: [...mapping.slice(0, 3), { header: 'Mail', field: 'aadharCardFile' }],
+    });
     expect(file.status).toBe(400);
     expect(file.body.message).toContain('a file field');
   });
@@ -335,7 +390,10 @@ describe('runs', () => {
   it('a run whose server stopped (its heartbeat old) reads as failed', async () => {
     const res = await importFile(admin, 'vehicles', 'v.csv', 'Make\nTata\n', { mode: 'dry-run' });
     await server.database.query(`UPDATE import_runs SET status = 'running', heartbeat_at = now() - interval '20 minutes' WHERE id = $1`, [res.body.id]);
-    expect((await admin.get(`/api/imports/${res.body.id}`)).body).toMatchObject({ status: 'failed', message: expect.stringContaining('stopped before it finished') });
+    expect((await admin.get(`/api/imports/${res.body.id}`)).body).toMatchObject({
+      status: 'failed',
+      message: expect.stringContaining('stopped before it finished'),
+    });
   });
 });
 
@@ -348,7 +406,9 @@ describe('rights and limits', () => {
     const dispatcher = await signedInAs('dispatcher');
     expect((await importFile(dispatcher, 'vehicles', 'v.csv', 'Make\nTata\n', { mode: 'commit' })).status).toBe(403);
     expect((await importFile(dispatcher, 'trips', 't.csv', 'Origin\nPune\n', { mode: 'dry-run' })).status).toBe(200);
-    const committed = await importFile(admin, 'vehicles', 'v.csv', 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,DL01RT0001,MAT4480RT00000001\n', { mode: 'commit' });
+    const committed = await importFile(admin, 'vehicles', 'v.csv', 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,DL01RT0001,MAT4480RT00000001\n', {
+      mode: 'commit',
+    });
     expect(committed.body.written).toBe(1);
     const undo = await dispatcher.del(`/api/imports/${committed.body.batchId}`);
     expect(undo.status).toBe(403);
@@ -373,7 +433,9 @@ describe('rights and limits', () => {
     expect((await importFile(admin, 'vehicles', 'empty.csv', '', { mode: 'commit' })).body.title).toBe('Empty File');
     expect((await importFile(admin, 'vehicles', 'h.csv', 'Make,Model\n', { mode: 'commit' })).body.title).toBe('No Records');
     expect((await importFile(admin, 'vehicles', 'x.xlsx', 'Make,Model\nTata,Ace\n', { mode: 'commit' })).status).toBe(422);
-    expect((await importFile(admin, 'vehicles', 'c.csv', 'Colour,Wheels\nred,6\n', { mode: 'commit' })).body.message).toContain('No column of the file matches');
+    expect((await importFile(admin, 'vehicles', 'c.csv', 'Colour,Wheels\nred,6\n', { mode: 'commit' })).body.message).toContain(
+      'No column of the file matches',
+    );
     expect((await importFile(admin, 'vehicles', 'c.csv', 'Make\nTata\n', { mode: 'commit', update: true })).body.message).toContain('needs an ID column');
     expect(await count('SELECT count(*)::int AS n FROM vehicles')).toBe(before);
   });
@@ -398,7 +460,10 @@ describe('bad input to the import routes', () => {
     const csv = 'Make,Model,Year,License Plate,VIN\nTata,Ace,2023,MH01NU0001,MAT4480NU00000001\n';
     expect((await importFile(admin, 'vehicles', 'v.csv', csv, { mode: 'dry-run', mapping: [null, 7, 'make'] })).status).toBe(400);
     expect((await importFile(admin, 'vehicles', 'v.csv', csv, { mode: 'dry-run', mapping: { make: 'make' } })).status).toBe(400);
-    const form = multipartBody([{ name: 'file', filename: 'v.csv', data: csv }, { name: 'mode', data: 'sometimes' }]);
+    const form = multipartBody([
+      { name: 'file', filename: 'v.csv', data: csv },
+      { name: 'mode', data: 'sometimes' },
+    ]);
     const mode = await admin.request('POST', '/api/vehicles/import', { body: form.body, headers: { 'content-type': form.contentType } });
     expect(mode.status).toBe(400);
     expect(mode.body.message).toContain('Mode must be one of');
@@ -406,7 +471,9 @@ describe('bad input to the import routes', () => {
     expect((await admin.request('POST', '/api/vehicles/import', { body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(415);
     // A NUL past the first 8 KB (where the binary check looks): an error on its cell, kept without it.
     const padding = 'x'.repeat(9000);
-    const trips = await importFile(admin, 'trips', 't.csv', `Origin,Destination,Vehicle,Notes\nPune,Mumbai,,${padding}\nPune,Mumbai,MH12\u0000X,\n`, { mode: 'dry-run' });
+    const trips = await importFile(admin, 'trips', 't.csv', `Origin,Destination,Vehicle,Notes\nPune,Mumbai,,${padding}\nPune,Mumbai,MH12\u0000X,\n`, {
+      mode: 'dry-run',
+    });
     expect(trips.status, trips.text).toBe(200);
     expect(trips.body.status).toBe('done');
     const nulError = trips.body.errors.find((e: Json) => e.row === 3 && e.column === 'Vehicle');

@@ -6,7 +6,18 @@ import type { ResourceDefinition } from '../http/resource';
  * The headers people give their columns, per area and field, beyond the form's labels and the field names
  * (LubeLogger and Fleetbase keep such lists): declared here as data, matched as the labels are.
  */
-const VEHICLE_NUMBER = ['Vehicle No', 'Vehicle Number', 'Reg No', 'Registration No', 'Registration Number', 'Gaadi No', 'Gadi No', 'Truck No', 'Truck Number', 'Lorry No'];
+const VEHICLE_NUMBER = [
+  'Vehicle No',
+  'Vehicle Number',
+  'Reg No',
+  'Registration No',
+  'Registration Number',
+  'Gaadi No',
+  'Gadi No',
+  'Truck No',
+  'Truck Number',
+  'Lorry No',
+];
 export const HEADER_ALIASES: Record<string, Record<string, readonly string[]>> = {
   vehicles: {
     licensePlate: [...VEHICLE_NUMBER, 'Plate', 'Number Plate', 'Plate No', 'RC No'],
@@ -144,8 +155,11 @@ export function checkedMapping(def: ResourceDefinition, header: readonly string[
     if (typeof field !== 'string' || field.length > 100) throw badRequest(`The mapping of column ${index + 1} (${text}) must name a field.`);
     if (field !== '' && !fields.has(field)) {
       const kind = declared[field]?.kind;
-      if (kind === 'file' || kind === 'files') throw badRequest(`The column ${text} is mapped to ${declared[field].label}, a file field: files cannot be imported.`);
-      throw badRequest(`The column ${text} is mapped to "${field}", which is not a field of ${def.area.plural}. Choose one of: ${[...fields.values()].map((f) => f.label).join(', ')}.`);
+      if (kind === 'file' || kind === 'files')
+        throw badRequest(`The column ${text} is mapped to ${declared[field].label}, a file field: files cannot be imported.`);
+      throw badRequest(
+        `The column ${text} is mapped to "${field}", which is not a field of ${def.area.plural}. Choose one of: ${[...fields.values()].map((f) => f.label).join(', ')}.`,
+      );
     }
     if (field !== '' && used.has(field)) throw badRequest(`Two columns are mapped to ${fields.get(field)!.label}. Map each field from one column at most.`);
     if (field !== '') used.add(field);

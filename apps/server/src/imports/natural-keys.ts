@@ -53,12 +53,19 @@ export async function resolveLinks(database: Pick<Database, 'db'>, target: Resou
         text,
         unique.length === 1
           ? { id: unique[0] }
-          : { error: `"${text}" matches ${unique.length} ${target.area.plural} (${unique.slice(0, 3).join(', ')}); give its ${orList(BY(keys, false).filter((noun) => noun !== 'name'))} instead` },
+          : {
+              error: `"${text}" matches ${unique.length} ${target.area.plural} (${unique.slice(0, 3).join(', ')}); give its ${orList(BY(keys, false).filter((noun) => noun !== 'name'))} instead`,
+            },
       );
     }
   };
   const query = async (value: SQL | PgColumn, compare: SQL, wanted: string[]) =>
-    wanted.length === 0 ? [] : ((await database.db.select({ id: all.id, key: sql<string>`${value}` }).from(target.table).where(inArray(compare, wanted))) as { id: string; key: string }[]);
+    wanted.length === 0
+      ? []
+      : ((await database.db
+          .select({ id: all.id, key: sql<string>`${value}` })
+          .from(target.table)
+          .where(inArray(compare, wanted))) as { id: string; key: string }[]);
   // 1. By id, exactly.
   settle(await query(all.id, sql`${all.id}`, [...left]), (text) => text);
   // 2. By each natural key, in order (a licence number before a name).
@@ -81,11 +88,15 @@ export async function resolveLinks(database: Pick<Database, 'db'>, target: Resou
   // A record of an import still being written cannot be linked: that import may yet be taken back.
   const found = [...result.entries()].flatMap(([text, r]) => ('id' in r ? [[text, r.id] as const] : []));
   const importing = await beingImported(database, [...new Set(found.map(([, id]) => id))]);
-  for (const [text, id] of found) if (importing.has(id)) result.set(text, { error: `"${text}" names the ${target.area.singular} ${id}, which is being imported: link it once its import has finished` });
+  for (const [text, id] of found)
+    if (importing.has(id))
+      result.set(text, { error: `"${text}" names the ${target.area.singular} ${id}, which is being imported: link it once its import has finished` });
   return result;
 }
 
 /** The link fields of an area and the areas they name. */
 export function linkFields(def: ResourceDefinition): { field: string; area: string; many: boolean }[] {
-  return Object.entries(fieldsOf(def)).flatMap(([field, f]): { field: string; area: string; many: boolean }[] => (f.kind === 'reference' ? [{ field, area: f.area, many: false }] : f.kind === 'references' ? [{ field, area: f.area, many: true }] : []));
+  return Object.entries(fieldsOf(def)).flatMap(([field, f]): { field: string; area: string; many: boolean }[] =>
+    f.kind === 'reference' ? [{ field, area: f.area, many: false }] : f.kind === 'references' ? [{ field, area: f.area, many: true }] : [],
+  );
 }

@@ -76,8 +76,19 @@ async function stagedRun(header: string[], rows: string[][], update = false): Pr
   const check = importChecker(server.database, { def: vehicles, resources, columns, update, keep: [], zone: companyTimeZone() });
   const { valid, errors } = await check(rows.map((cells, i) => ({ row: i + 2, cells })));
   expect(errors).toEqual([]);
-  const runId = await createRun(server.database, { area: 'vehicles', userId: 'overwrite-test', byName: actor.name, mode: 'commit', update, validOnly: false, mapping: columns, fileName: 'v.csv' });
-  await server.database.db.insert(importStagedRows).values(valid.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
+  const runId = await createRun(server.database, {
+    area: 'vehicles',
+    userId: 'overwrite-test',
+    byName: actor.name,
+    mode: 'commit',
+    update,
+    validOnly: false,
+    mapping: columns,
+    fileName: 'v.csv',
+  });
+  await server.database.db
+    .insert(importStagedRows)
+    .values(valid.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
   return runId;
 }
 
@@ -85,7 +96,7 @@ const newVehicles = (plates: string[]) => plates.map((plate, i) => ['Tata', 'Ace
 const NEW_HEADER = ['Make', 'Model', 'Year', 'License Plate', 'VIN'];
 
 describe('update mode from an export', () => {
-  it("a row whose record changed since the export is a conflict naming the fields changed since, left out unless overwrite=true; the others are written", async () => {
+  it('a row whose record changed since the export is a conflict naming the fields changed since, left out unless overwrite=true; the others are written', async () => {
     const one = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0001' }))).body;
     const two = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0002' }))).body;
     const exported = await admin.get('/api/vehicles/export?q=KA05OW');
@@ -106,7 +117,9 @@ describe('update mode from an export', () => {
     const commit = await importFile(admin, 'vehicles', file, { mode: 'commit', update: true });
     expect(commit.status, commit.text).toBe(200);
     expect(commit.body).toMatchObject({ status: 'done', written: 1, conflicts: [{ row: rowOf(one.id), id: one.id, fields: ['status', 'currentMileage'] }] });
-    expect(commit.body.message).toBe('1 row left out: its record changed since the export (see the conflicts); import again with overwrite to write it over those changes.');
+    expect(commit.body.message).toBe(
+      '1 row left out: its record changed since the export (see the conflicts); import again with overwrite to write it over those changes.',
+    );
     expect((await admin.get(`/api/vehicles/${one.id}`)).body).toMatchObject({ status: 'In Maintenance', currentMileage: 130000, year: 2022, version: 3 });
     expect((await admin.get(`/api/vehicles/${two.id}`)).body).toMatchObject({ year: 2020, version: 2 });
 
@@ -142,10 +155,17 @@ describe('update mode from an export', () => {
 });
 
 describe('undo', () => {
-  it('an edit made between two pages of an update batch is found by the record\'s own history: the undo is refused', async () => {
+  it("an edit made between two pages of an update batch is found by the record's own history: the undo is refused", async () => {
     const one = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0201' }))).body;
     const two = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0202' }))).body;
-    const runId = await stagedRun(['ID', 'Year'], [[one.id, '2019'], [two.id, '2019']], true);
+    const runId = await stagedRun(
+      ['ID', 'Year'],
+      [
+        [one.id, '2019'],
+        [two.id, '2019'],
+      ],
+      true,
+    );
     const batchId = newBatchId();
     const driver = (await admin.post('/api/drivers', driverBody())).body;
     let trip = 0;
@@ -161,7 +181,10 @@ describe('undo', () => {
     await writeStaged(database, { def: vehicles, runId, batchId, actor, update: true, finish: { status: 'done' }, stepwise: true, pageSize: 1 });
     expect(trip).toBe(201);
     const refused = await admin.del(`/api/imports/${batchId}`);
-    expect([refused.status, refused.body]).toEqual([409, { title: 'Undo Refused', message: `1 of the 2 vehicles of this import changed since it (${one.id}). Nothing was undone.` }]);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { title: 'Undo Refused', message: `1 of the 2 vehicles of this import changed since it (${one.id}). Nothing was undone.` },
+    ]);
     expect((await admin.get(`/api/vehicles/${one.id}`)).body).toMatchObject({ year: 2019, currentMileage: 140000 });
     expect((await admin.get(`/api/vehicles/${two.id}`)).body).toMatchObject({ year: 2019 });
   });
@@ -185,15 +208,35 @@ describe('a batch being written', () => {
     };
     // The second page fails as a server would: the first is taken back.
     const database = pausing(server.database, { pause: 1, fail: 2, run: between });
-    await expect(writeStaged(database, { def: vehicles, runId, batchId, actor, update: false, finish: { status: 'done' }, stepwise: true, pageSize: 1 })).rejects.toThrow('the server failed between two pages');
+    await expect(
+      writeStaged(database, { def: vehicles, runId, batchId, actor, update: false, finish: { status: 'done' }, stepwise: true, pageSize: 1 }),
+    ).rejects.toThrow('the server failed between two pages');
     expect(seen.options).toEqual([]);
-    expect(seen.trip).toEqual([409, { title: 'Record Being Imported', message: `The vehicle ${String(seen.id)} is being imported: it can be chosen once its import has finished.` }]);
-    expect(seen.imported).toEqual([{ row: 2, column: 'Vehicle No', message: `Vehicle: "${plates[0]}" names the vehicle ${String(seen.id)}, which is being imported: link it once its import has finished.` }]);
+    expect(seen.trip).toEqual([
+      409,
+      { title: 'Record Being Imported', message: `The vehicle ${String(seen.id)} is being imported: it can be chosen once its import has finished.` },
+    ]);
+    expect(seen.imported).toEqual([
+      {
+        row: 2,
+        column: 'Vehicle No',
+        message: `Vehicle: "${plates[0]}" names the vehicle ${String(seen.id)}, which is being imported: link it once its import has finished.`,
+      },
+    ]);
     expect(await server.database.query(`SELECT id FROM vehicles WHERE license_plate = ANY($1::text[])`, [plates])).toEqual([]);
     expect((await readRun(server.database, runId))!.batchId).toBeNull();
     // Once written, its records are offered again.
     const later = await stagedRun(NEW_HEADER, newVehicles(plates));
-    await writeStaged(server.database, { def: vehicles, runId: later, batchId: newBatchId(), actor, update: false, finish: { status: 'done' }, stepwise: true, pageSize: 1 });
+    await writeStaged(server.database, {
+      def: vehicles,
+      runId: later,
+      batchId: newBatchId(),
+      actor,
+      update: false,
+      finish: { status: 'done' },
+      stepwise: true,
+      pageSize: 1,
+    });
     expect((await admin.get(`/api/vehicles/options?q=${plates[0].toLowerCase()}`)).body.items).toHaveLength(1);
   });
 
@@ -222,7 +265,9 @@ describe('parallel commits of one file', () => {
     const plates = ['KA05OW0501', 'KA05OW0502', 'KA05OW0503'];
     const [first, second] = [await stagedRun(NEW_HEADER, newVehicles(plates)), await stagedRun(NEW_HEADER, newVehicles(plates))];
     const results = await Promise.allSettled(
-      [first, second].map((runId) => writeStaged(server.database, { def: vehicles, runId, batchId: newBatchId(), actor, update: false, finish: { status: 'done' }, pageSize: 1 })),
+      [first, second].map((runId) =>
+        writeStaged(server.database, { def: vehicles, runId, batchId: newBatchId(), actor, update: false, finish: { status: 'done' }, pageSize: 1 }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ApiError;
@@ -232,7 +277,9 @@ describe('parallel commits of one file', () => {
       'Import Conflict',
       'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.',
     ]);
-    expect((await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicles WHERE license_plate = ANY($1::text[])`, [plates]))[0].n).toBe(3);
+    expect((await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM vehicles WHERE license_plate = ANY($1::text[])`, [plates]))[0].n).toBe(
+      3,
+    );
   });
 
   it('over HTTP: of two commits of one file sent at once, one writes it and the other answers 409 in words, whenever it meets the rows', async () => {
@@ -242,7 +289,8 @@ describe('parallel commits of one file', () => {
     expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ status: 'done', written: 2 });
     expect(answers.find((a) => a.status === 409)!.body).toEqual({
       title: 'Import Conflict',
-      message: 'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.',
+      message:
+        'The file was checked, then another import wrote these rows (or someone saved the same values) before it could. Nothing was imported; check the file again.',
     });
     // A commit of the same file afterwards, with nothing running at once, gets the rows' errors as before.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -253,9 +301,14 @@ describe('parallel commits of one file', () => {
   it('the loser of two update commits of one file answers 409 in words', async () => {
     const one = (await admin.post('/api/vehicles', vehicleBody({ licensePlate: 'KA05OW0601' }))).body;
     const runs = [await stagedRun(['ID', 'Year'], [[one.id, '2017']], true), await stagedRun(['ID', 'Year'], [[one.id, '2017']], true)];
-    const results = await Promise.allSettled(runs.map((runId) => writeStaged(server.database, { def: vehicles, runId, batchId: newBatchId(), actor, update: true, finish: { status: 'done' } })));
+    const results = await Promise.allSettled(
+      runs.map((runId) => writeStaged(server.database, { def: vehicles, runId, batchId: newBatchId(), actor, update: true, finish: { status: 'done' } })),
+    );
     const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!.reason as ApiError;
-    expect([lost.status, lost.message]).toEqual([409, `The vehicle ${one.id} (row 2) was changed or deleted after the file was checked: another import wrote these rows, or someone saved it. Nothing was imported; check the file again.`]);
+    expect([lost.status, lost.message]).toEqual([
+      409,
+      `The vehicle ${one.id} (row 2) was changed or deleted after the file was checked: another import wrote these rows, or someone saved it. Nothing was imported; check the file again.`,
+    ]);
     expect((await admin.get(`/api/vehicles/${one.id}`)).body).toMatchObject({ year: 2017, version: 2 });
   });
 });

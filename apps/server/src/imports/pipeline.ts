@@ -59,7 +59,9 @@ export async function executeRun(job: RunJob): Promise<void> {
     conflicts.push(...conflicting.slice(0, FIRST_ERRORS - conflicts.length).map((item) => ({ row: item.row, id: item.recordId!, fields: item.conflict! })));
     const staged = overwrite ? result.valid : result.valid.filter((item) => !item.conflict);
     if (commit && staged.length > 0) {
-      await database.db.insert(importStagedRows).values(staged.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
+      await database.db
+        .insert(importStagedRows)
+        .values(staged.map((item) => ({ runId, rowNo: item.row, recordId: item.recordId ?? null, version: item.version ?? null, input: item.input })));
     }
     if (Date.now() - lastBeat > HEARTBEAT_MS / 5) {
       lastBeat = Date.now();
@@ -85,11 +87,24 @@ export async function executeRun(job: RunJob): Promise<void> {
     const leftOut = overwrite ? 0 : progress.conflictCount;
     const writing = progress.valid - leftOut;
     /** The conflicts a commit left out, in words (decision 0061). */
-    const conflictsLeft = leftOut > 0 ? `${rowsOf(leftOut)} left out: ${leftOut === 1 ? 'its record' : 'their records'} changed since the export (see the conflicts); import again with overwrite to write ${leftOut === 1 ? 'it' : 'them'} over those changes.` : null;
+    const conflictsLeft =
+      leftOut > 0
+        ? `${rowsOf(leftOut)} left out: ${leftOut === 1 ? 'its record' : 'their records'} changed since the export (see the conflicts); import again with overwrite to write ${leftOut === 1 ? 'it' : 'them'} over those changes.`
+        : null;
     if (commit && writing > 0 && (progress.errorCount === 0 || validOnly)) {
       // Every staged row is written or none is, so the message can be said before: it is saved with the last page.
-      const message = [validOnly && progress.errorCount > 0 ? `${writing} imported; ${rowsWord(progress.errorCount)} with errors left out.` : null, conflictsLeft].filter(Boolean).join(' ') || null;
-      await writeStaged(database, { def: plan.def, runId, batchId: newBatchId(), actor, update: plan.update, finish: { status: 'done', message, finishedAt: new Date() } });
+      const message =
+        [validOnly && progress.errorCount > 0 ? `${writing} imported; ${rowsWord(progress.errorCount)} with errors left out.` : null, conflictsLeft]
+          .filter(Boolean)
+          .join(' ') || null;
+      await writeStaged(database, {
+        def: plan.def,
+        runId,
+        batchId: newBatchId(),
+        actor,
+        update: plan.update,
+        finish: { status: 'done', message, finishedAt: new Date() },
+      });
     } else {
       const message =
         commit && progress.errorCount > 0
@@ -107,7 +122,10 @@ export async function executeRun(job: RunJob): Promise<void> {
     if (known) throw err;
   } finally {
     clearInterval(beating);
-    await database.db.delete(importStagedRows).where(eq(importStagedRows.runId, runId)).catch(() => undefined);
+    await database.db
+      .delete(importStagedRows)
+      .where(eq(importStagedRows.runId, runId))
+      .catch(() => undefined);
   }
 }
 

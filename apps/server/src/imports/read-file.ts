@@ -64,8 +64,12 @@ async function* numbered(rows: Iterable<string[]>): AsyncGenerator<SheetRow> {
 export async function openFile(bytes: Uint8Array, fileName: string, limits: ReadLimits): Promise<OpenedFile> {
   if (bytes.length === 0) throw unreadable('The file is empty. Choose a CSV or Excel file with a header row and at least one record.', 'Empty File');
   const isZip = looksLikeZip(bytes);
-  if (!isZip && fileName.toLowerCase().endsWith('.xlsx')) throw unreadable('The file is named .xlsx but is not an Excel workbook. Save it again from Excel and upload it again.');
-  if (!isZip && looksBinary(bytes)) throw unreadable('The file is not a CSV text file. Save it from Excel as "CSV UTF-8 (Comma delimited)" or as an Excel workbook (.xlsx), and upload it again.');
+  if (!isZip && fileName.toLowerCase().endsWith('.xlsx'))
+    throw unreadable('The file is named .xlsx but is not an Excel workbook. Save it again from Excel and upload it again.');
+  if (!isZip && looksBinary(bytes))
+    throw unreadable(
+      'The file is not a CSV text file. Save it from Excel as "CSV UTF-8 (Comma delimited)" or as an Excel workbook (.xlsx), and upload it again.',
+    );
   const source: AsyncIterator<SheetRow> = isZip ? xlsxRows(bytes, limits) : numbered(csvRows(bytes, limits));
   let next = await source.next();
   while (!next.done && isBlank(next.value.cells)) next = await source.next();
@@ -82,11 +86,18 @@ export async function openFile(bytes: Uint8Array, fileName: string, limits: Read
       // A sheet's rows carry their numbers: one far below the records is refused at once, whatever lies between.
       if (isZip && row > headerRow + limits.maxRows) {
         const last = headerRow + limits.maxRows;
-        throw unreadable(`Row ${row.toLocaleString('en-IN')} of the sheet is past row ${last.toLocaleString('en-IN')}: an import takes at most ${limits.maxRows.toLocaleString('en-IN')} records, one a row under the header. Delete the rows below the records, or split the file, and upload it again.`, 'Too Many Rows');
+        throw unreadable(
+          `Row ${row.toLocaleString('en-IN')} of the sheet is past row ${last.toLocaleString('en-IN')}: an import takes at most ${limits.maxRows.toLocaleString('en-IN')} records, one a row under the header. Delete the rows below the records, or split the file, and upload it again.`,
+          'Too Many Rows',
+        );
       }
       if (isBlank(cells)) continue;
       records++;
-      if (records > limits.maxRows) throw unreadable(`The file has more than ${limits.maxRows.toLocaleString('en-IN')} records (row ${row} is one too many). Split it into smaller files and import each.`, 'Too Many Rows');
+      if (records > limits.maxRows)
+        throw unreadable(
+          `The file has more than ${limits.maxRows.toLocaleString('en-IN')} records (row ${row} is one too many). Split it into smaller files and import each.`,
+          'Too Many Rows',
+        );
       yield { row, cells };
     }
     if (records === 0) throw unreadable('The file has a header row but no records. Add at least one row under the header and upload it again.', 'No Records');

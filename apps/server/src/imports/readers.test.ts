@@ -34,12 +34,22 @@ describe('CSV', () => {
     expect(sniffSeparator('Make,Model,Year')).toBe(',');
     expect(sniffSeparator('Make;Model;"Year, of make"')).toBe(';');
     expect(sniffSeparator('Make\tModel\tYear')).toBe('\t');
-    expect(rows('a;b;c\n1;"2;3";4\n')).toEqual([['a', 'b', 'c'], ['1', '2;3', '4']]);
-    expect(rows('a\tb\r\n1\t2\r\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(rows('a;b;c\n1;"2;3";4\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2;3', '4'],
+    ]);
+    expect(rows('a\tb\r\n1\t2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('reads quoted fields: separators, line breaks and doubled quotes inside; CRLF, LF or CR line ends', async () => {
-    expect(rows('Make,Notes\r\nTata,"Steel, 24 t\r\n""fragile"""\rAshok,plain')).toEqual([['Make', 'Notes'], ['Tata', 'Steel, 24 t\r\n"fragile"'], ['Ashok', 'plain']]);
+    expect(rows('Make,Notes\r\nTata,"Steel, 24 t\r\n""fragile"""\rAshok,plain')).toEqual([
+      ['Make', 'Notes'],
+      ['Tata', 'Steel, 24 t\r\n"fragile"'],
+      ['Ashok', 'plain'],
+    ]);
     await expect(refusal(Promise.resolve().then(() => rows('a,b\n"open,2\n')))).resolves.toMatchObject({ status: 422 });
   });
 
@@ -57,27 +67,42 @@ describe('CSV', () => {
     expect(await refusal(all(mixed))).toEqual({
       status: 422,
       title: 'Mixed Text Encoding',
-      message: 'Row 4 has a byte that is not UTF-8 (0xE9, byte 4 of the row), though the file is UTF-8 elsewhere. Save it again from Excel as "CSV UTF-8 (Comma delimited)" and upload it again.',
+      message:
+        'Row 4 has a byte that is not UTF-8 (0xE9, byte 4 of the row), though the file is UTF-8 elsewhere. Save it again from Excel as "CSV UTF-8 (Comma delimited)" and upload it again.',
     });
     // Valid UTF-8 is UTF-8, Windows-1252 without any UTF-8-looking sequence is Windows-1252.
     expect(await all(Buffer.from('Name\nCafé\n'))).toMatchObject({ records: [['Café']] });
-    expect(await all(Buffer.from([...Buffer.from('Name\nCaf'), 0xe9, 0x0a, ...Buffer.from('na'), 0xef, 0x76, 0x65, 0x0a]))).toMatchObject({ records: [['Café'], ['naïve']] });
+    expect(await all(Buffer.from([...Buffer.from('Name\nCaf'), 0xe9, 0x0a, ...Buffer.from('na'), 0xef, 0x76, 0x65, 0x0a]))).toMatchObject({
+      records: [['Café'], ['naïve']],
+    });
   });
 
   it('refuses an empty file, a header without records, binary junk and a fake .xlsx, each in words', async () => {
     expect(await refusal(all(Buffer.alloc(0)))).toMatchObject({ status: 422, title: 'Empty File' });
     expect(await refusal(all(Buffer.from('\n\n  \n')))).toMatchObject({ status: 422, title: 'Empty File' });
     expect(await refusal(all(Buffer.from('Make,Model\r\n')))).toMatchObject({ status: 422, title: 'No Records' });
-    expect(await refusal(all(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])))).toMatchObject({ status: 422, message: expect.stringContaining('not a CSV') });
-    expect(await refusal(all(Buffer.from('Make,Model\nTata,Prima\n'), 'fleet.xlsx'))).toMatchObject({ status: 422, message: expect.stringContaining('not an Excel workbook') });
+    expect(await refusal(all(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])))).toMatchObject({
+      status: 422,
+      message: expect.stringContaining('not a CSV'),
+    });
+    expect(await refusal(all(Buffer.from('Make,Model\nTata,Prima\n'), 'fleet.xlsx'))).toMatchObject({
+      status: 422,
+      message: expect.stringContaining('not an Excel workbook'),
+    });
   });
 
   it('refuses 10,000 columns, a cell of 1 MB, and stops at the first row over the limit', async () => {
     const wide = Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',');
     expect(await refusal(all(Buffer.from(`${wide}\n`)))).toMatchObject({ title: 'Too Many Columns' });
-    expect(await refusal(all(Buffer.from(`Make,Notes\nTata,${'x'.repeat(1024 * 1024)}\n`)))).toMatchObject({ title: 'Cell Too Long', message: expect.stringContaining('Row 2') });
+    expect(await refusal(all(Buffer.from(`Make,Notes\nTata,${'x'.repeat(1024 * 1024)}\n`)))).toMatchObject({
+      title: 'Cell Too Long',
+      message: expect.stringContaining('Row 2'),
+    });
     const five = `Make\n${Array.from({ length: 6 }, (_, i) => `T${i}`).join('\n')}\n`;
-    expect(await refusal(all(Buffer.from(five), 'f.csv', { ...LIMITS, maxRows: 5 }))).toMatchObject({ title: 'Too Many Rows', message: expect.stringContaining('row 7') });
+    expect(await refusal(all(Buffer.from(five), 'f.csv', { ...LIMITS, maxRows: 5 }))).toMatchObject({
+      title: 'Too Many Rows',
+      message: expect.stringContaining('row 7'),
+    });
     expect((await all(Buffer.from(five), 'f.csv', { ...LIMITS, maxRows: 6 })).records).toHaveLength(6);
   });
 });
@@ -87,11 +112,20 @@ describe('XLSX', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Fleet');
     sheet.addRow(['Make', 'Year', 'Purchase Date', 'Notes']);
-    sheet.addRow(['Tata', { formula: '2000+22', result: 2022 }, new Date(Date.UTC(2022, 3, 15)), { formula: 'HYPERLINK("http://evil.example","x")', result: 'cached text' }]);
+    sheet.addRow([
+      'Tata',
+      { formula: '2000+22', result: 2022 },
+      new Date(Date.UTC(2022, 3, 15)),
+      { formula: 'HYPERLINK("http://evil.example","x")', result: 'cached text' },
+    ]);
     sheet.getCell('C2').numFmt = 'dd/mm/yyyy';
     workbook.addWorksheet('Ignored').addRow(['Not', 'read']);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
-    expect(await all(bytes, 'fleet.xlsx')).toEqual({ format: 'xlsx', header: ['Make', 'Year', 'Purchase Date', 'Notes'], records: [['Tata', '2022', '2022-04-15', 'cached text']] });
+    expect(await all(bytes, 'fleet.xlsx')).toEqual({
+      format: 'xlsx',
+      header: ['Make', 'Year', 'Purchase Date', 'Notes'],
+      records: [['Tata', '2022', '2022-04-15', 'cached text']],
+    });
   });
 
   it('refuses a zip bomb from its central directory, before inflating anything', () => {
@@ -104,7 +138,10 @@ describe('XLSX', () => {
   it('refuses a zip whose entry inflates past the size it declares (a directory that lies)', async () => {
     const liar = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(5 * 1024 * 1024), declared: 1000 }]);
     expect(await refusal(all(liar, 'fleet.xlsx'))).toMatchObject({ status: 422, title: 'Workbook Too Large' });
-    expect(await refusal(all(zipOf([{ name: 'junk', data: Buffer.from('not a workbook') }]), 'fleet.xlsx'))).toMatchObject({ status: 422, message: expect.stringContaining('not a valid Excel workbook') });
+    expect(await refusal(all(zipOf([{ name: 'junk', data: Buffer.from('not a workbook') }]), 'fleet.xlsx'))).toMatchObject({
+      status: 422,
+      message: expect.stringContaining('not a valid Excel workbook'),
+    });
   });
 });
 
@@ -131,7 +168,8 @@ describe('XLSX read through its central directory (issue 32)', () => {
         '<row r="8"><c r="A8" t="s"><v>5</v></c><c r="B8"><v>0.1</v></c><c r="C8" t="b"><v>0</v></c><c r="D8" t="e"><v>#N/A</v></c><c r="E8"><f>E7+1</f></c></row>',
     );
     // Rich text in a shared string: its runs joined, its phonetic guide left out.
-    const shared = '<sst><si><t>Make</t></si><si><t>Purchase Date</t></si><si><r><t>Last </t></r><r><t>Service</t></r><rPh sb="0" eb="1"><t>ラスト</t></rPh></si><si><t>Year</t></si><si><t xml:space="preserve"> Error </t></si><si><t>Tata &amp; Sons</t></si></sst>';
+    const shared =
+      '<sst><si><t>Make</t></si><si><t>Purchase Date</t></si><si><r><t>Last </t></r><r><t>Service</t></r><rPh sb="0" eb="1"><t>ラスト</t></rPh></si><si><t>Year</t></si><si><t xml:space="preserve"> Error </t></si><si><t>Tata &amp; Sons</t></si></sst>';
     const file = workbookOf({ sheet: rows, sharedStrings: shared, styles });
     const opened = await openFile(file, 'fleet.xlsx', LIMITS);
     expect(opened.header).toEqual(['Make', 'Model', 'Purchase Date', 'Last Service', 'Year', 'Notes', '', 'Error']);
@@ -143,7 +181,11 @@ describe('XLSX read through its central directory (issue 32)', () => {
       { row: 8, cells: ['Tata & Sons', '0.1', 'false', '#N/A', ''] },
     ]);
     // A workbook on the 1904 date system.
-    const mac = workbookOf({ sheet: sheetXml('<row r="1"><c t="inlineStr"><is><t>Date</t></is></c></row><row r="2"><c s="1"><v>43204</v></c></row>'), styles, date1904: true });
+    const mac = workbookOf({
+      sheet: sheetXml('<row r="1"><c t="inlineStr"><is><t>Date</t></is></c></row><row r="2"><c s="1"><v>43204</v></c></row>'),
+      styles,
+      date1904: true,
+    });
     expect((await all(mac, 'mac.xlsx')).records).toEqual([['2022-04-15']]);
   });
 
@@ -180,7 +222,8 @@ describe('XLSX read through its central directory (issue 32)', () => {
     expect(await refusal(all(pastLimit, 'past.xlsx'))).toEqual({
       status: 422,
       title: 'Too Many Rows',
-      message: 'Row 10,00,000 of the sheet is past row 2,00,001: an import takes at most 2,00,000 records, one a row under the header. Delete the rows below the records, or split the file, and upload it again.',
+      message:
+        'Row 10,00,000 of the sheet is past row 2,00,001: an import takes at most 2,00,000 records, one a row under the header. Delete the rows below the records, or split the file, and upload it again.',
     });
     const jump = workbookOf({ sheet: sheetXml(rowXml(1, ['Make']) + rowXml(2, ['Tata']) + rowXml(150_000, ['Ashok Leyland'])) });
     const file = await openFile(jump, 'jump.xlsx', LIMITS);
@@ -209,7 +252,11 @@ describe('XLSX read through its central directory (issue 32)', () => {
       message: "The workbook's texts come to more than 32 MB, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.",
     });
     const longText = workbookOf({ sheet, sharedStrings: sharedStringsXml(['Make', 'x'.repeat(2 * 1024 * 1024)]) });
-    expect(await refusal(all(longText, 'f.xlsx'))).toMatchObject({ status: 422, title: 'Workbook Too Large', message: expect.stringContaining('xl/sharedStrings.xml holds a text of more than 1 MB between two tags') });
+    expect(await refusal(all(longText, 'f.xlsx'))).toMatchObject({
+      status: 422,
+      title: 'Workbook Too Large',
+      message: expect.stringContaining('xl/sharedStrings.xml holds a text of more than 1 MB between two tags'),
+    });
     // One 9,000-character text referred to by every cell of a row: the row's characters are what is counted.
     const wide = workbookOf({ sheet: sheetXml(rowXml(1, ['Make']) + rowXml(2, [0, 0, 0, 0])), sharedStrings: sharedStringsXml(['y'.repeat(9000)]) });
     expect(await refusal(all(wide, 'f.xlsx'))).toEqual({
@@ -234,8 +281,23 @@ describe('XLSX read through its central directory (issue 32)', () => {
 
 describe('values from text', () => {
   it('dates as DD/MM/YYYY, D-M-YYYY, YYYY-MM-DD and Excel serials, 1900 to 2100 only', () => {
-    expect(['25/11/2026', '5-1-2026', '2026-11-25', '05.01.2026', '46351'].map(parseDate)).toEqual(['2026-11-25', '2026-01-05', '2026-11-25', '2026-01-05', '2026-11-25']);
-    expect(['31/02/2024', '25/11/26', '2026/25/11', '01/01/2101', '1/1/1899', '0', 'tomorrow', '1'.repeat(11)].map(parseDate)).toEqual([null, null, null, null, null, null, null, null]);
+    expect(['25/11/2026', '5-1-2026', '2026-11-25', '05.01.2026', '46351'].map(parseDate)).toEqual([
+      '2026-11-25',
+      '2026-01-05',
+      '2026-11-25',
+      '2026-01-05',
+      '2026-11-25',
+    ]);
+    expect(['31/02/2024', '25/11/26', '2026/25/11', '01/01/2101', '1/1/1899', '0', 'tomorrow', '1'.repeat(11)].map(parseDate)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(parseDateTime('25/11/2026 14:30', 'Asia/Kolkata')).toBe('2026-11-25T09:00:00.000Z');
     expect(parseDateTime('2026-11-25 02:30 PM', 'Asia/Kolkata')).toBe('2026-11-25T09:00:00.000Z');
     expect(parseDateTime('2026-11-25T09:00:00Z', 'Asia/Kolkata')).toBe('2026-11-25T09:00:00.000Z');
@@ -243,7 +305,9 @@ describe('values from text', () => {
   });
 
   it('amounts with or without ₹ and Indian grouping', () => {
-    expect(['₹1,23,456.50', '1,23,456.50', 'Rs. 500', '₹ 94.50', '-₹200', '(1,000)', '12'].map(parseAmount)).toEqual([123456.5, 123456.5, 500, 94.5, -200, -1000, 12]);
+    expect(['₹1,23,456.50', '1,23,456.50', 'Rs. 500', '₹ 94.50', '-₹200', '(1,000)', '12'].map(parseAmount)).toEqual([
+      123456.5, 123456.5, 500, 94.5, -200, -1000, 12,
+    ]);
     expect(['₹', '1.2.3', '12abc', '1,000.5,0'].map(parseAmount)).toEqual([null, null, null, null]);
   });
 
@@ -253,7 +317,12 @@ describe('values from text', () => {
     expect(cellValue(fields.type, 'meal allowance', 'Asia/Kolkata')).toEqual({ value: 'Meal' });
     expect(cellValue(fields.type, 'MEAL', 'Asia/Kolkata')).toEqual({ value: 'Meal' });
     expect(cellValue(fields.type, 'Snacks', 'Asia/Kolkata')).toEqual({ error: expect.stringContaining('must be one of: Fuel, Maintenance') });
-    expect(['Yes', 'no', 'TRUE', ''].map((t) => cellValue(fields.partialFill, t, 'Asia/Kolkata'))).toEqual([{ value: true }, { value: false }, { value: true }, { value: false }]);
+    expect(['Yes', 'no', 'TRUE', ''].map((t) => cellValue(fields.partialFill, t, 'Asia/Kolkata'))).toEqual([
+      { value: true },
+      { value: false },
+      { value: true },
+      { value: false },
+    ]);
   });
 });
 

@@ -14,7 +14,19 @@ import type { ResourceDefinition } from '../http/resource';
 import { executeRun } from './pipeline';
 import { CELL_LIMITS, openFile, zipLimitsFor, type ReadLimits } from './read-file';
 import { checkedMapping, importFields, matchColumns } from './mapping';
-import { createRun, importErrors, newBatchId, readRun, recentRuns, rememberedMapping, rememberMapping, runOfBatch, runResult, saveProgress, type RunRow } from './runs';
+import {
+  createRun,
+  importErrors,
+  newBatchId,
+  readRun,
+  recentRuns,
+  rememberedMapping,
+  rememberMapping,
+  runOfBatch,
+  runResult,
+  saveProgress,
+  type RunRow,
+} from './runs';
 import { templateCsv, templateXlsx } from './template';
 import { readUpload } from './upload';
 import { undoBatch } from './write';
@@ -30,14 +42,21 @@ export interface ImportLimits {
 /** Paths whose body is a file of up to RAAHI_IMPORT_MAX_MB (the JSON body limit does not apply; upload.ts has its own). */
 export const isImportUpload = (path: string) => path.endsWith('/import') || path.endsWith('/import/preview');
 
-const flag = z.preprocess((v) => (v === undefined || v === '' ? false : v === true || v === '1' || v === 'true' || v === 'yes' ? true : v === '0' || v === 'false' || v === 'no' ? false : v), z.boolean({ message: 'must be true or false' }));
+const flag = z.preprocess(
+  (v) =>
+    v === undefined || v === '' ? false : v === true || v === '1' || v === 'true' || v === 'yes' ? true : v === '0' || v === 'false' || v === 'no' ? false : v,
+  z.boolean({ message: 'must be true or false' }),
+);
 const optionsSchema = z.object({
   mode: z.enum(IMPORT_MODES).default('dry-run'),
   validOnly: flag,
   update: flag,
   overwrite: flag,
   async: flag,
-  mapping: z.string().max(256 * 1024, 'must be at most 256 KB of JSON').optional(),
+  mapping: z
+    .string()
+    .max(256 * 1024, 'must be at most 256 KB of JSON')
+    .optional(),
 });
 const OPTION_LABELS = { mode: 'Mode', validOnly: 'Valid only', update: 'Update', overwrite: 'Overwrite', async: 'Async', mapping: 'Mapping' };
 
@@ -71,7 +90,8 @@ function importAdmission(atOnce: number) {
 const isAdministrator = (c: Context<AppEnv>) => roleOf(c) === 'administrator';
 
 /** A run its reader may see (run-visibility.ts, decision 0062): their own (a key's: the key's), or any for an administrator, of an area they may view. */
-const visibleRun = (c: Context<AppEnv>, run: RunRow | undefined, what: string, pluralOf: (area: string) => string): RunRow => runVisibleTo(runReaderOf(c), run, what, pluralOf);
+const visibleRun = (c: Context<AppEnv>, run: RunRow | undefined, what: string, pluralOf: (area: string) => string): RunRow =>
+  runVisibleTo(runReaderOf(c), run, what, pluralOf);
 
 /**
  * Import routes (packages/domain/src/imports.ts), mounted before the areas' own routes and under their guards:
@@ -153,14 +173,27 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
         columns = fits ? checkedMapping(def, file.header, remembered, hidden) : matchColumns(def, file.header, hidden);
       }
       if (options.update && !columns.some((column) => column.field === 'id')) {
-        throw badRequest(`Update mode matches rows to ${area.plural} by their ID: the file needs an ID column (${importFields(def).at(-1)!.label}), as Export CSV writes it.`);
+        throw badRequest(
+          `Update mode matches rows to ${area.plural} by their ID: the file needs an ID column (${importFields(def).at(-1)!.label}), as Export CSV writes it.`,
+        );
       }
       if (!columns.some((column) => column.field !== '' && column.field !== 'id')) {
         throw badRequest(`No column of the file matches a field of ${area.plural}. Use the template's headers, or map the columns.`);
       }
       const actor = actorOf(c);
       const commit = options.mode === 'commit';
-      const runId = await createRun(database, { area: area.key, userId, apiKeyId: runReaderOf(c).apiKeyId, byName: actor.name, mode: options.mode, update: options.update, validOnly: options.validOnly, overwrite: options.overwrite, mapping: columns, fileName: upload.fileName });
+      const runId = await createRun(database, {
+        area: area.key,
+        userId,
+        apiKeyId: runReaderOf(c).apiKeyId,
+        byName: actor.name,
+        mode: options.mode,
+        update: options.update,
+        validOnly: options.validOnly,
+        overwrite: options.overwrite,
+        mapping: columns,
+        fileName: upload.fileName,
+      });
       const job = {
         database,
         runId,
@@ -220,7 +253,10 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
         controller.enqueue(encoder.encode(page.map((e) => `${e.rowNo},${csvField(e.columnName)},${csvField(e.message)}\r\n`).join('')));
       },
     });
-    return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="import-errors-${run.area}-${todayIn(companyTimeZone())}.csv"` });
+    return c.body(stream, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="import-errors-${run.area}-${todayIn(companyTimeZone())}.csv"`,
+    });
   });
 
   app.delete('/imports/:batchId', async (c) => {

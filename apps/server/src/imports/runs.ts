@@ -143,11 +143,31 @@ export async function createRun(database: Database, run: NewRun): Promise<string
   return id;
 }
 
-export type RunProgress = Partial<Pick<RunRow, 'rows' | 'checked' | 'valid' | 'written' | 'unchanged' | 'errorCount' | 'firstErrors' | 'conflictCount' | 'conflicts' | 'status' | 'message' | 'batchId' | 'finishedAt'>>;
+export type RunProgress = Partial<
+  Pick<
+    RunRow,
+    | 'rows'
+    | 'checked'
+    | 'valid'
+    | 'written'
+    | 'unchanged'
+    | 'errorCount'
+    | 'firstErrors'
+    | 'conflictCount'
+    | 'conflicts'
+    | 'status'
+    | 'message'
+    | 'batchId'
+    | 'finishedAt'
+  >
+>;
 
 /** Writes a run's progress and its heartbeat (on `database`, or inside the write's transaction). */
 export async function saveProgress(database: Pick<Database, 'db'>, id: string, progress: RunProgress): Promise<void> {
-  await database.db.update(importRuns).set({ ...progress, heartbeatAt: sql`now()` }).where(eq(importRuns.id, id));
+  await database.db
+    .update(importRuns)
+    .set({ ...progress, heartbeatAt: sql`now()` })
+    .where(eq(importRuns.id, id));
 }
 
 export async function readRun(database: Pick<Database, 'db'>, id: string): Promise<RunRow | undefined> {
@@ -186,6 +206,9 @@ export async function rememberMapping(database: Database, userId: string, area: 
 }
 
 export async function rememberedMapping(database: Database, userId: string, area: string): Promise<ImportColumn[] | undefined> {
-  const [row] = await database.db.select().from(importMappings).where(and(eq(importMappings.userId, userId), eq(importMappings.area, area)));
+  const [row] = await database.db
+    .select()
+    .from(importMappings)
+    .where(and(eq(importMappings.userId, userId), eq(importMappings.area, area)));
   return row?.mapping as ImportColumn[] | undefined;
 }

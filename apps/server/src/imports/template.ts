@@ -9,8 +9,26 @@ import { importFields, VERSION_FIELD } from './mapping';
  * and licence number), declared as data. Fields without an example here get one from their kind.
  */
 const EXAMPLES: Record<string, Record<string, string>> = {
-  vehicles: { make: 'Tata', model: 'Prima 4028.S', year: '2022', licensePlate: 'MH12AB1234', vin: 'MAT448012N3A12345', type: 'Truck', status: 'Active', currentMileage: '84500', purchaseDate: '15/03/2022' },
-  drivers: { name: 'Ramesh Kumar', license: 'MH1220190012345', contact: '+91 98765 43210', email: 'ramesh.kumar@example.in', status: 'Active', joiningDate: '01/04/2021', address: 'Plot 12, MIDC Bhosari, Pune 411026' },
+  vehicles: {
+    make: 'Tata',
+    model: 'Prima 4028.S',
+    year: '2022',
+    licensePlate: 'MH12AB1234',
+    vin: 'MAT448012N3A12345',
+    type: 'Truck',
+    status: 'Active',
+    currentMileage: '84500',
+    purchaseDate: '15/03/2022',
+  },
+  drivers: {
+    name: 'Ramesh Kumar',
+    license: 'MH1220190012345',
+    contact: '+91 98765 43210',
+    email: 'ramesh.kumar@example.in',
+    status: 'Active',
+    joiningDate: '01/04/2021',
+    address: 'Plot 12, MIDC Bhosari, Pune 411026',
+  },
   trips: {
     origin: 'Pune',
     destination: 'Mumbai',
@@ -42,7 +60,19 @@ const EXAMPLES: Record<string, Record<string, string>> = {
     gpsLocation: '',
     description: 'Full tank before the ghat',
   },
-  'refueling-logs': { vehicleId: 'MH12AB1234', driverId: 'MH1220190012345', stationId: '', fuelType: 'Diesel', quantity: '150', rate: '94.50', totalCost: '₹14,175.00', timestamp: '24/11/2026 09:30', odometer: '84620', partialFill: 'No', notes: '' },
+  'refueling-logs': {
+    vehicleId: 'MH12AB1234',
+    driverId: 'MH1220190012345',
+    stationId: '',
+    fuelType: 'Diesel',
+    quantity: '150',
+    rate: '94.50',
+    totalCost: '₹14,175.00',
+    timestamp: '24/11/2026 09:30',
+    odometer: '84620',
+    partialFill: 'No',
+    notes: '',
+  },
 };
 
 const today = () => {
@@ -85,7 +115,12 @@ export function templateRows(def: ResourceDefinition, hidden: readonly string[] 
 
 export function templateCsv(def: ResourceDefinition, hidden: readonly string[] = []): string {
   // A byte order mark, as the export writes: Excel then reads ₹ and names in Indian scripts as UTF-8.
-  return '\uFEFF' + templateRows(def, hidden).map((row) => row.map(csvField).join(',') + '\r\n').join('');
+  return (
+    '\uFEFF' +
+    templateRows(def, hidden)
+      .map((row) => row.map(csvField).join(',') + '\r\n')
+      .join('')
+  );
 }
 
 export async function templateXlsx(def: ResourceDefinition, hidden: readonly string[] = []): Promise<Buffer> {

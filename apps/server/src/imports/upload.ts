@@ -13,7 +13,11 @@ export interface Upload {
 }
 
 export const tooLarge = (maxBytes: number) =>
-  new ApiError(413, 'File Too Large', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most an import takes (RAAHI_IMPORT_MAX_MB). Split it into smaller files and import each.`);
+  new ApiError(
+    413,
+    'File Too Large',
+    `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, the most an import takes (RAAHI_IMPORT_MAX_MB). Split it into smaller files and import each.`,
+  );
 
 /**
  * Reads an import's request body as it streams, counting its bytes: refused (413) before a byte is read when
@@ -65,7 +69,8 @@ function parameter(header: string, name: string): string | undefined {
   return undefined;
 }
 
-const unreadableForm = () => new ApiError(400, 'Upload Failed', 'The upload could not be read. Send the file as multipart/form-data in a field named "file", or as a text/csv body.');
+const unreadableForm = () =>
+  new ApiError(400, 'Upload Failed', 'The upload could not be read. Send the file as multipart/form-data in a field named "file", or as a text/csv body.');
 
 /** The parts of a multipart body, found with Buffer.indexOf (no pattern, no copy of the file's bytes). */
 function multipartParts(body: Buffer, boundary: string): { name: string; fileName?: string; data: Buffer }[] {
@@ -108,7 +113,12 @@ export async function readUpload(c: Context, maxBytes: number): Promise<Upload> 
     if (file.data.length > maxBytes) throw tooLarge(maxBytes);
     return { bytes: file.data, fileName: file.fileName.slice(0, 200), fields };
   }
-  if (contentType.startsWith('text/csv') || contentType.startsWith('text/plain') || contentType.startsWith('application/octet-stream') || contentType.startsWith('application/vnd.openxmlformats')) {
+  if (
+    contentType.startsWith('text/csv') ||
+    contentType.startsWith('text/plain') ||
+    contentType.startsWith('application/octet-stream') ||
+    contentType.startsWith('application/vnd.openxmlformats')
+  ) {
     const bytes = await readBody(c, maxBytes);
     if (bytes.length > maxBytes) throw tooLarge(maxBytes);
     return { bytes, fileName: (query.fileName ?? (contentType.startsWith('application/vnd') ? 'import.xlsx' : 'import.csv')).slice(0, 200), fields: query };

@@ -57,7 +57,16 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function zoneOffsetMinutes(zone: string, at: number): number {
   let format = formats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     formats.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));

@@ -20,14 +20,33 @@ export const WRITE_PAGE = 1000;
  * Change entries of one page in one statement (each as recordChange writes it, all carrying the batch id): the
  * page travels as one JSON parameter, so no statement of a thousand rows' placeholders is built.
  */
-async function recordChanges(tx: Database, entries: { actor: Actor; area: string; recordId: string; operation: 'create' | 'update' | 'delete'; batchId: string; changes?: FieldChange[] | null; snapshot?: Record<string, unknown> | null }[]) {
+async function recordChanges(
+  tx: Database,
+  entries: {
+    actor: Actor;
+    area: string;
+    recordId: string;
+    operation: 'create' | 'update' | 'delete';
+    batchId: string;
+    changes?: FieldChange[] | null;
+    snapshot?: Record<string, unknown> | null;
+  }[],
+) {
   if (entries.length === 0) return;
   const [{ actor, area, operation, batchId }] = entries;
   await tx.query(
     `INSERT INTO change_log (id, actor_type, actor_id, actor_name, area, record_id, operation, batch_id, changes, snapshot)
      SELECT nextval('change_log_id_seq'), $1, $2, $3, $4, x.record_id, $5, $6, x.changes, x.snapshot
      FROM jsonb_to_recordset($7::jsonb) AS x(record_id text, changes jsonb, snapshot jsonb)`,
-    [actor.type, actor.id, actor.name, area, operation, batchId, JSON.stringify(entries.map((e) => ({ record_id: e.recordId, changes: e.changes ?? null, snapshot: e.snapshot ?? null })))],
+    [
+      actor.type,
+      actor.id,
+      actor.name,
+      area,
+      operation,
+      batchId,
+      JSON.stringify(entries.map((e) => ({ record_id: e.recordId, changes: e.changes ?? null, snapshot: e.snapshot ?? null }))),
+    ],
   );
 }
 
@@ -110,7 +129,7 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
   } else {
     await saveProgress(database, runId, { batchId });
     try {
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         await yieldToEventLoop();
         more = await database.transaction(async (tx) => {
           const remaining = await writePages(tx, true);
@@ -124,7 +143,8 @@ export async function writeStaged(database: Database, job: WriteJob): Promise<{ 
     }
   }
   // After commit: what follows a change (reminders for the new records), told record by record.
-  for (const id of ids) emitRecordChanged({ area: def.area.key, recordId: id, operation: update ? 'update' : 'create', actor, before: null, after: { id }, batchId, database });
+  for (const id of ids)
+    emitRecordChanged({ area: def.area.key, recordId: id, operation: update ? 'update' : 'create', actor, before: null, after: { id }, batchId, database });
   return { written: ids.length, ids };
 }
 
@@ -175,7 +195,10 @@ async function takenBack(database: Database, job: WriteJob, failure: unknown): P
  * writing: the data directory is locked). Answers how many were taken back (one that could not be is logged).
  */
 export async function takeBackInterruptedImports(database: Database, resources: readonly ResourceDefinition[]): Promise<number> {
-  const runs = await database.db.select().from(importRuns).where(and(eq(importRuns.status, 'running'), isNotNull(importRuns.batchId)));
+  const runs = await database.db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.status, 'running'), isNotNull(importRuns.batchId)));
   let takenBack = 0;
   for (const run of runs) {
     const def = resources.find((r) => r.area.key === run.area);
@@ -238,7 +261,14 @@ async function insertPage(tx: Database, job: WriteJob, page: Staged[]): Promise<
   if (def.afterWrite) for (const record of records) await refusedAtRow(rowOf.get(String(record.id))!, () => def.afterWrite!(tx, record, null, actor));
   await recordChanges(
     tx,
-    records.map((record) => ({ actor, area: def.area.key, recordId: String(record.id), operation: 'create', batchId, snapshot: JSON.parse(JSON.stringify(record)) })),
+    records.map((record) => ({
+      actor,
+      area: def.area.key,
+      recordId: String(record.id),
+      operation: 'create',
+      batchId,
+      snapshot: JSON.parse(JSON.stringify(record)),
+    })),
   );
   return ids;
 }
@@ -247,13 +277,22 @@ async function updatePage(tx: Database, job: WriteJob, page: Staged[]): Promise<
   const { def, actor, batchId } = job;
   const { all, selected } = recordSelection(def);
   const ids = page.map((staged) => staged.recordId!);
-  const before = new Map(((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [String(r.id), r]));
+  const before = new Map(
+    ((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [
+      String(r.id),
+      r,
+    ]),
+  );
   const entries: Parameters<typeof recordChanges>[1] = [];
   for (const staged of page) {
     const id = staged.recordId!;
     const was = before.get(id);
     if (!was || was.version !== staged.version) {
-      throw new ApiError(409, 'Import Conflict', `The ${def.area.singular} ${id} (row ${staged.rowNo}) was changed or deleted after the file was checked: another import wrote these rows, or someone saved it. Nothing was imported; check the file again.`);
+      throw new ApiError(
+        409,
+        'Import Conflict',
+        `The ${def.area.singular} ${id} (row ${staged.rowNo}) was changed or deleted after the file was checked: another import wrote these rows, or someone saved it. Nothing was imported; check the file again.`,
+      );
     }
     await tx.db
       .update(def.table)
@@ -300,7 +339,12 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       .orderBy(asc(changeLog.id))) as { id: number; recordId: string; operation: string; changes: FieldChange[] | null }[];
     if (entries.length === 0) return 0;
     const ids = [...new Set(entries.map((e) => e.recordId))];
-    const stored = new Map(((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [String(r.id), r]));
+    const stored = new Map(
+      ((await tx.db.select(selected).from(def.table).where(inArray(all.id, ids)).for('update', { of: def.table })) as Record<string, unknown>[]).map((r) => [
+        String(r.id),
+        r,
+      ]),
+    );
     // Changed since by each record's own history: an entry of another batch after the batch's entry for that record
     // (not after the batch's last entry: on the embedded database an edit may fall between two of its pages).
     const later = await tx.query<{ record_id: string }>(
@@ -314,7 +358,11 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
     for (const id of ids) if (!stored.has(id) || (creating && stored.get(id)!.version !== 1)) changed.add(id);
     if (changed.size > 0 && !job.interrupted) {
       const list = [...changed].sort();
-      throw new ApiError(409, 'Undo Refused', `${list.length} of the ${ids.length} ${def.area.plural} of this import changed since it (${nameSome(list)}). Nothing was undone.`);
+      throw new ApiError(
+        409,
+        'Undo Refused',
+        `${list.length} of the ${ids.length} ${def.area.plural} of this import changed since it (${nameSome(list)}). Nothing was undone.`,
+      );
     }
     const undone: Parameters<typeof recordChanges>[1] = [];
     // Receivers told of the import hear of each record it takes back (its entries carry a batch id, so recordChange does not).
@@ -327,7 +375,8 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
       for (const id of present) {
         const used = [];
         for (const user of def.usedBy ?? []) if ((await user.count(tx, id)) > 0) used.push(user.plural);
-        if (used.length > 0) throw new ApiError(409, 'Undo Refused', `The ${def.area.singular} ${id} of this import is now used by ${used.join(' and ')}. Nothing was undone.`);
+        if (used.length > 0)
+          throw new ApiError(409, 'Undo Refused', `The ${def.area.singular} ${id} of this import is now used by ${used.join(' and ')}. Nothing was undone.`);
       }
       await tx.db.delete(def.table).where(inArray(all.id, present));
       for (const id of present) {
@@ -346,7 +395,14 @@ export async function undoBatch(database: Database, job: UndoJob): Promise<numbe
           .where(eq(all.id, entry.recordId));
         const [now] = (await tx.db.select(selected).from(def.table).where(eq(all.id, entry.recordId))) as Record<string, unknown>[];
         await def.afterWrite?.(tx, now, stored.get(entry.recordId)!, actor);
-        undone.push({ actor, area: def.area.key, recordId: entry.recordId, operation: 'update', batchId: undoBatchId, changes: fieldChanges(def, stored.get(entry.recordId)!, now) });
+        undone.push({
+          actor,
+          area: def.area.key,
+          recordId: entry.recordId,
+          operation: 'update',
+          batchId: undoBatchId,
+          changes: fieldChanges(def, stored.get(entry.recordId)!, now),
+        });
         told(entry.recordId, 'updated', JSON.parse(JSON.stringify(now)) as Record<string, unknown>);
       }
     }

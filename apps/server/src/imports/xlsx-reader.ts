@@ -67,7 +67,10 @@ async function* parsePart(bytes: Uint8Array, entry: ZipEntry, limits: ZipLimits,
     for (;;) {
       const next = chunk.indexOf(0x3c, at);
       const run = sinceTag + (next < 0 ? chunk.length : next) - at;
-      if (run > MAX_TEXT_RUN_BYTES) throw tooLarge(`The workbook's ${entry.name.slice(0, 100)} holds a text of more than 1 MB between two tags; no cell of Excel's is that long. Save the file again from Excel, or as CSV, and upload it again.`);
+      if (run > MAX_TEXT_RUN_BYTES)
+        throw tooLarge(
+          `The workbook's ${entry.name.slice(0, 100)} holds a text of more than 1 MB between two tags; no cell of Excel's is that long. Save the file again from Excel, or as CSV, and upload it again.`,
+        );
       if (next < 0) {
         sinceTag = run;
         break;
@@ -181,7 +184,8 @@ async function dateStyles(bytes: Uint8Array, entry: ZipEntry | undefined, limits
   const parser = newParser();
   parser.on('opentag', (tag) => {
     const name = localName(tag.name);
-    if (name === 'numFmt' && customDates.size < MAX_STYLES) customDates.set(Number(attribute(tag, 'numFmtId')), isDateFormat(attribute(tag, 'formatCode') ?? ''));
+    if (name === 'numFmt' && customDates.size < MAX_STYLES)
+      customDates.set(Number(attribute(tag, 'numFmtId')), isDateFormat(attribute(tag, 'formatCode') ?? ''));
     else if (name === 'cellXfs') inCellXfs = !tag.isSelfClosing;
     else if (name === 'xf' && inCellXfs && styles.length < MAX_STYLES) styles.push(Number(attribute(tag, 'numFmtId') ?? '0'));
   });
@@ -212,10 +216,15 @@ class SharedStrings {
 
   add(text: string) {
     const { maxSharedStrings, maxSharedStringBytes } = this.limits;
-    if (this.count >= maxSharedStrings) throw tooLarge(`The workbook holds more than ${fmt(maxSharedStrings)} different texts, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.`);
+    if (this.count >= maxSharedStrings)
+      throw tooLarge(
+        `The workbook holds more than ${fmt(maxSharedStrings)} different texts, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.`,
+      );
     const length = Buffer.byteLength(text);
     if (this.used + length > this.bytes.length) {
-      throw tooLarge(`The workbook's texts come to more than ${fmt(Math.round(maxSharedStringBytes / 1024 / 1024))} MB, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.`);
+      throw tooLarge(
+        `The workbook's texts come to more than ${fmt(Math.round(maxSharedStringBytes / 1024 / 1024))} MB, the most an import reads. Split it into smaller files, or save it as CSV, and upload it again.`,
+      );
     }
     this.bytes.write(text, this.used);
     this.used += length;
@@ -323,7 +332,11 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & Workbook
         const given = attribute(tag, 'r');
         const number = given === undefined ? rowNumber + 1 : Number(given);
         if (!Number.isInteger(number) || number <= rowNumber) throw notAWorkbook();
-        if (number > EXCEL_MAX_ROWS) throw unreadable(`Row ${fmt(number)} is past row ${fmt(EXCEL_MAX_ROWS)}, the last row of an Excel sheet: the file is damaged. Save it again from Excel and upload it again.`, 'Too Many Rows');
+        if (number > EXCEL_MAX_ROWS)
+          throw unreadable(
+            `Row ${fmt(number)} is past row ${fmt(EXCEL_MAX_ROWS)}, the last row of an Excel sheet: the file is damaged. Save it again from Excel and upload it again.`,
+            'Too Many Rows',
+          );
         rowNumber = number;
         cells = [];
         rowChars = 0;
@@ -331,7 +344,11 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & Workbook
         const reference = attribute(tag, 'r');
         const column = reference === undefined ? cells.length + 1 : columnOf(reference);
         if (column < 1) throw notAWorkbook();
-        if (column > limits.maxColumns) throw unreadable(`Row ${rowNumber} has more than ${limits.maxColumns} columns. An import takes at most ${limits.maxColumns} columns.`, 'Too Many Columns');
+        if (column > limits.maxColumns)
+          throw unreadable(
+            `Row ${rowNumber} has more than ${limits.maxColumns} columns. An import takes at most ${limits.maxColumns} columns.`,
+            'Too Many Columns',
+          );
         cell = { column, type: attribute(tag, 't') ?? 'n', style: Number(attribute(tag, 's') ?? '0'), pieces: [], chars: 0 };
       } else if (cell && (name === 'v' || (name === 't' && inPhonetic === 0))) collecting = !tag.isSelfClosing;
       else if (cell && name === 'rPh') inPhonetic += tag.isSelfClosing ? 0 : 1;
@@ -352,7 +369,11 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & Workbook
         const value = cellValue(cell, strings, isDate, parts.date1904);
         if (value.length > limits.maxCellChars) throw cellTooLong(rowNumber, limits);
         rowChars += value.length;
-        if (rowChars > limits.maxRowChars) throw unreadable(`Row ${rowNumber} holds more than ${fmt(limits.maxRowChars)} characters in all, the most a row of an import holds. Shorten its cells and upload the file again.`, 'Row Too Long');
+        if (rowChars > limits.maxRowChars)
+          throw unreadable(
+            `Row ${rowNumber} holds more than ${fmt(limits.maxRowChars)} characters in all, the most a row of an import holds. Shorten its cells and upload the file again.`,
+            'Row Too Long',
+          );
         while (cells.length < cell.column - 1) cells.push('');
         cells[cell.column - 1] = value;
         cell = null;
@@ -370,7 +391,8 @@ export async function* xlsxRows(bytes: Uint8Array, limits: CellLimits & Workbook
   }
 }
 
-const cellTooLong = (row: number, limits: CellLimits) => unreadable(`Row ${row} has a cell of more than ${fmt(limits.maxCellChars)} characters. Shorten it and upload the file again.`, 'Cell Too Long');
+const cellTooLong = (row: number, limits: CellLimits) =>
+  unreadable(`Row ${row} has a cell of more than ${fmt(limits.maxCellChars)} characters. Shorten it and upload the file again.`, 'Cell Too Long');
 
 function cellValue(cell: CellState, strings: SharedStrings, isDate: boolean[], date1904: boolean): string {
   const raw = cell.pieces.length === 1 ? cell.pieces[0] : cell.pieces.join('');

@@ -51,7 +51,11 @@ export function zipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
   const directoryOffset = buffer.readUInt32LE(end + 16);
   // 0xFFFF / 0xFFFFFFFF mean ZIP64: a workbook of more than 65,535 parts or 4 GB, never one of ours.
   if (count === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff) throw tooBig(limits);
-  if (count > limits.maxEntries) throw unreadable(`The workbook holds ${count.toLocaleString('en-IN')} parts; an import takes at most ${limits.maxEntries.toLocaleString('en-IN')}.`, 'Workbook Too Large');
+  if (count > limits.maxEntries)
+    throw unreadable(
+      `The workbook holds ${count.toLocaleString('en-IN')} parts; an import takes at most ${limits.maxEntries.toLocaleString('en-IN')}.`,
+      'Workbook Too Large',
+    );
   if (directoryOffset + directorySize > end) throw notAZip();
   const entries: ZipEntry[] = [];
   let total = 0;
@@ -76,7 +80,10 @@ export function zipEntries(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
 }
 
 const tooBig = (limits: ZipLimits) =>
-  unreadable(`The workbook would unpack to more than ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB. Split it into smaller files, or save it as CSV, and upload it again.`, 'Workbook Too Large');
+  unreadable(
+    `The workbook would unpack to more than ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB. Split it into smaller files, or save it as CSV, and upload it again.`,
+    'Workbook Too Large',
+  );
 
 /** Bytes inflated per step: an entry is never held whole, only the step being parsed. */
 export const INFLATE_CHUNK = 64 * 1024;
@@ -90,7 +97,8 @@ function entryData(buffer: Buffer, entry: ZipEntry): Buffer {
   const at = entry.localHeaderOffset;
   if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== LOCAL_HEADER) throw notAZip();
   const nameLength = buffer.readUInt16LE(at + 26);
-  if (buffer.toString('utf8', at + 30, at + 30 + nameLength) !== entry.name) throw unreadable(`The workbook's parts do not match its table of contents (${entry.name.slice(0, 100)}). Save it again from Excel and upload it again.`);
+  if (buffer.toString('utf8', at + 30, at + 30 + nameLength) !== entry.name)
+    throw unreadable(`The workbook's parts do not match its table of contents (${entry.name.slice(0, 100)}). Save it again from Excel and upload it again.`);
   const start = at + 30 + nameLength + buffer.readUInt16LE(at + 28);
   if (start + entry.compressedSize > buffer.length) throw notAZip();
   return buffer.subarray(start, start + entry.compressedSize);

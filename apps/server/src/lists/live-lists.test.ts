@@ -23,7 +23,10 @@ function daysAgo(days: number): string {
   return date.toISOString();
 }
 const incident = (status: string, days: number, location: string) =>
-  create('/api/incidents', declaredBody(incidentsArea.fields, {}, { status, dateTime: daysAgo(days), location, description: 'Test', vehicleId: null, driverId: null, images: [] }));
+  create(
+    '/api/incidents',
+    declaredBody(incidentsArea.fields, {}, { status, dateTime: daysAgo(days), location, description: 'Test', vehicleId: null, driverId: null, images: [] }),
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -64,7 +67,10 @@ describe('View Reorder Suggestions', () => {
     const res = await admin.get('/api/inventory/reorder-suggestions/export?tz=Asia%2FKolkata');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Item ID,Name,Part No.,Quantity,Reorder Lvl,Suggested Order Qty,Supplier,Location');
     expect(lines.slice(1).map((line) => line.split(',').slice(1, 7).join(','))).toEqual([
       'Brake Pad Set,P-Brake Pad Set,2,10,18,Bosch Ltd',
@@ -125,8 +131,15 @@ describe('Track Pending Actions', () => {
     const vehicle = await create('/api/vehicles', vehicleBody());
     const withVehicle = await incident('Open', 2, 'With a vehicle');
     await server.database.query('UPDATE incidents SET vehicle_id = $1 WHERE id = $2', [vehicle.id, withVehicle.id]);
-    const items = (await admin.get('/api/incidents/pending-actions?pageSize=200')).body.items as { id: string; vehicleId: string | null; vehicleLabel: string | null }[];
-    expect(items.find((i) => i.id === withVehicle.id)).toMatchObject({ vehicleId: vehicle.id, vehicleLabel: `${vehicle.licensePlate} (${vehicle.make} ${vehicle.model})` });
+    const items = (await admin.get('/api/incidents/pending-actions?pageSize=200')).body.items as {
+      id: string;
+      vehicleId: string | null;
+      vehicleLabel: string | null;
+    }[];
+    expect(items.find((i) => i.id === withVehicle.id)).toMatchObject({
+      vehicleId: vehicle.id,
+      vehicleLabel: `${vehicle.licensePlate} (${vehicle.make} ${vehicle.model})`,
+    });
     expect(items.filter((i) => i.id !== withVehicle.id).every((i) => i.vehicleId === null && i.vehicleLabel === null)).toBe(true);
   });
 

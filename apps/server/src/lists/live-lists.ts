@@ -98,7 +98,13 @@ export function liveListRoutes(database: Database) {
       cappedCount(database, PENDING_FROM, []),
     ]);
     // An incident stored without a date-time (before the form required one) comes last, its age unknown.
-    return c.json({ items: items.map((row) => ({ ...row, dateTime: row.dateTime === null ? null : new Date(row.dateTime).toISOString() })), ...count, page, pageSize, today });
+    return c.json({
+      items: items.map((row) => ({ ...row, dateTime: row.dateTime === null ? null : new Date(row.dateTime).toISOString() })),
+      ...count,
+      page,
+      pageSize,
+      today,
+    });
   });
 
   routes.get('/inventory/reorder-suggestions', async (c) => {
@@ -146,7 +152,9 @@ export function liveListRoutes(database: Database) {
       { header: 'Location', value: (row) => row.location },
     ];
     const shortfall = sql`(${columns.quantity} - ${columns.reorderLevel})`;
-    const batches = await firstBatchFetched(exportRows(database, selected, table, { where: sql`${shortfall} <= 0`, sortColumn: shortfall, idColumn: columns.id, order: 'asc' }));
+    const batches = await firstBatchFetched(
+      exportRows(database, selected, table, { where: sql`${shortfall} <= 0`, sortColumn: shortfall, idColumn: columns.id, order: 'asc' }),
+    );
     const today = companyToday();
     return new Response(csvStream(exportColumns, batches, zone, 'reorder suggestions', today), {
       headers: {

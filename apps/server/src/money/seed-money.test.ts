@@ -10,7 +10,23 @@ let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  await seedDemo(database, { vehicles: 40, drivers: 30, trips: 200, training: 0, health: 0, insurance: 0, maintenance: 0, incidents: 0, expenses: 400, challans: 150, sales: 20, fuelStations: 8, refuelingLogs: 600, seed: 19, now: Date.parse('2026-11-24T06:00:00Z') });
+  await seedDemo(database, {
+    vehicles: 40,
+    drivers: 30,
+    trips: 200,
+    training: 0,
+    health: 0,
+    insurance: 0,
+    maintenance: 0,
+    incidents: 0,
+    expenses: 400,
+    challans: 150,
+    sales: 20,
+    fuelStations: 8,
+    refuelingLogs: 600,
+    seed: 19,
+    now: Date.parse('2026-11-24T06:00:00Z'),
+  });
 }, 120_000);
 afterAll(() => drop?.());
 
@@ -42,7 +58,9 @@ describe('seed:demo trip money', () => {
     expect(linked.orders).toBeGreaterThan(50);
     expect(linked.logs).toBeGreaterThan(0);
     // Every linked log is of the trip's vehicle.
-    const [{ wrong }] = await database.query<{ wrong: number }>(`SELECT count(*)::int AS wrong FROM refueling_logs r JOIN trips t ON t.id = r.trip_id WHERE t.vehicle_id <> r.vehicle_id`);
+    const [{ wrong }] = await database.query<{ wrong: number }>(
+      `SELECT count(*)::int AS wrong FROM refueling_logs r JOIN trips t ON t.id = r.trip_id WHERE t.vehicle_id <> r.vehicle_id`,
+    );
     expect(wrong).toBe(0);
     const costs = [...(await recomputedCosts(database)).values()];
     expect(costs.filter((c) => c.stored > 0).length).toBeGreaterThan(20);

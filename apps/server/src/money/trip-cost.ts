@@ -33,7 +33,12 @@ async function moveCost(tx: Database, tripId: string, change: number): Promise<v
  * on a delete) joins its trip. Trips are updated in the order of their ids, so that two writes moving records
  * between the same trips in opposite directions never wait on each other.
  */
-export async function applyCostChange(tx: Database, record: CostRecord, saved: Record<string, unknown> | null, before: Record<string, unknown> | null): Promise<void> {
+export async function applyCostChange(
+  tx: Database,
+  record: CostRecord,
+  saved: Record<string, unknown> | null,
+  before: Record<string, unknown> | null,
+): Promise<void> {
   const changes = new Map<string, number>();
   const add = (tripId: unknown, amount: number) => {
     if (typeof tripId !== 'string' || tripId === '') return;
@@ -45,13 +50,19 @@ export async function applyCostChange(tx: Database, record: CostRecord, saved: R
   for (const tripId of [...changes.keys()].sort()) {
     const change = changes.get(tripId)!;
     // A trip the record neither joins nor leaves, with its amount unchanged, is left alone.
-    if (change === 0 && saved && before && saved.tripId === before.tripId && saved[record.vehicle ?? 'vehicleId'] === before[record.vehicle ?? 'vehicleId']) continue;
+    if (change === 0 && saved && before && saved.tripId === before.tripId && saved[record.vehicle ?? 'vehicleId'] === before[record.vehicle ?? 'vehicleId'])
+      continue;
     await moveCost(tx, tripId, change / 100);
   }
 }
 
 /** A cost record's trip must be of its vehicle (when it names one): checked when the trip or the vehicle changes. */
-export async function checkTripVehicle(tx: Database, record: CostRecord, saved: Record<string, unknown>, before: Record<string, unknown> | null): Promise<void> {
+export async function checkTripVehicle(
+  tx: Database,
+  record: CostRecord,
+  saved: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+): Promise<void> {
   const tripId = saved.tripId as string | null;
   const vehicleField = record.vehicle ?? 'vehicleId';
   const vehicleId = saved[vehicleField] as string | null;
@@ -112,7 +123,11 @@ export async function checkTripVehicleChange(tx: Database, saved: Record<string,
     [saved.id, before.vehicleId],
   );
   const counted = (n: number, one: string, many: string) => (n === 0 ? [] : [`${n} ${n === 1 ? one : many}`]);
-  const parts = [...counted(row.expenses, 'fuel & expense record', 'fuel & expense records'), ...counted(row.logs, 'refuelling log', 'refuelling logs'), ...counted(row.challans, 'challan', 'challans')];
+  const parts = [
+    ...counted(row.expenses, 'fuel & expense record', 'fuel & expense records'),
+    ...counted(row.logs, 'refuelling log', 'refuelling logs'),
+    ...counted(row.challans, 'challan', 'challans'),
+  ];
   if (parts.length === 0) return;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   const total = row.expenses + row.logs + row.challans;

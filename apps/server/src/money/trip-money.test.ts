@@ -21,11 +21,33 @@ const created = async (path: string, body: Record<string, unknown>) => {
   if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
   return res.body as Json;
 };
-const trip = (overrides: Record<string, unknown> = {}, v: Json = vehicle) => created('/api/trips', tripBody(v.id, driver.id, { status: 'Delivered', ...overrides }));
+const trip = (overrides: Record<string, unknown> = {}, v: Json = vehicle) =>
+  created('/api/trips', tripBody(v.id, driver.id, { status: 'Delivered', ...overrides }));
 const expense = (overrides: Record<string, unknown>) =>
-  created('/api/fuel-expenses', { type: 'Toll', date: '2026-11-20', vehicleId: vehicle.id, tripId: null, fuelType: '', quantity: null, pricePerUnit: null, amount: null, odometer: null, vendor: '', gpsLocation: '', description: '', ...overrides });
+  created('/api/fuel-expenses', {
+    type: 'Toll',
+    date: '2026-11-20',
+    vehicleId: vehicle.id,
+    tripId: null,
+    fuelType: '',
+    quantity: null,
+    pricePerUnit: null,
+    amount: null,
+    odometer: null,
+    vendor: '',
+    gpsLocation: '',
+    description: '',
+    ...overrides,
+  });
 const refuel = (overrides: Record<string, unknown>) =>
-  created('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, 'partner-fuel-stations': station.id }, { quantity: 50, rate: 92.5, timestamp: '2026-11-20T06:00:00.000Z', odometer: null, ...overrides }));
+  created(
+    '/api/refueling-logs',
+    declaredBody(
+      refuelingLogsArea.fields,
+      { vehicles: vehicle.id, 'partner-fuel-stations': station.id },
+      { quantity: 50, rate: 92.5, timestamp: '2026-11-20T06:00:00.000Z', odometer: null, ...overrides },
+    ),
+  );
 const challan = (overrides: Record<string, unknown>) =>
   created('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id }, { date: '2026-11-20', amount: 2000, paidDate: null, ...overrides }));
 /** An edit's body: the record's fields as read, the changes, and the version it edits. */
@@ -49,7 +71,10 @@ beforeAll(async () => {
   vehicle = await created('/api/vehicles', vehicleBody());
   otherVehicle = await created('/api/vehicles', vehicleBody());
   driver = await created('/api/drivers', driverBody());
-  station = await created('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'HP Khed Shivapur', gpsLocation: '18.3530,73.8550' }));
+  station = await created(
+    '/api/partner-fuel-stations',
+    declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'HP Khed Shivapur', gpsLocation: '18.3530,73.8550' }),
+  );
   order = await created('/api/sales-orders', declaredBody(ordersArea.fields, {}, { customerName: 'Reliance Retail Ltd.', finalAmount: 33500 }));
 });
 afterAll(() => server?.close());
@@ -57,7 +82,15 @@ afterAll(() => server?.close());
 describe("a trip's money", () => {
   it('is hand-computed: ₹33,500 freight, 100 L × ₹90, three tolls ₹1,850, bhatta ₹1,200, hamali ₹800, 280 km', async () => {
     const t = await trip({ freight: 33500, distanceKm: 280, salesOrderId: order.id });
-    expect(t).toMatchObject({ freight: 33500, distanceKm: 280, salesOrderId: order.id, salesOrderLabel: `${order.id} — Reliance Retail Ltd.`, customerName: 'Reliance Retail Ltd.', cost: 0, margin: 33500 });
+    expect(t).toMatchObject({
+      freight: 33500,
+      distanceKm: 280,
+      salesOrderId: order.id,
+      salesOrderLabel: `${order.id} — Reliance Retail Ltd.`,
+      customerName: 'Reliance Retail Ltd.',
+      cost: 0,
+      margin: 33500,
+    });
     await expense({ type: 'Fuel', tripId: t.id, fuelType: 'Diesel', quantity: 100, pricePerUnit: 90 });
     const tolls = [await expense({ tripId: t.id, amount: 600 }), await expense({ tripId: t.id, amount: 650 }), await expense({ tripId: t.id, amount: 600 })];
     await expense({ type: 'Meal', tripId: t.id, amount: 1200, description: 'Bhatta' });
@@ -118,7 +151,9 @@ describe("a trip's money", () => {
     const total = amounts.reduce((sum, a) => sum + a, 0);
     expect((await read(t.id)).cost).toBeCloseTo(total, 2);
     // Edits and deletes in parallel too.
-    await Promise.all(saved.slice(0, 8).map((e) => client.put(`/api/fuel-expenses/${e.id}`, edit(fuelExpensesArea.fields, e, { amount: Number(e.amount) + 10 }))));
+    await Promise.all(
+      saved.slice(0, 8).map((e) => client.put(`/api/fuel-expenses/${e.id}`, edit(fuelExpensesArea.fields, e, { amount: Number(e.amount) + 10 }))),
+    );
     await Promise.all(saved.slice(8, 12).map((e) => client.del(`/api/fuel-expenses/${e.id}`)));
     await expectCostsRecomputed();
   });
@@ -151,7 +186,13 @@ describe('bad input: a clear message, nothing saved', () => {
   });
 
   it('refuses an end odometer below the start', async () => {
-    await refused('/api/trips', tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }), 422, /End Odometer \(900 km\) must be greater than Start Odometer \(1000 km\)/, ['trips']);
+    await refused(
+      '/api/trips',
+      tripBody(vehicle.id, driver.id, { startOdometer: 1000, endOdometer: 900 }),
+      422,
+      /End Odometer \(900 km\) must be greater than Start Odometer \(1000 km\)/,
+      ['trips'],
+    );
   });
 
   it('refuses a sales order that does not exist', async () => {
@@ -162,10 +203,38 @@ describe('bad input: a clear message, nothing saved', () => {
     const theirs = await trip({}, otherVehicle);
     const tables = ['fuel_expenses', 'refueling_logs', 'challans', 'trips'];
     const message = new RegExp(`The trip ${theirs.id} .* is of another vehicle`);
-    const base = { type: 'Toll', date: '2026-11-20', vehicleId: vehicle.id, fuelType: '', quantity: null, pricePerUnit: null, amount: 300, odometer: null, vendor: '', gpsLocation: '', description: '' };
+    const base = {
+      type: 'Toll',
+      date: '2026-11-20',
+      vehicleId: vehicle.id,
+      fuelType: '',
+      quantity: null,
+      pricePerUnit: null,
+      amount: 300,
+      odometer: null,
+      vendor: '',
+      gpsLocation: '',
+      description: '',
+    };
     await refused('/api/fuel-expenses', { ...base, tripId: theirs.id }, 422, message, tables);
-    await refused('/api/refueling-logs', declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, 'partner-fuel-stations': station.id }, { quantity: 5, rate: 90, tripId: theirs.id, odometer: null }), 422, message, tables);
-    await refused('/api/challans', declaredBody(challansArea.fields, { vehicles: vehicle.id }, { date: '2026-11-20', amount: 500, paidDate: null, tripId: theirs.id }), 422, message, tables);
+    await refused(
+      '/api/refueling-logs',
+      declaredBody(
+        refuelingLogsArea.fields,
+        { vehicles: vehicle.id, 'partner-fuel-stations': station.id },
+        { quantity: 5, rate: 90, tripId: theirs.id, odometer: null },
+      ),
+      422,
+      message,
+      tables,
+    );
+    await refused(
+      '/api/challans',
+      declaredBody(challansArea.fields, { vehicles: vehicle.id }, { date: '2026-11-20', amount: 500, paidDate: null, tripId: theirs.id }),
+      422,
+      message,
+      tables,
+    );
     // An edit that moves a record to another vehicle's trip is refused too, and changes nothing.
     const mine = await trip();
     const e = await expense({ tripId: mine.id, amount: 300 });
@@ -276,7 +345,13 @@ describe('roles: a trip’s cost, margin and cost per km only for roles that may
 
 describe('an edit that leaves out added fields judges the values that will be stored', () => {
   /** A client of the specified API: the trip's specified fields only. */
-  const specified = (t: Json, changes: Record<string, unknown> = {}) => ({ ...tripBody(vehicle.id, driver.id, { status: 'Delivered' }), origin: t.origin, destination: t.destination, ...changes, version: t.version });
+  const specified = (t: Json, changes: Record<string, unknown> = {}) => ({
+    ...tripBody(vehicle.id, driver.id, { status: 'Delivered' }),
+    origin: t.origin,
+    destination: t.destination,
+    ...changes,
+    version: t.version,
+  });
 
   it('refuses an end odometer below the stored start with 422, not a 500', async () => {
     const t = await trip({ startOdometer: 1000, endOdometer: null, distanceKm: null });

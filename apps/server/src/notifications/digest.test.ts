@@ -16,12 +16,24 @@ async function notify(user: string, title: string, options: { read?: boolean; ki
   await server.database.query(
     `INSERT INTO notifications (user_id, kind, area, record_id, state, type, title, message, href, created_at, read_at)
      VALUES ($1, $2, 'compliance', 'CMP0001ABC', 'due_soon', 'warning', $3, $4, $5, COALESCE($6::timestamptz, now()), $7)`,
-    [ids[user], options.kind ?? 'documents', title, `${title}: renew before it expires.`, `/compliance?edit=${encodeURIComponent(title)}`, options.createdAt ?? null, options.read ? new Date() : null],
+    [
+      ids[user],
+      options.kind ?? 'documents',
+      title,
+      `${title}: renew before it expires.`,
+      `/compliance?edit=${encodeURIComponent(title)}`,
+      options.createdAt ?? null,
+      options.read ? new Date() : null,
+    ],
   );
 }
 
 async function choose(user: string, dailyDigest: boolean, mutedKinds: string[] = []) {
-  await server.database.query(`INSERT INTO notification_preferences (user_id, muted_kinds, daily_digest) VALUES ($1, $2, $3)`, [ids[user], mutedKinds, dailyDigest]);
+  await server.database.query(`INSERT INTO notification_preferences (user_id, muted_kinds, daily_digest) VALUES ($1, $2, $3)`, [
+    ids[user],
+    mutedKinds,
+    dailyDigest,
+  ]);
 }
 
 beforeAll(async () => {
@@ -83,12 +95,17 @@ describe('the daily e-mail digest', () => {
     expect(email.subject).toMatch(/^Raahi daily digest, \d{1,2} [A-Z][a-z]{2} \d{4}: 2 unread notifications$/);
     expect(email.text).toContain('Hello Asha Patil,');
     expect(email.text).toContain('You have 2 unread notifications since your last digest:');
-    expect(email.text).toContain('- PUC of MH14CD5678 expires in 3 days\n  PUC of MH14CD5678 expires in 3 days: renew before it expires.\n  https://raahi.example.in/compliance?edit=PUC%20of%20MH14CD5678%20expires%20in%203%20days');
+    expect(email.text).toContain(
+      '- PUC of MH14CD5678 expires in 3 days\n  PUC of MH14CD5678 expires in 3 days: renew before it expires.\n  https://raahi.example.in/compliance?edit=PUC%20of%20MH14CD5678%20expires%20in%203%20days',
+    );
     expect(email.text).toContain('- Insurance of MH12AB1234 expires in 10 days');
     expect(email.text).toContain('All notifications: https://raahi.example.in/notifications');
     for (const absent of ['Already read', 'Muted kind', 'From last week', 'Not sent']) expect(email.text).not.toContain(absent);
 
-    const [run] = await server.database.query<{ holder: string; finished: boolean }>(`SELECT holder, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`, [day]);
+    const [run] = await server.database.query<{ holder: string; finished: boolean }>(
+      `SELECT holder, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`,
+      [day],
+    );
     expect(run.finished).toBe(true);
   });
 
@@ -161,7 +178,10 @@ describe('the daily e-mail digest', () => {
     expect(takeover).toMatchObject({ claimed: true, sent: 1 });
     expect(smtp.received.map((r) => r.to)).toEqual([['quiet@example.in']]);
     expect(smtp.received[0].text).toContain('PUC of MH01XY0001 expired');
-    const [run] = await server.database.query<{ holder: string; finished: boolean }>(`SELECT holder, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`, [day6]);
+    const [run] = await server.database.query<{ holder: string; finished: boolean }>(
+      `SELECT holder, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`,
+      [day6],
+    );
     expect(run).toEqual({ holder: 'server-b', finished: true });
     expect(await runDailyDigest(server.database, mail, { now: at0730(day6), holder: 'server-c' })).toMatchObject({ claimed: false, pendingElsewhere: false });
   });
@@ -176,7 +196,10 @@ describe('the daily e-mail digest', () => {
     const run = await runDailyDigest(server.database, mail, { now: at0730(day7), holder: 'stopping-server', signal: stopping.signal });
     expect(run).toMatchObject({ claimed: true, interrupted: true, sent: 0 });
     expect(smtp.received).toHaveLength(0);
-    const [row] = await server.database.query<{ finished: boolean }>(`SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`, [day7]);
+    const [row] = await server.database.query<{ finished: boolean }>(
+      `SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest' AND run_key = $1`,
+      [day7],
+    );
     expect(row.finished).toBe(false);
   });
 

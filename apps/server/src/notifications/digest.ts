@@ -28,7 +28,15 @@ const CHECK_EVERY_MS = 60_000;
 /** The date (YYYY-MM-DD) and the minutes since midnight of an instant in a zone. */
 export function clockIn(zone: string, at: Date): { date: string; minutes: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -132,7 +140,10 @@ export async function runDailyDigest(
     [DIGEST_JOB, day, (options.holder ?? `${hostname()}:${process.pid}`).slice(0, 200), DIGEST_TAKEOVER_MINUTES],
   );
   if (!claim) {
-    const [row] = await database.query<{ finished: boolean }>(`SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = $1 AND run_key = $2`, [DIGEST_JOB, day]);
+    const [row] = await database.query<{ finished: boolean }>(`SELECT finished_at IS NOT NULL AS finished FROM job_runs WHERE job = $1 AND run_key = $2`, [
+      DIGEST_JOB,
+      day,
+    ]);
     run.pendingElsewhere = row !== undefined && !row.finished;
     return run;
   }
@@ -176,7 +187,9 @@ export async function runDailyDigest(
           run.failed++;
           // Not the address or the server's whole answer (it may repeat the address): the code says enough.
           const { code, responseCode } = err as { code?: string; responseCode?: number };
-          console.error(`Daily digest of ${day} to user ${user.id} failed (${[code, responseCode].filter(Boolean).join(' ') || 'no code'}); the next digest will list these notifications.`);
+          console.error(
+            `Daily digest of ${day} to user ${user.id} failed (${[code, responseCode].filter(Boolean).join(' ') || 'no code'}); the next digest will list these notifications.`,
+          );
           continue;
         }
       } else {

@@ -72,7 +72,12 @@ describe.skipIf(skipReason !== null)('the daily digest on two servers (PostgreSQ
     const day = clockIn(zone, new Date()).date;
     const sentLine = `Daily digest of ${day}: 2 e-mails sent.`;
     const output = () => servers.map((s) => s.output()).join('\n---\n');
-    await waitFor(() => output().includes(sentLine), Promise.race(servers.map((s) => s.exited)), () => `no digest was sent:\n${output()}`, 60_000);
+    await waitFor(
+      () => output().includes(sentLine),
+      Promise.race(servers.map((s) => s.exited)),
+      () => `no digest was sent:\n${output()}`,
+      60_000,
+    );
     // Both servers have started (each looked at start), and a while for a second sender to show itself.
     await waitFor(() => servers.every((s) => s.output().includes('Raahi is running at')), Promise.race(servers.map((s) => s.exited)), output, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -83,7 +88,9 @@ describe.skipIf(skipReason !== null)('the daily digest on two servers (PostgreSQ
     expect(asha.subject).toMatch(/: 1 unread notification$/);
     expect(asha.text).toContain('- Trip TRP1 is late (asha)\n  Past its ETA by 2 hours.\n  https://raahi.example.in/fleet-management?edit=TRP1');
     expect(asha.text).not.toContain('(ravi)');
-    const runs = await database.query<{ run_key: string; finished: boolean }>(`SELECT run_key, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest'`);
+    const runs = await database.query<{ run_key: string; finished: boolean }>(
+      `SELECT run_key, finished_at IS NOT NULL AS finished FROM job_runs WHERE job = 'digest'`,
+    );
     expect(runs).toEqual([{ run_key: day, finished: true }]);
   }, 120_000);
 });

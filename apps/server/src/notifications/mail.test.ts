@@ -9,12 +9,20 @@ describe('mail settings', () => {
   });
 
   it('take an smtp:// or smtps:// URL, a sender, and the public address for links', () => {
-    expect(mailConfigFrom({ RAAHI_SMTP_URL: 'smtp://user:pass@mail.example.in:587', RAAHI_MAIL_FROM: 'Raahi <ops@example.in>', RAAHI_PUBLIC_URL: 'https://raahi.example.in/' })).toEqual({
+    expect(
+      mailConfigFrom({
+        RAAHI_SMTP_URL: 'smtp://user:pass@mail.example.in:587',
+        RAAHI_MAIL_FROM: 'Raahi <ops@example.in>',
+        RAAHI_PUBLIC_URL: 'https://raahi.example.in/',
+      }),
+    ).toEqual({
       smtpUrl: 'smtp://user:pass@mail.example.in:587',
       from: 'Raahi <ops@example.in>',
       publicUrl: 'https://raahi.example.in',
     });
-    expect(mailConfigFrom({ RAAHI_SMTP_URL: 'smtps://mail.example.in', RAAHI_PUBLIC_URL: 'https://raahi.example.in' })?.from).toBe('Raahi <raahi@raahi.example.in>');
+    expect(mailConfigFrom({ RAAHI_SMTP_URL: 'smtps://mail.example.in', RAAHI_PUBLIC_URL: 'https://raahi.example.in' })?.from).toBe(
+      'Raahi <raahi@raahi.example.in>',
+    );
     expect(mailConfigFrom({ RAAHI_SMTP_URL: 'smtp://mail.example.in' })).toMatchObject({ from: 'Raahi <raahi@localhost>', publicUrl: undefined });
   });
 

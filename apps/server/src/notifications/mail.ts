@@ -29,7 +29,8 @@ export function mailConfigFrom(env: NodeJS.ProcessEnv): MailConfig | undefined {
   } catch {
     throw new Error('RAAHI_SMTP_URL must be a URL such as smtp://user:password@mail.example.in:587');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('RAAHI_SMTP_URL must start with smtp:// or smtps:// (as smtp://user:password@mail.example.in:587)');
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('RAAHI_SMTP_URL must start with smtp:// or smtps:// (as smtp://user:password@mail.example.in:587)');
   if (!url.hostname) throw new Error('RAAHI_SMTP_URL names no host');
   let publicUrl = env.RAAHI_PUBLIC_URL || undefined;
   while (publicUrl?.endsWith('/')) publicUrl = publicUrl.slice(0, -1);

@@ -25,18 +25,47 @@ export function registerNotificationPaths(registry: OpenAPIRegistry, common: Rec
     .describe('Either or both; unknown fields, unknown kinds and kinds your role is not offered are refused with 400');
   const responses = common as Record<number, { description: string }>;
   const tags = ['notifications'];
-  registry.registerPath({ method: 'get', path: '/api/notification-preferences', tags, summary: 'Your notification preferences (Settings → Notifications)', responses: { 200: { description: 'Your preferences', ...json(preferences) }, ...responses } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/notification-preferences',
+    tags,
+    summary: 'Your notification preferences (Settings → Notifications)',
+    responses: { 200: { description: 'Your preferences', ...json(preferences) }, ...responses },
+  });
   registry.registerPath({
     method: 'put',
     path: '/api/notification-preferences',
     tags,
     summary: 'Choose the kinds you receive and the daily e-mail digest',
     request: { body: json(change) },
-    responses: { 200: { description: 'Saved; your preferences', ...json(preferences) }, 400: error('Malformed input, an unknown kind, or the digest without SMTP or an e-mail address'), ...responses },
+    responses: {
+      200: { description: 'Saved; your preferences', ...json(preferences) },
+      400: error('Malformed input, an unknown kind, or the digest without SMTP or an e-mail address'),
+      ...responses,
+    },
   });
   const paging = z.object({ page: z.number().int().min(1).optional(), pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional() });
-  const page = (item: z.ZodType) => json(z.object({ items: z.array(item), total: z.number().int(), totalIsCapped: z.boolean().describe('More than 50,000 match'), page: z.number().int(), pageSize: z.number().int() }));
-  const incident = z.object({ id: z.string(), type: z.string(), severity: z.string(), dateTime: z.string().nullable(), location: z.string(), status: z.string(), vehicleId: z.string().nullable(), vehicleLabel: z.string().nullable(), ageDays: z.number().int().nullable().describe("Days since the incident, by the company's today (null without a date-time)") });
+  const page = (item: z.ZodType) =>
+    json(
+      z.object({
+        items: z.array(item),
+        total: z.number().int(),
+        totalIsCapped: z.boolean().describe('More than 50,000 match'),
+        page: z.number().int(),
+        pageSize: z.number().int(),
+      }),
+    );
+  const incident = z.object({
+    id: z.string(),
+    type: z.string(),
+    severity: z.string(),
+    dateTime: z.string().nullable(),
+    location: z.string(),
+    status: z.string(),
+    vehicleId: z.string().nullable(),
+    vehicleLabel: z.string().nullable(),
+    ageDays: z.number().int().nullable().describe("Days since the incident, by the company's today (null without a date-time)"),
+  });
   registry.registerPath({
     method: 'get',
     path: '/api/incidents/pending-actions',
@@ -45,7 +74,16 @@ export function registerNotificationPaths(registry: OpenAPIRegistry, common: Rec
     request: { query: paging },
     responses: { 200: { description: 'A page of incidents', ...page(incident) }, 400: error('Bad paging'), ...responses },
   });
-  const suggestion = z.object({ id: z.string(), name: z.string(), partNumber: z.string(), quantity: z.number().int(), reorderLevel: z.number().int(), suggestedQuantity: z.number().int().describe('2 × reorder level − quantity'), supplier: z.string().nullable(), location: z.string().nullable() });
+  const suggestion = z.object({
+    id: z.string(),
+    name: z.string(),
+    partNumber: z.string(),
+    quantity: z.number().int(),
+    reorderLevel: z.number().int(),
+    suggestedQuantity: z.number().int().describe('2 × reorder level − quantity'),
+    supplier: z.string().nullable(),
+    location: z.string().nullable(),
+  });
   registry.registerPath({
     method: 'get',
     path: '/api/inventory/reorder-suggestions',

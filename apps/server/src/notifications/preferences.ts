@@ -39,9 +39,16 @@ const FIELDS = new Set(['mutedKinds', 'dailyDigest']);
 
 /** A PUT body checked field by field, with a message that says what is wrong. */
 export function parsePreferencesBody(body: unknown, offered: readonly ReminderKind[]): { mutedKinds?: ReminderKind[]; dailyDigest?: boolean } {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Send the preferences as an object: { "mutedKinds": [...], "dailyDigest": true | false }.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('Send the preferences as an object: { "mutedKinds": [...], "dailyDigest": true | false }.');
   const unknown = Object.keys(body).filter((key) => !FIELDS.has(key));
-  if (unknown.length) throw badRequest(`Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 5).map((k) => `"${k.slice(0, 40)}"`).join(', ')}. The preferences are mutedKinds and dailyDigest.`);
+  if (unknown.length)
+    throw badRequest(
+      `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown
+        .slice(0, 5)
+        .map((k) => `"${k.slice(0, 40)}"`)
+        .join(', ')}. The preferences are mutedKinds and dailyDigest.`,
+    );
   const { mutedKinds, dailyDigest } = body as Record<string, unknown>;
   if (mutedKinds === undefined && dailyDigest === undefined) throw badRequest('Send mutedKinds, dailyDigest or both.');
   if (dailyDigest !== undefined && typeof dailyDigest !== 'boolean') throw badRequest('dailyDigest must be true or false.');
@@ -51,10 +58,11 @@ export function parsePreferencesBody(body: unknown, offered: readonly ReminderKi
     if (mutedKinds.length > REMINDER_KINDS.length) throw badRequest(`mutedKinds lists at most ${REMINDER_KINDS.length} kinds.`);
     for (const kind of mutedKinds) {
       if (!isReminderKind(kind)) {
-        const shown = typeof kind === 'string' ? `"${kind.slice(0, 40)}"` : JSON.stringify(kind)?.slice(0, 40) ?? String(kind);
+        const shown = typeof kind === 'string' ? `"${kind.slice(0, 40)}"` : (JSON.stringify(kind)?.slice(0, 40) ?? String(kind));
         throw badRequest(`Unknown notification kind ${shown}. The kinds are: ${REMINDER_KINDS.join(', ')}.`);
       }
-      if (!offered.includes(kind)) throw badRequest(`Your role does not receive "${kind}" notifications (${REMINDER_KIND_INFO[kind].label}), so it cannot be muted.`);
+      if (!offered.includes(kind))
+        throw badRequest(`Your role does not receive "${kind}" notifications (${REMINDER_KIND_INFO[kind].label}), so it cannot be muted.`);
     }
     muted = REMINDER_KINDS.filter((kind) => mutedKinds.includes(kind));
   }
@@ -104,7 +112,9 @@ export function preferencesRoutes(database: Database, config: Config) {
     // Turning the digest on needs somewhere to send it; one already on may stay on (and is not sent meanwhile).
     if (change.dailyDigest === true && !before.dailyDigest && current.digestUnavailable) throw badRequest(current.digestUnavailable);
     // Kinds the role is not offered keep their stored choice (a role changed back finds it as it was).
-    const mutedKinds = change.mutedKinds ? [...before.mutedKinds.filter((kind) => !offered.includes(kind as ReminderKind)), ...change.mutedKinds] : before.mutedKinds;
+    const mutedKinds = change.mutedKinds
+      ? [...before.mutedKinds.filter((kind) => !offered.includes(kind as ReminderKind)), ...change.mutedKinds]
+      : before.mutedKinds;
     const dailyDigest = change.dailyDigest ?? before.dailyDigest;
     await database.db
       .insert(notificationPreferences)

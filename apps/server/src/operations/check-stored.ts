@@ -38,7 +38,12 @@ export async function checkStored(database: Database, def: ResourceDefinition, o
     try {
       const input = parseInput(def, body, false);
       const differs = Object.keys(input).find((field) => field in record && JSON.stringify(input[field]) !== JSON.stringify(body[field]));
-      if (differs) throw new ApiError(422, 'Stored Value Differs', `${def.area.fieldLabels[differs] ?? differs} is ${JSON.stringify(body[differs])}; the area computes ${JSON.stringify(input[differs])}.`);
+      if (differs)
+        throw new ApiError(
+          422,
+          'Stored Value Differs',
+          `${def.area.fieldLabels[differs] ?? differs} is ${JSON.stringify(body[differs])}; the area computes ${JSON.stringify(input[differs])}.`,
+        );
       await checkReferences(database, def, input, body);
       await checkEntities(database, def, input);
     } catch (err) {

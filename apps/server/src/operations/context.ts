@@ -29,7 +29,7 @@ export const uploaderOf = (actor: Actor): string | undefined => (actor.type === 
 const NOT_CHANGES = new Set(['id', 'version', 'createdAt', 'updatedAt', 'searchText']);
 
 /** A value as it is compared and stored in the entry (JSON): dates as ISO text. */
-const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value ?? null);
+const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 /** A file field's value by the files' names (never their contents): `<field>Name`, or the names of `<field>Files`. */
 function fileNames(record: Record<string, unknown>, field: string): unknown {
@@ -42,7 +42,11 @@ function fileNames(record: Record<string, unknown>, field: string): unknown {
  * Each field whose stored value an update changed, with its label, before and after (records as the API
  * returns them). A file field is compared by its ids and reported by its files' names.
  */
-export function fieldChanges(def: Pick<ResourceDefinition, 'area' | 'table' | 'references'>, before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+export function fieldChanges(
+  def: Pick<ResourceDefinition, 'area' | 'table' | 'references'>,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldChange[] {
   const fileFields = new Set((def.references ?? []).filter((ref) => ref.table === files).map((ref) => ref.field));
   const changes: FieldChange[] = [];
   for (const field of Object.keys(getTableColumns(def.table))) {

@@ -20,7 +20,12 @@ export interface CreateRecordInternals {
  * (409/422) → in one transaction the insert, its files and a change entry holding the record as saved →
  * after commit, the event. Answers the record as the API returns it.
  */
-export async function createRecord(def: ResourceDefinition, body: unknown, context: OperationContext, internals: CreateRecordInternals = {}): Promise<Record<string, unknown>> {
+export async function createRecord(
+  def: ResourceDefinition,
+  body: unknown,
+  context: OperationContext,
+  internals: CreateRecordInternals = {},
+): Promise<Record<string, unknown>> {
   const { database, actor, batchId = null } = context;
   const { area, table } = def;
   const input = withoutKept(parseInput(def, body, false), context.keep);

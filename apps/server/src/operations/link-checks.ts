@@ -14,7 +14,12 @@ const orList = (values: readonly string[]) => (values.length < 2 ? values.join('
  * (a trip's vehicle that is Sold). A link `checkedWhile` the record has some values is checked only then,
  * and again when those values change (a Delivered trip is set back to In Transit).
  */
-export async function checkReferences(database: Pick<Database, 'db'>, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
+export async function checkReferences(
+  database: Pick<Database, 'db'>,
+  def: ResourceDefinition,
+  input: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+) {
   for (const ref of def.references ?? []) {
     const value = input[ref.field];
     const ids = (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '');
@@ -24,7 +29,11 @@ export async function checkReferences(database: Pick<Database, 'db'>, def: Resou
     const refused = Object.entries(ref.unlinkableWhen ?? {});
     const named = [...conditions, ...refused].map(([name]) => name);
     const rows = await database.db
-      .select({ id: columns.id, ...Object.fromEntries(named.map((name) => [name, columns[name]])), ...(ref.label && refused.length ? { label: ref.label(sql`${ref.table}.${sql.identifier(columns.id.name)}`) } : {}) })
+      .select({
+        id: columns.id,
+        ...Object.fromEntries(named.map((name) => [name, columns[name]])),
+        ...(ref.label && refused.length ? { label: ref.label(sql`${ref.table}.${sql.identifier(columns.id.name)}`) } : {}),
+      })
       .from(ref.table)
       .where(inArray(columns.id, ids));
     const found = new Map(rows.map((row) => [row.id as string, row as Record<string, unknown>]));
@@ -53,14 +62,23 @@ export async function checkReferences(database: Pick<Database, 'db'>, def: Resou
       if (unmet) {
         const [name, wanted] = unmet;
         const label = ref.linkableWhen!.labels[name] ?? name;
-        throw new ApiError(422, 'Invalid Link', `Only ${ref.plural ?? ref.noun + 's'} whose ${label} is ${wanted} can be linked: ${id} is ${String(found.get(id)![name])}.`);
+        throw new ApiError(
+          422,
+          'Invalid Link',
+          `Only ${ref.plural ?? ref.noun + 's'} whose ${label} is ${wanted} can be linked: ${id} is ${String(found.get(id)![name])}.`,
+        );
       }
     }
   }
 }
 
 /** Each entity field chosen anew (not the stored record's, `previous`) must name a record of one of its tables. */
-export async function checkEntities(database: Pick<Database, 'db'>, def: ResourceDefinition, input: Record<string, unknown>, previous?: Record<string, unknown>) {
+export async function checkEntities(
+  database: Pick<Database, 'db'>,
+  def: ResourceDefinition,
+  input: Record<string, unknown>,
+  previous?: Record<string, unknown>,
+) {
   for (const entity of def.entities ?? []) {
     const id = input[entity.field];
     if (typeof id !== 'string' || id === '' || id === previous?.[entity.field]) continue;
@@ -80,7 +98,13 @@ export async function checkEntities(database: Pick<Database, 'db'>, def: Resourc
 }
 
 /** A unique index's violation answered in words, naming the record that holds the value (null when it is not one of ours). */
-export async function uniqueRefusal(database: Pick<Database, 'db'>, def: ResourceDefinition, err: unknown, input: Record<string, unknown>, ownId?: string): Promise<ApiError | null> {
+export async function uniqueRefusal(
+  database: Pick<Database, 'db'>,
+  def: ResourceDefinition,
+  err: unknown,
+  input: Record<string, unknown>,
+  ownId?: string,
+): Promise<ApiError | null> {
   const cause = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
   const unique = cause.code === '23505' ? def.uniqueValues?.find((u) => u.index === cause.constraint) : undefined;
   if (!unique) return null;

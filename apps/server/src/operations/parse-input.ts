@@ -11,7 +11,12 @@ import type { ResourceDefinition } from '../http/resource';
  * update, the record as stored, whose values fill the added fields the body leaves out, so that the computed
  * values and the rules see what will be stored (a start odometer kept, an end odometer sent).
  */
-export function parseInput(def: Pick<ResourceDefinition, 'area'>, body: unknown, withVersion: boolean, stored?: Record<string, unknown>): Record<string, unknown> {
+export function parseInput(
+  def: Pick<ResourceDefinition, 'area'>,
+  body: unknown,
+  withVersion: boolean,
+  stored?: Record<string, unknown>,
+): Record<string, unknown> {
   const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
   const parsed = schema.safeParse(withAddedFields(def, body, stored));
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
@@ -47,6 +52,10 @@ function withAddedFields(def: Pick<ResourceDefinition, 'area'>, body: unknown, s
   if (missing.length === 0) return body;
   const sent = body as Record<string, unknown>;
   const fields = (def.area as { fields?: Record<string, AnyField> }).fields ?? {};
-  const kept = (name: string) => stored !== undefined && (fields[name]?.keptWith ?? []).every((other) => !Object.hasOwn(sent, other) || sent[other] === stored[other]);
-  return { ...sent, ...Object.fromEntries(missing.map((name) => [name, kept(name) ? (stored![name] ?? def.area.addedFields![name]) : def.area.addedFields![name]])) };
+  const kept = (name: string) =>
+    stored !== undefined && (fields[name]?.keptWith ?? []).every((other) => !Object.hasOwn(sent, other) || sent[other] === stored[other]);
+  return {
+    ...sent,
+    ...Object.fromEntries(missing.map((name) => [name, kept(name) ? (stored![name] ?? def.area.addedFields![name]) : def.area.addedFields![name]])),
+  };
 }

@@ -12,11 +12,16 @@ export function recordSelection(def: Pick<ResourceDefinition, 'table' | 'compute
 }
 
 /** One record as the API returns it, read on `database` (a transaction reads its own writes); undefined when there is none. */
-export async function readRecord(database: Pick<Database, 'db'>, def: Pick<ResourceDefinition, 'table' | 'computed'>, id: string): Promise<Record<string, unknown> | undefined> {
+export async function readRecord(
+  database: Pick<Database, 'db'>,
+  def: Pick<ResourceDefinition, 'table' | 'computed'>,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
   const { all, selected } = recordSelection(def);
   const [row] = await database.db.select(selected).from(def.table).where(eq(all.id, id));
   return row as Record<string, unknown> | undefined;
 }
 
 /** The answer to an id that names no record of the area (404). */
-export const recordMissing = (def: Pick<ResourceDefinition, 'area'>, id: string) => notFound(`The ${def.area.singular} ${id} does not exist. It may have been deleted.`);
+export const recordMissing = (def: Pick<ResourceDefinition, 'area'>, id: string) =>
+  notFound(`The ${def.area.singular} ${id} does not exist. It may have been deleted.`);

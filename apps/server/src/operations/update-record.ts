@@ -62,7 +62,8 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
       `This ${area.singular} was changed by someone else after you opened it. Close the dialog and open it again to see the latest version; your changes were not saved.`,
     );
   await deleteStoredBytes(storage, result.released);
-  if (result.changed) emitRecordChanged({ area: area.key, recordId: id, operation: 'update', actor, before: result.before, after: result.after, batchId, database });
+  if (result.changed)
+    emitRecordChanged({ area: area.key, recordId: id, operation: 'update', actor, before: result.before, after: result.after, batchId, database });
   emitHooked(result.hooked, actor, batchId, database);
   return withWarnings(result.after, result.hooked);
 }

@@ -47,7 +47,18 @@ describe('every write is one operation with its change entry', () => {
     const created = await client.post('/api/vehicles', vehicleBody({ make: 'Ashok Leyland' }));
     expect(created.status).toBe(201);
     expect(await entries(created.body.id)).toEqual([
-      { actor_type: 'user', actor_id: admin.id, actor_name: admin.name, area: 'vehicles', record_id: created.body.id, operation: 'create', batch_id: null, changes: null, snapshot: created.body, details: null },
+      {
+        actor_type: 'user',
+        actor_id: admin.id,
+        actor_name: admin.name,
+        area: 'vehicles',
+        record_id: created.body.id,
+        operation: 'create',
+        batch_id: null,
+        changes: null,
+        snapshot: created.body,
+        details: null,
+      },
     ]);
   });
 
@@ -145,7 +156,9 @@ describe('every write is one operation with its change entry', () => {
   it('an operation takes any actor: a system job names itself, and a batch id groups its entries', async () => {
     const system: Actor = { type: 'system', id: 'import', name: 'Import' };
     const saved = await createRecord(resourceOf('vehicles'), vehicleBody(), { database: server.database, actor: system, batchId: 'BATCH-1' });
-    expect(await entries(saved.id as string)).toEqual([expect.objectContaining({ actor_type: 'system', actor_id: 'import', actor_name: 'Import', batch_id: 'BATCH-1', operation: 'create' })]);
+    expect(await entries(saved.id as string)).toEqual([
+      expect.objectContaining({ actor_type: 'system', actor_id: 'import', actor_name: 'Import', batch_id: 'BATCH-1', operation: 'create' }),
+    ]);
     // Its input is checked as strictly as a request's.
     await expect(createRecord(resourceOf('drivers'), { name: 'x' }, { database: server.database, actor: system })).rejects.toMatchObject({ status: 400 });
   });
@@ -207,7 +220,13 @@ describe('exports are entries', () => {
     expect(exported.status).toBe(200);
     expect(exported.text.trim().split('\r\n')).toHaveLength(expected + 1);
     const [entry] = (await entries('', 'vehicles')).filter((e) => e.operation === 'export');
-    expect(entry).toMatchObject({ actor_id: admin.id, area: 'vehicles', record_id: '', operation: 'export', details: { filters: { status: 'Active', sort: 'year', order: 'asc' }, searched: true, rowCount: expected, complete: true } });
+    expect(entry).toMatchObject({
+      actor_id: admin.id,
+      area: 'vehicles',
+      record_id: '',
+      operation: 'export',
+      details: { filters: { status: 'Active', sort: 'year', order: 'asc' }, searched: true, rowCount: expected, complete: true },
+    });
     expect(JSON.stringify(entry)).not.toContain('eicher');
   });
 

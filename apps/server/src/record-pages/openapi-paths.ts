@@ -17,14 +17,30 @@ export function registerRecordPagePaths(registry: OpenAPIRegistry, common: Recor
     .object({
       from: z.string().describe('First day (YYYY-MM-DD, company calendar)'),
       to: z.string().describe('Last day, included'),
-      lines: z.array(z.object({ kind: z.string().describe("An expense type ('Fuel', 'Toll', …), 'Refuelling', 'Job Cards' or 'Challans'"), amount: rupees('The kind’s total'), records: z.number().int() })),
+      lines: z.array(
+        z.object({
+          kind: z.string().describe("An expense type ('Fuel', 'Toll', …), 'Refuelling', 'Job Cards' or 'Challans'"),
+          amount: rupees('The kind’s total'),
+          records: z.number().int(),
+        }),
+      ),
       total: rupees('All lines'),
-      km: z.number().nullable().describe('Odometer at the end of `to` − at the start of `from`, interpolated between readings (outliers left out); null when unknown or going backwards'),
+      km: z
+        .number()
+        .nullable()
+        .describe(
+          'Odometer at the end of `to` − at the start of `from`, interpolated between readings (outliers left out); null when unknown or going backwards',
+        ),
       costPerKm: z.number().nullable().describe('total ÷ km; null when km is null or 0'),
       partial: z.boolean().optional().describe('True when cost areas your role may not view are left out'),
     })
     .describe('A vehicle’s cost and km over a period (decision 0042)');
-  const chip = z.object({ area: z.enum(['compliance', 'service-schedules']), state: z.enum(['Expired', 'Overdue', 'Due Soon']), count: z.number().int(), href: z.string().describe('The vehicle page’s tab filtered to these records') });
+  const chip = z.object({
+    area: z.enum(['compliance', 'service-schedules']),
+    state: z.enum(['Expired', 'Overdue', 'Due Soon']),
+    count: z.number().int(),
+    href: z.string().describe('The vehicle page’s tab filtered to these records'),
+  });
   const vehicleSummary = z.object({
     id: z.string(),
     licensePlate: z.string(),
@@ -50,7 +66,8 @@ export function registerRecordPagePaths(registry: OpenAPIRegistry, common: Recor
     method: 'get',
     path: '/api/vehicles/{id}/summary',
     tags: ['vehicles'],
-    summary: 'The head of a vehicle page: its odometer, cost per km and km/L over the last 90 days (or the 90 days up to its last reading), and its due documents and services',
+    summary:
+      'The head of a vehicle page: its odometer, cost per km and km/L over the last 90 days (or the 90 days up to its last reading), and its due documents and services',
     request: { params: id },
     responses: { 200: { description: 'The summary', ...json(vehicleSummary) }, 404: error('No such vehicle'), ...responses },
   });
@@ -66,13 +83,18 @@ export function registerRecordPagePaths(registry: OpenAPIRegistry, common: Recor
     method: 'get',
     path: '/api/trips/at',
     tags: ['trips'],
-    summary: "A vehicle's trip at an instant or on a day (what a refuelling log or challan pre-fills): one whose dates cover it, else one still on the road that had started; never a Cancelled one",
+    summary:
+      "A vehicle's trip at an instant or on a day (what a refuelling log or challan pre-fills): one whose dates cover it, else one still on the road that had started; never a Cancelled one",
     request: {
       query: z.object({
         vehicleId: z.string().max(64).describe('The vehicle’s id'),
         at: z.string().max(40).describe('A day (YYYY-MM-DD, the company calendar) or an ISO date and time'),
       }),
     },
-    responses: { 200: { description: 'The trip, or null', ...json(z.object({ trip: z.object({ id: z.string(), label: z.string() }).nullable() })) }, 400: error('A missing or malformed parameter'), ...responses },
+    responses: {
+      200: { description: 'The trip, or null', ...json(z.object({ trip: z.object({ id: z.string(), label: z.string() }).nullable() })) },
+      400: error('A missing or malformed parameter'),
+      ...responses,
+    },
   });
 }

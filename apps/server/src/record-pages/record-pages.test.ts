@@ -20,36 +20,35 @@ let ids = 0;
 const PASSWORD = 'record-pages-password';
 
 const q = (text: string, params: unknown[] = []) => server.database.query(text, params);
-const expense = (type: string, date: string, amount: number | null, odometer: number | null = null, vehicleId = vehicle, extra: { quantity?: number; partial?: boolean } = {}) =>
-  q(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, amount, odometer, partial_fill) VALUES ($1, $2, $3, $4, 'Diesel', $5, $6, $7, $8)`, [
-    `EXP-T${++ids}`,
-    type,
-    date,
-    vehicleId,
-    extra.quantity ?? null,
-    amount,
-    odometer,
-    extra.partial ?? false,
-  ]);
+const expense = (
+  type: string,
+  date: string,
+  amount: number | null,
+  odometer: number | null = null,
+  vehicleId = vehicle,
+  extra: { quantity?: number; partial?: boolean } = {},
+) =>
+  q(
+    `INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, amount, odometer, partial_fill) VALUES ($1, $2, $3, $4, 'Diesel', $5, $6, $7, $8)`,
+    [`EXP-T${++ids}`, type, date, vehicleId, extra.quantity ?? null, amount, odometer, extra.partial ?? false],
+  );
 const log = (timestamp: string, totalCost: number) =>
-  q(`INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method) VALUES ($1, $2, $3, 'Diesel', 10, 90, $4, $5, 'Card')`, [
-    `RFL-T${++ids}`,
-    vehicle,
-    station,
-    totalCost,
-    timestamp,
-  ]);
+  q(
+    `INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method) VALUES ($1, $2, $3, 'Diesel', 10, 90, $4, $5, 'Card')`,
+    [`RFL-T${++ids}`, vehicle, station, totalCost, timestamp],
+  );
 const job = (status: string, scheduled: string, completion: string | null, cost: number) =>
-  q(`INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, scheduled_date, completion_date, status, cost) VALUES ($1, $2, 'Repair', 'Test', $3, $4, $5, $6)`, [
-    `JOB-T${++ids}`,
-    vehicle,
-    scheduled,
-    completion,
-    status,
-    cost,
-  ]);
+  q(
+    `INSERT INTO maintenance_jobs (id, vehicle_id, job_type, description, scheduled_date, completion_date, status, cost) VALUES ($1, $2, 'Repair', 'Test', $3, $4, $5, $6)`,
+    [`JOB-T${++ids}`, vehicle, scheduled, completion, status, cost],
+  );
 const challan = (date: string, amount: number) =>
-  q(`INSERT INTO challans (id, date, vehicle_id, offense_type, amount, status) VALUES ($1, $2, $3, 'Speeding', $4, 'Pending Payment')`, [`CHL-T${++ids}`, date, vehicle, amount]);
+  q(`INSERT INTO challans (id, date, vehicle_id, offense_type, amount, status) VALUES ($1, $2, $3, 'Speeding', $4, 'Pending Payment')`, [
+    `CHL-T${++ids}`,
+    date,
+    vehicle,
+    amount,
+  ]);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -156,7 +155,7 @@ describe('vehicleCost (hand-computed)', () => {
 describe('the SQL rule and the domain function agree', () => {
   it('on random readings (typos far above and below among them), the km of random periods is what odometerAt gives', async () => {
     let seed = 19;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     for (let round = 0; round < 6; round++) {
       const other = (await admin.post('/api/vehicles', vehicleBody({ currentMileage: 0 }))).body.id;
       const readings: { km: number; date: string }[] = [];
@@ -204,7 +203,15 @@ describe('GET /api/vehicles/:id/summary', () => {
     expect(res.status, res.text).toBe(200);
     const body = res.body as Json;
     const record = (await admin.get(`/api/vehicles/${vehicle}`)).body;
-    expect(body).toMatchObject({ id: vehicle, licensePlate: record.licensePlate, make: record.make, model: record.model, type: record.type, status: record.status, odometerKm: 11_600 });
+    expect(body).toMatchObject({
+      id: vehicle,
+      licensePlate: record.licensePlate,
+      make: record.make,
+      model: record.model,
+      type: record.type,
+      status: record.status,
+      odometerKm: 11_600,
+    });
     // The last reading is 10 Nov 2025: the window is 12 Aug – 9 Nov 2025, its km from 10,000 (25 Oct)… no reading before 12 Aug.
     expect(body.last90Days).toMatchObject({ from: '2025-08-12', to: '2025-11-09', km: null, costPerKm: null });
     expect(body.kmPerLitre).toBeNull();
@@ -218,14 +225,24 @@ describe('GET /api/vehicles/:id/summary', () => {
 
   it('counts the vehicle’s documents and schedules by state, each chip the tab with that state’s filter', async () => {
     const today = companyToday();
-    const doc = (expiryDate: string, entityId = vehicle) => q(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ($1, 'RC', 'Vehicle Registration', $2, $3)`, [`DOC-T${++ids}`, entityId, expiryDate]);
+    const doc = (expiryDate: string, entityId = vehicle) =>
+      q(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ($1, 'RC', 'Vehicle Registration', $2, $3)`, [
+        `DOC-T${++ids}`,
+        entityId,
+        expiryDate,
+      ]);
     await doc(addDays(today, -1));
     await doc(addDays(today, -100));
     await doc(addDays(today, 10));
     await doc(addDays(today, 200));
     await doc(addDays(today, -1), driver); // another entity's
     const schedule = (everyKm: number, lastDoneKm: number) =>
-      q(`INSERT INTO service_schedules (id, vehicle_id, task, every_km, last_done_km) VALUES ($1, $2, 'General Service', $3, $4)`, [`SCH-T${++ids}`, vehicle, everyKm, lastDoneKm]);
+      q(`INSERT INTO service_schedules (id, vehicle_id, task, every_km, last_done_km) VALUES ($1, $2, 'General Service', $3, $4)`, [
+        `SCH-T${++ids}`,
+        vehicle,
+        everyKm,
+        lastDoneKm,
+      ]);
     await schedule(1000, 10_000); // due at 11,000: odometer 11,600, Overdue
     await schedule(2000, 10_000); // due at 12,000, Due Soon from 11,000
     await schedule(10_000, 10_000); // OK
@@ -238,7 +255,8 @@ describe('GET /api/vehicles/:id/summary', () => {
       { area: 'service-schedules', state: 'Due Soon', count: 1, href: `${page}?tab=schedules&schedules.due=Due+Soon` },
     ]);
     // The schedules chips are the list's own totals with the vehicle and the state.
-    for (const due of ['Overdue', 'Due Soon']) expect((await admin.get(`/api/service-schedules/total?vehicleId=${vehicle}&due=${encodeURIComponent(due)}`)).body.total).toBe(1);
+    for (const due of ['Overdue', 'Due Soon'])
+      expect((await admin.get(`/api/service-schedules/total?vehicleId=${vehicle}&due=${encodeURIComponent(due)}`)).body.total).toBe(1);
   });
 
   it('with readings up to yesterday, the window ends the day before and has a km', async () => {
@@ -276,10 +294,14 @@ describe('GET /api/vehicles/:id/summary', () => {
   it('marks the cost partial for each role that may not view every cost area, and only for those', async () => {
     for (const role of ROLE_KEYS) {
       const body = (await as[role]!.get(`/api/vehicles/${vehicle}/summary`)).body as Json;
-      const all = can(role, 'fuel-expenses', 'view') && can(role, 'refueling-logs', 'view') && can(role, 'maintenance', 'view') && can(role, 'challans', 'view');
+      const all =
+        can(role, 'fuel-expenses', 'view') && can(role, 'refueling-logs', 'view') && can(role, 'maintenance', 'view') && can(role, 'challans', 'view');
       expect(body.last90Days.partial, role).toBe(!all);
       // The total is the sum of the lines the role sees.
-      expect(body.last90Days.total, role).toBeCloseTo(body.last90Days.lines.reduce((sum: number, l: Json) => sum + l.amount, 0), 2);
+      expect(body.last90Days.total, role).toBeCloseTo(
+        body.last90Days.lines.reduce((sum: number, l: Json) => sum + l.amount, 0),
+        2,
+      );
     }
     expect((await admin.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(false);
     expect((await as.workshop!.get(`/api/vehicles/${vehicle}/summary`)).body.last90Days.partial).toBe(true);

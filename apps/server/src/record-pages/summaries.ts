@@ -40,7 +40,14 @@ export const VEHICLE_CHIPS = [
  * as the lists judge it (the areas' own declarations, derivedValue). A schedule's state reads the vehicle's current
  * odometer: given here as the one the summary computed by the same rule (vehicle_odometer's), not once per row.
  */
-async function chipCounts(database: Database, area: AreaKey, vehicleId: string, filter: string, today: string, odometer: number | null): Promise<Map<string, number>> {
+async function chipCounts(
+  database: Database,
+  area: AreaKey,
+  vehicleId: string,
+  filter: string,
+  today: string,
+  odometer: number | null,
+): Promise<Map<string, number>> {
   const def = resourceOf(area);
   const { all } = recordSelection(def);
   const state = def.area.derived![filter];
@@ -48,7 +55,12 @@ async function chipCounts(database: Database, area: AreaKey, vehicleId: string, 
   const owner = area === 'service-schedules' ? all.vehicleId : all.entityId;
   const rows = await database.db
     .select({ state: sql<string>`state`, count: sql<number>`count(*)::int` })
-    .from(sql`(${database.db.select({ state: sql`${derivedValue(state, columns as Record<string, PgColumn>, today)}`.as('state') }).from(def.table).where(eq(owner, vehicleId))}) AS states`)
+    .from(
+      sql`(${database.db
+        .select({ state: sql`${derivedValue(state, columns as Record<string, PgColumn>, today)}`.as('state') })
+        .from(def.table)
+        .where(eq(owner, vehicleId))}) AS states`,
+    )
     .groupBy(sql`state`);
   return new Map(rows.map((row) => [row.state, Number(row.count)]));
 }
@@ -56,7 +68,11 @@ async function chipCounts(database: Database, area: AreaKey, vehicleId: string, 
 export async function vehicleChips(database: Database, vehicleId: string, today: string, role: string, odometer: number | null): Promise<StateChip[]> {
   const chips = VEHICLE_CHIPS.filter((chip) => can(role, chip.area, 'view'));
   const areas = [...new Set(chips.map((chip) => chip.area))];
-  const counts = new Map(await Promise.all(areas.map(async (area) => [area, await chipCounts(database, area, vehicleId, chips.find((c) => c.area === area)!.filter, today, odometer)] as const)));
+  const counts = new Map(
+    await Promise.all(
+      areas.map(async (area) => [area, await chipCounts(database, area, vehicleId, chips.find((c) => c.area === area)!.filter, today, odometer)] as const),
+    ),
+  );
   return chips.map((chip) => ({
     area: chip.area,
     state: chip.state,
@@ -85,7 +101,10 @@ export async function vehicleSummary(database: Database, vehicleId: string, role
   const fuelViewable = sources.expenses && sources.logs;
   // One pass over the vehicle's readings chooses the window (up to its last reading) and finds the odometers at its ends.
   const [[vehicle], { from, to, current, readings }] = await Promise.all([
-    database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>('SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1', [vehicleId]),
+    database.query<{ id: string; license_plate: string; make: string; model: string; type: string; status: string }>(
+      'SELECT id, license_plate, make, model, type, status FROM vehicles WHERE id = $1',
+      [vehicleId],
+    ),
     windowOdometer(database, vehicleId, today, SUMMARY_WINDOW_DAYS),
   ]);
   if (!vehicle) return null;

@@ -36,16 +36,24 @@ const zoneLiteral = () => companyTimeZone().replace(/'/g, '');
 export function costLinesStatement(sources: CostSources = ALL_COST_SOURCES): string {
   const zone = zoneLiteral();
   const parts = [
-    ...(sources.expenses ? [`SELECT type AS kind, amount FROM fuel_expenses WHERE vehicle_id = $1 AND date >= $2::date AND date <= $3::date AND amount IS NOT NULL`] : []),
+    ...(sources.expenses
+      ? [`SELECT type AS kind, amount FROM fuel_expenses WHERE vehicle_id = $1 AND date >= $2::date AND date <= $3::date AND amount IS NOT NULL`]
+      : []),
     ...(sources.logs
-      ? [`SELECT 'Refuelling', total_cost FROM refueling_logs WHERE vehicle_id = $1 AND "timestamp" >= ($2::date)::timestamp AT TIME ZONE '${zone}'
-            AND "timestamp" < ($3::date + 1)::timestamp AT TIME ZONE '${zone}' AND total_cost IS NOT NULL`]
+      ? [
+          `SELECT 'Refuelling', total_cost FROM refueling_logs WHERE vehicle_id = $1 AND "timestamp" >= ($2::date)::timestamp AT TIME ZONE '${zone}'
+            AND "timestamp" < ($3::date + 1)::timestamp AT TIME ZONE '${zone}' AND total_cost IS NOT NULL`,
+        ]
       : []),
     ...(sources.jobCards
-      ? [`SELECT 'Job Cards', cost FROM maintenance_jobs WHERE vehicle_id = $1 AND coalesce(completion_date, scheduled_date) >= $2::date
-            AND coalesce(completion_date, scheduled_date) <= $3::date AND cost IS NOT NULL AND status <> 'Cancelled'`]
+      ? [
+          `SELECT 'Job Cards', cost FROM maintenance_jobs WHERE vehicle_id = $1 AND coalesce(completion_date, scheduled_date) >= $2::date
+            AND coalesce(completion_date, scheduled_date) <= $3::date AND cost IS NOT NULL AND status <> 'Cancelled'`,
+        ]
       : []),
-    ...(sources.challans ? [`SELECT 'Challans', amount FROM challans WHERE vehicle_id = $1 AND date >= $2::date AND date <= $3::date AND amount IS NOT NULL`] : []),
+    ...(sources.challans
+      ? [`SELECT 'Challans', amount FROM challans WHERE vehicle_id = $1 AND date >= $2::date AND date <= $3::date AND amount IS NOT NULL`]
+      : []),
   ];
   if (parts.length === 0) return `SELECT NULL::text AS kind, 0::float8 AS amount, 0 AS records WHERE false`;
   return `SELECT kind, sum(amount)::float8 AS amount, count(*)::int AS records FROM (${parts.join('\n UNION ALL ')}) costs(kind, amount) GROUP BY kind`;
@@ -91,11 +99,17 @@ export function windowOdometerStatement(): string {
 type OdometerRow = { what: string; read_on: string | null; km: number | null };
 const readingsOf = (rows: OdometerRow[]) => ({
   current: ((km) => (km === null || km === undefined ? null : Number(km)))(rows.find((row) => row.what === 'current')?.km),
-  readings: rows.filter((row) => row.what === 'near' && row.read_on !== null && row.km !== null).map((row) => ({ km: Number(row.km), date: String(row.read_on).slice(0, 10) })),
+  readings: rows
+    .filter((row) => row.what === 'near' && row.read_on !== null && row.km !== null)
+    .map((row) => ({ km: Number(row.km), date: String(row.read_on).slice(0, 10) })),
 });
 
 /** The current odometer and the counted readings nearest some days' starts (see odometerNearStatement). */
-export async function odometerNear(database: Pick<Database, 'query'>, vehicleId: string, days: readonly string[]): Promise<{ current: number | null; readings: OdometerReading[] }> {
+export async function odometerNear(
+  database: Pick<Database, 'query'>,
+  vehicleId: string,
+  days: readonly string[],
+): Promise<{ current: number | null; readings: OdometerReading[] }> {
   return readingsOf(await database.query<OdometerRow>(odometerNearStatement(days.length), [vehicleId, ...days]));
 }
 
@@ -126,7 +140,8 @@ function costLines(rows: { kind: string; amount: number | string; records: numbe
 }
 
 function checkedPeriod(from: string, to: string) {
-  if (!DATE.test(from) || !DATE.test(to) || Number.isNaN(dayStart(from)) || Number.isNaN(dayStart(to))) throw new Error(`A period is two dates YYYY-MM-DD (got ${from}–${to})`);
+  if (!DATE.test(from) || !DATE.test(to) || Number.isNaN(dayStart(from)) || Number.isNaN(dayStart(to)))
+    throw new Error(`A period is two dates YYYY-MM-DD (got ${from}–${to})`);
   if (from > to) throw new Error(`A period ends on or after its start (got ${from}–${to})`);
 }
 
@@ -159,6 +174,12 @@ export function periodCost(from: string, to: string, rows: CostRow[], readings: 
  * A vehicle's costs and km over the days [from, to] (company's days, both included): PeriodCost. `sources`
  * leaves out the areas a role may not view (all by default).
  */
-export async function vehicleCost(database: Pick<Database, 'query'>, vehicleId: string, from: string, to: string, sources: CostSources = ALL_COST_SOURCES): Promise<PeriodCost> {
+export async function vehicleCost(
+  database: Pick<Database, 'query'>,
+  vehicleId: string,
+  from: string,
+  to: string,
+  sources: CostSources = ALL_COST_SOURCES,
+): Promise<PeriodCost> {
   return (await periodCostAndOdometer(database, vehicleId, from, to, sources)).cost;
 }

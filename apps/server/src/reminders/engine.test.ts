@@ -45,7 +45,10 @@ describe('each rule at its edges', () => {
 
   it('documents: Due Soon from the threshold day of its type, Overdue the day after expiry; a newer document of the same type for the same entity replaces the older', async () => {
     const doc = (id: string, type: string, expiry: string, entity = 'VEH-1', created = '2027-01-01') =>
-      database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date, created_at) VALUES ($1, $1, $2, $3, $4, $5)`, [id, type, entity, expiry, created]);
+      database.query(
+        `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date, created_at) VALUES ($1, $1, $2, $3, $4, $5)`,
+        [id, type, entity, expiry, created],
+      );
     await doc('DOC-RC-EDGE', 'Vehicle Registration', addDays(TODAY, 30)); // 30 days ahead: the threshold day
     await doc('DOC-RC-OUT', 'Vehicle Registration', addDays(TODAY, 31), 'VEH-2');
     await doc('DOC-PUC-EDGE', 'Pollution Under Control (PUC) Certificate', addDays(TODAY, 15));
@@ -79,7 +82,10 @@ describe('each rule at its edges', () => {
 
   it('insurance: 30 days before the end date Due Soon, the day after it Overdue; Claim Filed and Cancelled OK; a newer policy replaces the older', async () => {
     const policy = (id: string, end: string, status = 'Active', type = 'Cargo', start = '2026-01-01') =>
-      database.query(`INSERT INTO trip_insurance_policies (id, trip_id, insurance_type, policy_number, provider_name, start_date, end_date, status) VALUES ($1, 'TRP-1', $2, $1, 'ICICI Lombard', $3, $4, $5)`, [id, type, start, end, status]);
+      database.query(
+        `INSERT INTO trip_insurance_policies (id, trip_id, insurance_type, policy_number, provider_name, start_date, end_date, status) VALUES ($1, 'TRP-1', $2, $1, 'ICICI Lombard', $3, $4, $5)`,
+        [id, type, start, end, status],
+      );
     await policy('TIP-EDGE', addDays(TODAY, 30), 'Active', 'Cargo');
     await policy('TIP-OUT', addDays(TODAY, 31), 'Active', 'Vehicle');
     await policy('TIP-END', TODAY, 'Active', 'Liability');
@@ -94,7 +100,12 @@ describe('each rule at its edges', () => {
 
   it('health: Due Soon 30 days before the next due date, Overdue the day after; only the latest check of a type per driver', async () => {
     const check = (id: string, type: string, testDate: string, next: string | null) =>
-      database.query(`INSERT INTO driver_health_reports (id, driver_id, test_type, test_date, result, next_due_date) VALUES ($1, 'DRV-1', $2, $3, 'Fit', $4)`, [id, type, testDate, next]);
+      database.query(`INSERT INTO driver_health_reports (id, driver_id, test_type, test_date, result, next_due_date) VALUES ($1, 'DRV-1', $2, $3, 'Fit', $4)`, [
+        id,
+        type,
+        testDate,
+        next,
+      ]);
     await check('DHR-EDGE', 'Vision Test', '2026-03-10', addDays(TODAY, 30));
     await check('DHR-OUT', 'Audiometry', '2026-03-10', addDays(TODAY, 31));
     await check('DHR-DUE', 'Blood Pressure Test', '2026-03-10', TODAY);
@@ -106,7 +117,9 @@ describe('each rule at its edges', () => {
   });
 
   it('reorder: at the reorder level Overdue, one above OK', async () => {
-    await database.exec(`INSERT INTO inventory_items (id, name, part_number, quantity, reorder_level) VALUES ('INV-AT', 'Brake Pad Set', 'BP-1', 10, 10), ('INV-ABOVE', 'Oil Filter', 'OF-1', 11, 10), ('INV-BELOW', 'Fan Belt', 'FB-1', 0, 5)`);
+    await database.exec(
+      `INSERT INTO inventory_items (id, name, part_number, quantity, reorder_level) VALUES ('INV-AT', 'Brake Pad Set', 'BP-1', 10, 10), ('INV-ABOVE', 'Oil Filter', 'OF-1', 11, 10), ('INV-BELOW', 'Fan Belt', 'FB-1', 0, 5)`,
+    );
     expect(await statesOf(database, reorderRule, TODAY)).toEqual({ 'INV-AT': 'overdue', 'INV-ABOVE': 'ok', 'INV-BELOW': 'overdue' });
   });
 
@@ -133,7 +146,13 @@ describe('each rule at its edges', () => {
     await database.exec(`INSERT INTO cold_chain_units (id, name, trip_id, min_temp, max_temp, current_temp, status) VALUES
       ('CCU-MAX', 'Reefer 1', 'TRP-1', 0, 5, 5, 'Optimal'), ('CCU-HOT', 'Reefer 2', 'TRP-1', 0, 5, 5.1, 'Critical'),
       ('CCU-MIN', 'Reefer 3', 'TRP-1', 0, 5, 0, 'Optimal'), ('CCU-COLD', 'Reefer 4', 'TRP-1', 0, 5, -0.1, 'Warning'), ('CCU-NONE', 'Reefer 5', 'TRP-1', 0, 5, NULL, 'Offline')`);
-    expect(await statesOf(database, coldChainRule, TODAY)).toEqual({ 'CCU-MAX': 'ok', 'CCU-HOT': 'overdue', 'CCU-MIN': 'ok', 'CCU-COLD': 'overdue', 'CCU-NONE': 'ok' });
+    expect(await statesOf(database, coldChainRule, TODAY)).toEqual({
+      'CCU-MAX': 'ok',
+      'CCU-HOT': 'overdue',
+      'CCU-MIN': 'ok',
+      'CCU-COLD': 'overdue',
+      'CCU-NONE': 'ok',
+    });
     expect(coldChainRule.notice({ state: 'overdue', label: 'Reefer 2', due: '5.1 °C, range 0 to 5 °C' }).type).toBe('critical');
   });
 });
@@ -141,7 +160,14 @@ describe('each rule at its edges', () => {
 describe('notifications on changes of state, exactly once', () => {
   const users: Record<string, string> = {};
   beforeAll(async () => {
-    for (const [username, role] of [['mgr', 'fleet_manager'], ['disp', 'dispatcher'], ['acct', 'accounts'], ['view', 'viewer'], ['muted', 'fleet_manager'], ['gone', 'fleet_manager']] as const) {
+    for (const [username, role] of [
+      ['mgr', 'fleet_manager'],
+      ['disp', 'dispatcher'],
+      ['acct', 'accounts'],
+      ['view', 'viewer'],
+      ['muted', 'fleet_manager'],
+      ['gone', 'fleet_manager'],
+    ] as const) {
       users[username] = (await createUser(database, { username, password: 'a-long-enough-password-1', role })).id;
     }
     await database.query(`INSERT INTO notification_preferences (user_id, muted_kinds) VALUES ($1, '{documents}')`, [users.muted]);
@@ -152,10 +178,16 @@ describe('notifications on changes of state, exactly once', () => {
       DELETE FROM inventory_items; DELETE FROM challans; DELETE FROM cold_chain_units; DELETE FROM trips WHERE id <> 'TRP-1'; DELETE FROM reminder_states; DELETE FROM notifications;`);
   });
   const notificationsOf = async (userId: string) =>
-    database.query<{ kind: string; state: string; type: string; title: string; href: string; record_id: string }>(`SELECT kind, state, type, title, href, record_id FROM notifications WHERE user_id = $1 ORDER BY id`, [userId]);
+    database.query<{ kind: string; state: string; type: string; title: string; href: string; record_id: string }>(
+      `SELECT kind, state, type, title, href, record_id FROM notifications WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    );
 
   it('first run stores states without notifying; Due Soon then Overdue gives exactly two to each user who may view and wants them; repeated runs give none', async () => {
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-1', 'RC – MH12AB1234', 'Vehicle Registration', 'VEH-1', $1)`, [addDays(TODAY, 40)]);
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-1', 'RC – MH12AB1234', 'Vehicle Registration', 'VEH-1', $1)`,
+      [addDays(TODAY, 40)],
+    );
     const rules = REMINDER_RULES;
     const first = await runReminders(database, { today: TODAY, rules });
     expect(first).toMatchObject({ first: 1, changed: 0, notified: 0 });
@@ -189,7 +221,10 @@ describe('notifications on changes of state, exactly once', () => {
   });
 
   it('health reminders reach only roles with personal data; a deleted record ends its state and its unread notifications, read ones stay', async () => {
-    await database.query(`INSERT INTO driver_health_reports (id, driver_id, test_type, test_date, result, next_due_date) VALUES ('DHR-1', 'DRV-1', 'Vision Test', '2026-03-10', 'Fit', $1), ('DHR-2', 'DRV-1', 'Audiometry', '2026-03-10', 'Fit', $1)`, [addDays(TODAY, 31)]);
+    await database.query(
+      `INSERT INTO driver_health_reports (id, driver_id, test_type, test_date, result, next_due_date) VALUES ('DHR-1', 'DRV-1', 'Vision Test', '2026-03-10', 'Fit', $1), ('DHR-2', 'DRV-1', 'Audiometry', '2026-03-10', 'Fit', $1)`,
+      [addDays(TODAY, 31)],
+    );
     await runReminders(database, { today: TODAY });
     const changed = await runReminders(database, { today: addDays(TODAY, 1) });
     expect(changed.changed).toBe(2);
@@ -209,45 +244,79 @@ describe('notifications on changes of state, exactly once', () => {
   });
 
   it('a run over some ids leaves the other records states alone', async () => {
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-A', 'A', 'Vehicle Registration', 'VEH-1', $1), ('DOC-B', 'B', 'Vehicle Registration', 'VEH-2', $1)`, [addDays(TODAY, 5)]);
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-A', 'A', 'Vehicle Registration', 'VEH-1', $1), ('DOC-B', 'B', 'Vehicle Registration', 'VEH-2', $1)`,
+      [addDays(TODAY, 5)],
+    );
     await runReminders(database, { today: TODAY, rules: [documentsRule] });
     await database.exec(`DELETE FROM compliance_documents WHERE id = 'DOC-B'`);
     expect(await runReminders(database, { today: TODAY, rules: [documentsRule], ids: ['DOC-A'] })).toMatchObject({ judged: 1, removed: 0 });
-    expect((await database.query<{ record_id: string }>(`SELECT record_id FROM reminder_states ORDER BY record_id`)).map((r) => r.record_id)).toEqual(['DOC-A', 'DOC-B']);
+    expect((await database.query<{ record_id: string }>(`SELECT record_id FROM reminder_states ORDER BY record_id`)).map((r) => r.record_id)).toEqual([
+      'DOC-A',
+      'DOC-B',
+    ]);
     expect(await runReminders(database, { today: TODAY, rules: [documentsRule] })).toMatchObject({ removed: 1 });
   });
 
   it('the demo seed notifies what came due in the last week, once', async () => {
     const today = companyToday();
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-WEEK', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-LATER', 'PUC', 'Vehicle Registration', 'VEH-2', $2)`, [addDays(today, 25), addDays(today, 200)]);
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-WEEK', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-LATER', 'PUC', 'Vehicle Registration', 'VEH-2', $2)`,
+      [addDays(today, 25), addDays(today, 200)],
+    );
     expect(await seedReminders(database)).toMatchObject({ changed: 1 });
     expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-WEEK', 'due_soon']]);
     // Seeding again (states exist): an ordinary run, nothing new.
     expect(await seedReminders(database)).toMatchObject({ changed: 0, notified: 0 });
   });
 
-  it('saving a renewal ends the replaced document\'s state and unread notifications in the run over the new one', async () => {
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-OLD', 'Permit', 'Operating Permit', 'VEH-1', $1)`, [addDays(TODAY, 40)]);
+  it("saving a renewal ends the replaced document's state and unread notifications in the run over the new one", async () => {
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-OLD', 'Permit', 'Operating Permit', 'VEH-1', $1)`,
+      [addDays(TODAY, 40)],
+    );
     await runReminders(database, { today: TODAY, rules: [documentsRule] });
     await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule] });
     expect((await notificationsOf(users.mgr)).map((n) => n.record_id)).toEqual(['DOC-OLD']);
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-NEW', 'Permit', 'Operating Permit', 'VEH-1', $1)`, [addDays(TODAY, 400)]);
-    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'] })).toMatchObject({ judged: 1, first: 1, removed: 1, notified: 0 });
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-NEW', 'Permit', 'Operating Permit', 'VEH-1', $1)`,
+      [addDays(TODAY, 400)],
+    );
+    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'] })).toMatchObject({
+      judged: 1,
+      first: 1,
+      removed: 1,
+      notified: 0,
+    });
     // The replaced one is kept as OK, so that it is news again if it comes back (the newer one deleted).
-    expect((await database.query<{ record_id: string; state: string }>(`SELECT record_id, state FROM reminder_states ORDER BY record_id`)).map((r) => [r.record_id, r.state])).toEqual([
+    expect(
+      (await database.query<{ record_id: string; state: string }>(`SELECT record_id, state FROM reminder_states ORDER BY record_id`)).map((r) => [
+        r.record_id,
+        r.state,
+      ]),
+    ).toEqual([
       ['DOC-NEW', 'ok'],
       ['DOC-OLD', 'ok'],
     ]);
     expect(await notificationsOf(users.mgr)).toEqual([]);
     await database.exec(`DELETE FROM compliance_documents WHERE id = 'DOC-NEW'`);
-    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'], deleted: ['DOC-NEW'] })).toMatchObject({ removed: 1, notified: 0 });
+    expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule], ids: ['DOC-NEW'], deleted: ['DOC-NEW'] })).toMatchObject({
+      removed: 1,
+      notified: 0,
+    });
     expect(await runReminders(database, { today: addDays(TODAY, 20), rules: [documentsRule] })).toMatchObject({ changed: 1 });
     expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-OLD', 'due_soon']]);
   });
 
-  it('a record an edit brings into a rule is news: its first state is notified, while a new record\'s is not', async () => {
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-MADE', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-EDITED', 'RC', 'Vehicle Registration', 'VEH-2', $1)`, [addDays(TODAY, 5)]);
-    expect(await runReminders(database, { today: TODAY, rules: [documentsRule], ids: ['DOC-MADE', 'DOC-EDITED'], edited: ['DOC-EDITED'] })).toMatchObject({ first: 2, changed: 1 });
+  it("a record an edit brings into a rule is news: its first state is notified, while a new record's is not", async () => {
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, entity_id, expiry_date) VALUES ('DOC-MADE', 'RC', 'Vehicle Registration', 'VEH-1', $1), ('DOC-EDITED', 'RC', 'Vehicle Registration', 'VEH-2', $1)`,
+      [addDays(TODAY, 5)],
+    );
+    expect(await runReminders(database, { today: TODAY, rules: [documentsRule], ids: ['DOC-MADE', 'DOC-EDITED'], edited: ['DOC-EDITED'] })).toMatchObject({
+      first: 2,
+      changed: 1,
+    });
     expect((await notificationsOf(users.mgr)).map((n) => [n.record_id, n.state])).toEqual([['DOC-EDITED', 'due_soon']]);
   });
 });

@@ -80,7 +80,14 @@ interface ChangedRow {
  * record at once both try the update; the second waits for the first's row lock, re-checks the WHERE against the
  * committed state, finds it equal and returns nothing — so it notifies nobody, lease or no lease.
  */
-async function runRule(database: Database, rule: ReminderRule, today: string, given: readonly string[] | null, edited: readonly string[], deleted: readonly string[]): Promise<ReminderRunCounts> {
+async function runRule(
+  database: Database,
+  rule: ReminderRule,
+  today: string,
+  given: readonly string[] | null,
+  edited: readonly string[],
+  deleted: readonly string[],
+): Promise<ReminderRunCounts> {
   const kind = rule.kind;
   let ids = given;
   if (ids && rule.related) {
@@ -163,7 +170,16 @@ async function runRule(database: Database, rule: ReminderRule, today: string, gi
           event: `reminder.${row.state}`,
           actor: REMINDER_RUN,
           subject: `reminder:${kind}:${rule.area}/${row.record_id}`,
-          data: { kind, area: rule.area, recordId: row.record_id, state: row.state, label: row.label, due: row.due, title: notice.title, message: notice.message },
+          data: {
+            kind,
+            area: rule.area,
+            recordId: row.record_id,
+            state: row.state,
+            label: row.label,
+            due: row.due,
+            title: notice.title,
+            message: notice.message,
+          },
         })),
       );
     }

@@ -35,14 +35,31 @@ describe('notifications from writes, and the API', () => {
   it('a write is judged right after it: the first state silently, a change with a notification to each user who may view it', async () => {
     const vehicle = await admin.post('/api/vehicles', vehicleBody());
     expect(vehicle.status).toBe(201);
-    const created = await admin.post('/api/compliance', docBody({ documentName: 'PUC – MH12AB1234', documentType: 'Pollution Under Control (PUC) Certificate', entityId: vehicle.body.id, expiryDate: addDays(today, 40) }));
+    const created = await admin.post(
+      '/api/compliance',
+      docBody({
+        documentName: 'PUC – MH12AB1234',
+        documentType: 'Pollution Under Control (PUC) Certificate',
+        entityId: vehicle.body.id,
+        expiryDate: addDays(today, 40),
+      }),
+    );
     expect(created.status, created.text).toBe(201);
     documentId = created.body.id;
     await runner.idle();
-    expect((await server.database.query(`SELECT state FROM reminder_states WHERE record_id = $1`, [documentId]))).toEqual([{ state: 'ok' }]);
+    expect(await server.database.query(`SELECT state FROM reminder_states WHERE record_id = $1`, [documentId])).toEqual([{ state: 'ok' }]);
     expect((await admin.get('/api/notifications/unread-count')).body).toEqual({ count: 0, capped: false });
 
-    const updated = await admin.put(`/api/compliance/${documentId}`, docBody({ documentName: 'PUC – MH12AB1234', documentType: 'Pollution Under Control (PUC) Certificate', entityId: created.body.entityId, expiryDate: addDays(today, -1), version: created.body.version }));
+    const updated = await admin.put(
+      `/api/compliance/${documentId}`,
+      docBody({
+        documentName: 'PUC – MH12AB1234',
+        documentType: 'Pollution Under Control (PUC) Certificate',
+        entityId: created.body.entityId,
+        expiryDate: addDays(today, -1),
+        version: created.body.version,
+      }),
+    );
     expect(updated.status, updated.text).toBe(200);
     await runner.idle();
     const list = await admin.get('/api/notifications');
@@ -84,7 +101,9 @@ describe('notifications from writes, and the API', () => {
     expect((await admin.get('/api/notifications?unread=true')).body.items).toEqual([]);
     expect((await admin.get('/api/notifications/unread-count')).body.count).toBe(0);
 
-    await server.database.query(`INSERT INTO notifications (user_id, kind, area, record_id, state, type, title, message, href) SELECT u.id, 'reorder', 'inventory', 'INV-' || g, 'overdue', 'warning', 'Reorder Needed', 'm', '/inventory?edit=INV-' || g FROM users u, generate_series(1, 120) g WHERE u.username = 'admin' ORDER BY g`);
+    await server.database.query(
+      `INSERT INTO notifications (user_id, kind, area, record_id, state, type, title, message, href) SELECT u.id, 'reorder', 'inventory', 'INV-' || g, 'overdue', 'warning', 'Reorder Needed', 'm', '/inventory?edit=INV-' || g FROM users u, generate_series(1, 120) g WHERE u.username = 'admin' ORDER BY g`,
+    );
     expect((await admin.get('/api/notifications/unread-count')).body).toEqual({ count: 100, capped: true });
     const page = await admin.get('/api/notifications?unread=true&pageSize=10&page=2');
     expect(page.body.items).toHaveLength(10);
@@ -100,11 +119,23 @@ describe('notifications from writes, and the API', () => {
     expect((await manager.get('/api/notifications')).body.items).toHaveLength(1);
   });
 
-  it("deleting a record ends its states and its unread notifications; read ones stay", async () => {
+  it('deleting a record ends its states and its unread notifications; read ones stay', async () => {
     const vehicle = await admin.post('/api/vehicles', vehicleBody());
-    const doc = await admin.post('/api/compliance', docBody({ documentName: 'RC', documentType: 'Vehicle Registration', entityId: vehicle.body.id, expiryDate: addDays(today, 60) }));
+    const doc = await admin.post(
+      '/api/compliance',
+      docBody({ documentName: 'RC', documentType: 'Vehicle Registration', entityId: vehicle.body.id, expiryDate: addDays(today, 60) }),
+    );
     await runner.idle();
-    await admin.put(`/api/compliance/${doc.body.id}`, docBody({ documentName: 'RC', documentType: 'Vehicle Registration', entityId: doc.body.entityId, expiryDate: addDays(today, 3), version: doc.body.version }));
+    await admin.put(
+      `/api/compliance/${doc.body.id}`,
+      docBody({
+        documentName: 'RC',
+        documentType: 'Vehicle Registration',
+        entityId: doc.body.entityId,
+        expiryDate: addDays(today, 3),
+        version: doc.body.version,
+      }),
+    );
     await runner.idle();
     const adminsOwn = (await admin.get('/api/notifications')).body.items;
     expect(adminsOwn.map((n: { title: string }) => n.title)).toEqual(['Document Expiring Soon']);
@@ -124,7 +155,13 @@ describe('notifications from writes, and the API', () => {
     for (const path of ['/api/notifications', '/api/notifications/unread-count']) expect((await anonymous.get(path)).status).toBe(401);
     const doc = (await accounts.get('/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/notifications', '/api/notifications/unread-count', '/api/notifications/{id}/read', '/api/notifications/read-all', '/api/notifications/{id}']),
+      expect.arrayContaining([
+        '/api/notifications',
+        '/api/notifications/unread-count',
+        '/api/notifications/{id}/read',
+        '/api/notifications/read-all',
+        '/api/notifications/{id}',
+      ]),
     );
     expect(Object.keys(doc.paths['/api/notifications']).sort()).toEqual(['delete', 'get']);
     const item = doc.paths['/api/notifications'].get.responses['200'].content['application/json'].schema.properties.items.items;

@@ -89,7 +89,10 @@ export function notificationRoutes(database: Database) {
 
   routes.post('/read-all', async (c) => {
     const { userId, kinds } = who(c);
-    const rows = await database.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND kind = ANY($2::text[]) RETURNING 1`, [userId, kinds]);
+    const rows = await database.query(
+      `UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND kind = ANY($2::text[]) RETURNING 1`,
+      [userId, kinds],
+    );
     return c.json({ updated: rows.length });
   });
 
@@ -105,7 +108,11 @@ export function notificationRoutes(database: Database) {
 
   routes.delete('/:id', async (c) => {
     const { userId, kinds } = who(c);
-    const rows = await database.query(`DELETE FROM notifications WHERE id = $1::bigint AND user_id = $2 AND kind = ANY($3::text[]) RETURNING 1`, [idOf(c.req.param('id')), userId, kinds]);
+    const rows = await database.query(`DELETE FROM notifications WHERE id = $1::bigint AND user_id = $2 AND kind = ANY($3::text[]) RETURNING 1`, [
+      idOf(c.req.param('id')),
+      userId,
+      kinds,
+    ]);
     if (rows.length === 0) throw notFound(NO_SUCH);
     return c.body(null, 204);
   });

@@ -25,5 +25,9 @@ export interface ReminderRule {
    */
   related?(ids: readonly string[]): SQL;
   /** The notification of a record entering a state (never called for the first state a record is judged to have). */
-  notice(row: { state: ReminderState; label: string; due: string | null }): { title: string; message: string; type: 'critical' | 'warning' | 'info' | 'success' };
+  notice(row: { state: ReminderState; label: string; due: string | null }): {
+    title: string;
+    message: string;
+    type: 'critical' | 'warning' | 'info' | 'success';
+  };
 }

@@ -85,7 +85,9 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
       const started = performance.now();
       const counts = await runReminders(database, { today: today(), rules });
       if (counts.changed || counts.removed || counts.first) {
-        log(`Reminders: ${counts.judged} judged, ${counts.first} new, ${counts.changed} changed, ${counts.removed} ended, ${counts.notified} notifications (${Math.round(performance.now() - started)} ms).`);
+        log(
+          `Reminders: ${counts.judged} judged, ${counts.first} new, ${counts.changed} changed, ${counts.removed} ended, ${counts.notified} notifications (${Math.round(performance.now() - started)} ms).`,
+        );
       }
       // Without periodic runs the lease is not kept: another server's run on start may go ahead.
       if (!options.intervalMs) await releaseLease(database, REMINDER_JOB, holder);
@@ -146,7 +148,7 @@ export function startReminderRunner(database: Database, options: ReminderRunnerO
     holder,
     runAll,
     idle: async () => {
-      for (let seen = undefined as unknown; seen !== chain; ) {
+      for (let seen = undefined as unknown; seen !== chain;) {
         seen = chain;
         await chain;
       }

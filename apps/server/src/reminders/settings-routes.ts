@@ -28,7 +28,11 @@ export interface ThresholdItem {
 async function thresholds(database: Database): Promise<ThresholdItem[]> {
   const rows = await database.query<{ document_type: string; due_soon_days: number }>('SELECT document_type, due_soon_days FROM document_alert_thresholds');
   const overrides = Object.fromEntries(rows.map((r) => [r.document_type, r.due_soon_days]));
-  return DOCUMENT_TYPES.map((documentType) => ({ documentType, dueSoonDays: documentDueSoonDays(documentType, overrides), defaultDays: documentDueSoonDays(documentType) }));
+  return DOCUMENT_TYPES.map((documentType) => ({
+    documentType,
+    dueSoonDays: documentDueSoonDays(documentType, overrides),
+    defaultDays: documentDueSoonDays(documentType),
+  }));
 }
 
 /**
@@ -49,13 +53,15 @@ export function reminderSettingsRoutes(database: Database) {
 
   app.put('/thresholds', async (c) => {
     const role = roleOf(c);
-    if (!mayEditThresholds(role)) throw new ApiError(403, 'Not Allowed', `Your role (${roleLabel(role)}) may not change expiry alerts. Ask an administrator if you need it.`);
+    if (!mayEditThresholds(role))
+      throw new ApiError(403, 'Not Allowed', `Your role (${roleLabel(role)}) may not change expiry alerts. Ask an administrator if you need it.`);
     const parsed = thresholdsBody.safeParse(await readJson(c));
     if (!parsed.success) throw badRequest('Send { "thresholds": [{ "documentType": …, "dueSoonDays": … }] } naming each document type at most once.');
     const sent = parsed.data.thresholds;
     if (new Set(sent.map((t) => t.documentType)).size !== sent.length) throw badRequest('Each document type may be named only once.');
     for (const { documentType, dueSoonDays } of sent) {
-      if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType)) throw new ApiError(422, 'Unknown Document Type', `There is no document type "${documentType}".`);
+      if (!(DOCUMENT_TYPES as readonly string[]).includes(documentType))
+        throw new ApiError(422, 'Unknown Document Type', `There is no document type "${documentType}".`);
       if (typeof dueSoonDays !== 'number' || !Number.isInteger(dueSoonDays) || dueSoonDays < min || dueSoonDays > max)
         throw new ApiError(422, 'Invalid Days', `Due Soon days for ${documentType} must be a whole number from ${min} to ${max}.`);
     }

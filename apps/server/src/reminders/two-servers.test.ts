@@ -10,7 +10,15 @@ import { documentsRule } from './rules/documents';
 const skipReason = twoServersSkipReason();
 const PASSWORD = 'a-long-enough-password-1';
 const today = companyToday();
-const docBody = (overrides: Record<string, unknown>) => ({ documentNumber: '', issuer: '', issueDate: null, notes: '', documentFile: null, entityId: '', ...overrides });
+const docBody = (overrides: Record<string, unknown>) => ({
+  documentNumber: '',
+  issuer: '',
+  issueDate: null,
+  notes: '',
+  documentFile: null,
+  entityId: '',
+  ...overrides,
+});
 
 async function until(what: string, check: () => Promise<boolean>, ms = 30_000) {
   const end = Date.now() + ms;
@@ -48,21 +56,36 @@ describe.skipIf(skipReason !== null)(`reminders on two app servers${skipReason ?
     const [onA, onB] = await Promise.all([servers.a.signedIn(), servers.b.signedIn()]);
     const expire = async (client: typeof onA, n: number) => {
       const id = `DOC-T${String(n).padStart(4, '0')}`;
-      const res = await client.put(`/api/compliance/${id}`, docBody({ documentName: `Document ${n}`, documentType: 'Other', expiryDate: addDays(today, -1), version: 1 }));
+      const res = await client.put(
+        `/api/compliance/${id}`,
+        docBody({ documentName: `Document ${n}`, documentType: 'Other', expiryDate: addDays(today, -1), version: 1 }),
+      );
       expect(res.status, res.text).toBe(200);
     };
     await Promise.all(Array.from({ length: 20 }, (_, i) => expire(i % 2 === 0 ? onA : onB, i + 1)));
-    await until('every change judged', async () => (await countOf(database, `SELECT count(*) AS n FROM reminder_states WHERE rule = 'documents' AND state <> 'ok'`)) === 200);
+    await until(
+      'every change judged',
+      async () => (await countOf(database, `SELECT count(*) AS n FROM reminder_states WHERE rule = 'documents' AND state <> 'ok'`)) === 200,
+    );
     // Runs keep happening on both servers; nothing more may come of them.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
 
     const users = await database.query<{ id: string; username: string }>(`SELECT id, username FROM users`);
     const perUser = async (username: string) =>
-      database.query<{ state: string; n: string }>(`SELECT n.state, count(*) AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = $1 GROUP BY n.state ORDER BY n.state`, [username]);
-    for (const username of ['admin', 'manager']) expect(await perUser(username)).toEqual([{ state: 'due_soon', n: '180' }, { state: 'overdue', n: '20' }]);
+      database.query<{ state: string; n: string }>(
+        `SELECT n.state, count(*) AS n FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.username = $1 GROUP BY n.state ORDER BY n.state`,
+        [username],
+      );
+    for (const username of ['admin', 'manager'])
+      expect(await perUser(username)).toEqual([
+        { state: 'due_soon', n: '180' },
+        { state: 'overdue', n: '20' },
+      ]);
     expect(await perUser('accounts')).toEqual([]);
     expect(users).toHaveLength(3);
-    expect(await countOf(database, `SELECT count(*) AS n FROM (SELECT user_id, record_id, state FROM notifications GROUP BY 1, 2, 3 HAVING count(*) > 1) twice`)).toBe(0);
+    expect(
+      await countOf(database, `SELECT count(*) AS n FROM (SELECT user_id, record_id, state FROM notifications GROUP BY 1, 2, 3 HAVING count(*) > 1) twice`),
+    ).toBe(0);
 
     // Both servers answer the same count (capped at 100 for the badge).
     for (const server of [servers.a, servers.b]) {
@@ -93,15 +116,25 @@ describe.skipIf(!testDatabaseUrl())('two runs at once on PostgreSQL, no lease', 
     const base = new URL(testDatabaseUrl()!);
     base.pathname = `/${db}`;
     other = await openDatabase({ url: base.toString(), poolSize: 2, migrate: false });
-    await database.exec(`INSERT INTO users (id, username, name, role, email, phone, address, password_hash) VALUES ('U1', 'one', 'One', 'fleet_manager', '', '', '', 'x'), ('U2', 'two', 'Two', 'viewer', '', '', '', 'x')`);
-    await database.query(`INSERT INTO compliance_documents (id, document_name, document_type, expiry_date) SELECT 'DOC-' || g, 'Document ' || g, 'Other', $1::date FROM generate_series(1, 2000) g`, [addDays(today, 100)]);
+    await database.exec(
+      `INSERT INTO users (id, username, name, role, email, phone, address, password_hash) VALUES ('U1', 'one', 'One', 'fleet_manager', '', '', '', 'x'), ('U2', 'two', 'Two', 'viewer', '', '', '', 'x')`,
+    );
+    await database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, expiry_date) SELECT 'DOC-' || g, 'Document ' || g, 'Other', $1::date FROM generate_series(1, 2000) g`,
+      [addDays(today, 100)],
+    );
     await runReminders(database, { today, rules: [documentsRule] });
     const later = addDays(today, 75);
     for (let round = 0; round < 3; round++) {
-      const results = await Promise.all([runReminders(database, { today: addDays(later, round * 30), rules: [documentsRule] }), runReminders(other, { today: addDays(later, round * 30), rules: [documentsRule] })]);
+      const results = await Promise.all([
+        runReminders(database, { today: addDays(later, round * 30), rules: [documentsRule] }),
+        runReminders(other, { today: addDays(later, round * 30), rules: [documentsRule] }),
+      ]);
       expect(results[0].changed + results[1].changed).toBe(round < 2 ? 2000 : 0);
     }
     expect(await countOf(database, `SELECT count(*) AS n FROM notifications`)).toBe(2 * 2 * 2000);
-    expect(await countOf(database, `SELECT count(*) AS n FROM (SELECT user_id, record_id, state FROM notifications GROUP BY 1, 2, 3 HAVING count(*) > 1) twice`)).toBe(0);
+    expect(
+      await countOf(database, `SELECT count(*) AS n FROM (SELECT user_id, record_id, state FROM notifications GROUP BY 1, 2, 3 HAVING count(*) > 1) twice`),
+    ).toBe(0);
   }, 60_000);
 });

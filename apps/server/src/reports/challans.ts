@@ -60,8 +60,18 @@ export const challansReport: ReportDefinition = {
         unpaid: rupees(row.unpaid),
         oldestUnpaid: dayText(row.oldest_unpaid),
       }),
-      toTotals: (row) => ({ challans: whole(row.challans), amount: rupees(row.amount) ?? 0, unpaidChallans: whole(row.unpaid_challans), unpaid: rupees(row.unpaid) ?? 0, oldestUnpaid: dayText(row.oldest_unpaid) }),
-      toPoint: (row) => ({ driver: text(row.driver) ?? (row.driver_id ? String(row.driver_id) : 'No driver'), amount: rupees(row.amount), unpaid: rupees(row.unpaid) }),
+      toTotals: (row) => ({
+        challans: whole(row.challans),
+        amount: rupees(row.amount) ?? 0,
+        unpaidChallans: whole(row.unpaid_challans),
+        unpaid: rupees(row.unpaid) ?? 0,
+        oldestUnpaid: dayText(row.oldest_unpaid),
+      }),
+      toPoint: (row) => ({
+        driver: text(row.driver) ?? (row.driver_id ? String(row.driver_id) : 'No driver'),
+        amount: rupees(row.amount),
+        unpaid: rupees(row.unpaid),
+      }),
     });
   },
 };

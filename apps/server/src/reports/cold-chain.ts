@@ -61,10 +61,18 @@ export const coldChainReport: ReportDefinition = {
     const outside = byStatus.reduce((sum, row) => sum + row.unitsOutOfRange, 0);
     const num = (row: Record<string, unknown>, key: string) => numberOrNull(row[key]);
     return {
-      rows: units.map((row) => ({ ...(row as ReportRow), minTemp: num(row, 'minTemp'), maxTemp: num(row, 'maxTemp'), currentTemp: num(row, 'currentTemp'), humidity: num(row, 'humidity') })),
+      rows: units.map((row) => ({
+        ...(row as ReportRow),
+        minTemp: num(row, 'minTemp'),
+        maxTemp: num(row, 'maxTemp'),
+        currentTemp: num(row, 'currentTemp'),
+        humidity: num(row, 'humidity'),
+      })),
       totals: { id: 'Total', name: counted(unitCount, 'unit'), outOfRange: null },
       points,
-      notes: [`${outside.toLocaleString('en-IN')} of ${counted(unitCount, 'unit')} read outside their range (flagged); a unit without a current reading is not judged.`],
+      notes: [
+        `${outside.toLocaleString('en-IN')} of ${counted(unitCount, 'unit')} read outside their range (flagged); a unit without a current reading is not judged.`,
+      ],
     };
   },
 };

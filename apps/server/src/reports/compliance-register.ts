@@ -27,7 +27,8 @@ const KINDS = { document: 'Document', policy: 'Trip Insurance' } as const;
  */
 function registerRows(today: string, vehicle: string | undefined): SQL {
   const tripsOfVehicle = sql`(SELECT t.id FROM trips t WHERE t.vehicle_id = ${vehicle ?? null})`;
-  const documentWhere = vehicle === undefined ? sql`true` : sql`(nullif(${documents.entityId}, '') = ${vehicle} OR nullif(${documents.entityId}, '') IN ${tripsOfVehicle})`;
+  const documentWhere =
+    vehicle === undefined ? sql`true` : sql`(nullif(${documents.entityId}, '') = ${vehicle} OR nullif(${documents.entityId}, '') IN ${tripsOfVehicle})`;
   const policyWhere = vehicle === undefined ? sql`true` : sql`${policies.tripId} IN ${tripsOfVehicle}`;
   return sql`
     SELECT ${KINDS.document}::text AS kind, ${documents.id} AS id, ${documents.documentName} AS name, ${documents.documentType} AS type,
@@ -83,7 +84,10 @@ export const complianceRegisterReport: ReportDefinition = {
     const expired = counts.find((row) => row.state === 'Expired');
     const soon = counts.find((row) => row.state === 'Expires Soon');
     const notes = [`Days left count from ${today} (the company's today); a negative number is days since expiry.`];
-    if (expired) notes.push(`${(expired.documents + expired.policies).toLocaleString('en-IN')} expired (${counted(expired.documents, 'document')}, ${counted(expired.policies, 'policy', 'policies')}).`);
+    if (expired)
+      notes.push(
+        `${(expired.documents + expired.policies).toLocaleString('en-IN')} expired (${counted(expired.documents, 'document')}, ${counted(expired.policies, 'policy', 'policies')}).`,
+      );
     if (soon) notes.push(`${counted(soon.documents, 'document')} expire within 30 days.`);
     return {
       rows: page.map((row): ReportRow => ({ ...row, daysLeft: numberOrNull(row.daysLeft) })),

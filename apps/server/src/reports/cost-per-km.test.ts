@@ -23,7 +23,6 @@ const fixture = reportFixture(`
       ('L1', 'VEH-1', 'STN-1', 'Diesel', 777.77, '2026-10-31T18:29:59Z', 'Card');
   `);
 
-
 const run = (from: string, to: string, filters: ReportParams['filters'] = {}) =>
   costPerKmReport.run(fixture(), { from, to, filters, today: '2026-11-24', role: 'administrator', offset: 0, limit: 50 });
 const none = { fuel: 0, maintenance: 0, toll: 0, meal: 0, parking: 0, other: 0, refuelling: 0, jobCards: 0, challans: 0 };
@@ -38,7 +37,17 @@ describe('cost per km report', () => {
       { ...v1, month: '2026-11', ...none, fuel: 4000.25, total: 4000.25, km: 500, costPerKm: 8 },
       { vehicle: 'Ashok Leyland Dost (MH12AB1235)', vehicleId: 'VEH-2', month: '2026-10', ...none, toll: 150, total: 150, km: null, costPerKm: null },
     ]);
-    expect(answer.totals).toEqual({ ...none, fuel: 10000.75, toll: 150, refuelling: 777.77, jobCards: 2500, challans: 1000, total: 14428.52, km: 5200, costPerKm: 2.75 });
+    expect(answer.totals).toEqual({
+      ...none,
+      fuel: 10000.75,
+      toll: 150,
+      refuelling: 777.77,
+      jobCards: 2500,
+      challans: 1000,
+      total: 14428.52,
+      km: 5200,
+      costPerKm: 2.75,
+    });
     expect(answer.points).toEqual([
       { month: '2026-09', total: 1000, km: 1600, costPerKm: 0.63 },
       { month: '2026-10', total: 9428.27, km: 3100, costPerKm: 2.99 },
@@ -58,13 +67,28 @@ describe('cost per km report', () => {
     ]);
     expect(answer.notes).toEqual([]);
     // Whole months only (the kept rows): the fleet's second and third vehicle-months, in (vehicle, month) order.
-    const later = await costPerKmReport.run(fixture(), { from: '2026-09-01', to: '2026-11-30', filters: {}, today: '2026-11-24', role: 'administrator', offset: 1, limit: 2 });
-    expect(later.rows.map((r) => [r.vehicleId, r.month, r.total, r.km])).toEqual([['VEH-1', '2026-10', 9278.27, 3100], ['VEH-1', '2026-11', 4300.25, null]]);
+    const later = await costPerKmReport.run(fixture(), {
+      from: '2026-09-01',
+      to: '2026-11-30',
+      filters: {},
+      today: '2026-11-24',
+      role: 'administrator',
+      offset: 1,
+      limit: 2,
+    });
+    expect(later.rows.map((r) => [r.vehicleId, r.month, r.total, r.km])).toEqual([
+      ['VEH-1', '2026-10', 9278.27, 3100],
+      ['VEH-1', '2026-11', 4300.25, null],
+    ]);
     expect(later.totals).toMatchObject({ total: 19728.52, fuel: 15000.75, toll: 450 });
   });
 
   it("equals the vehicle page's cost and km (vehicleCost) over each whole month, to the paisa", async () => {
-    for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
+    for (const [from, to] of [
+      ['2026-09-01', '2026-09-30'],
+      ['2026-10-01', '2026-10-31'],
+      ['2026-11-01', '2026-11-30'],
+    ]) {
       const page = await vehicleCost(fixture(), 'VEH-1', from, to);
       const [row] = (await run(from, to, { vehicle: 'VEH-1' })).rows;
       expect({ total: row.total, km: row.km, costPerKm: row.costPerKm }, from).toEqual({ total: page.total, km: page.km, costPerKm: page.costPerKm });
@@ -74,7 +98,7 @@ describe('cost per km report', () => {
   it('reads the mid-month ends set-based exactly as vehicle_odometer_at does, to 0.1 km, over random readings', async () => {
     // Random readings (a fixed seed) of three vehicles in 2025, outside the periods above: gaps, several a day, outliers.
     let seed = 20;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const values: string[] = [];
     for (const vehicle of ['VEH-R1', 'VEH-R2', 'VEH-R3']) {
       let km = Math.floor(random() * 50_000);

@@ -116,10 +116,17 @@ export const costPerKmReport: ReportDefinition = {
     }));
     const sums = parts.totals ?? {};
     const totals = { ...byKind(sums), total: rupees(sums.total) ?? 0, km: tenths(sums.km), costPerKm: perKm(rupees(sums.counted), tenths(sums.km)) };
-    const points = parts.points.map((row) => ({ month: dayText(row.month, 7), total: rupees(row.total) ?? 0, km: tenths(row.km), costPerKm: perKm(rupees(row.counted), tenths(row.km)) }));
+    const points = parts.points.map((row) => ({
+      month: dayText(row.month, 7),
+      total: rupees(row.total) ?? 0,
+      km: tenths(row.km),
+      costPerKm: perKm(rupees(row.counted), tenths(row.km)),
+    }));
     const without = Number(sums.without_km ?? 0);
     const notes = without
-      ? [`${without.toLocaleString('en-IN')} vehicle-month${without === 1 ? ' has' : 's have'} no km (no odometer readings on both sides of the month's days, or readings going backwards): left out of the cost per km of the totals and the chart.`]
+      ? [
+          `${without.toLocaleString('en-IN')} vehicle-month${without === 1 ? ' has' : 's have'} no km (no odometer readings on both sides of the month's days, or readings going backwards): left out of the cost per km of the totals and the chart.`,
+        ]
       : [];
     return { rows, totals, points, notes };
   },

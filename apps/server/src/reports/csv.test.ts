@@ -24,7 +24,16 @@ const answer = (rows: ReportAnswer['rows']): ReportAnswer => ({
 
 describe('a report as CSV', () => {
   it('defuses formulas in text (not in numbers), quotes, writes totals and notes, and says where it stops at the cap', async () => {
-    const bytes = await new Response(reportCsv(answer([{ name: '@SUM(A1)', value: -12.5, days: -3 }, { name: '-1+2', value: null, days: 0 }, { name: 'a, "b"', value: 0.1, days: 1 }]), true)).arrayBuffer();
+    const bytes = await new Response(
+      reportCsv(
+        answer([
+          { name: '@SUM(A1)', value: -12.5, days: -3 },
+          { name: '-1+2', value: null, days: 0 },
+          { name: 'a, "b"', value: 0.1, days: 1 },
+        ]),
+        true,
+      ),
+    ).arrayBuffer();
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.slice(1).split('\r\n')).toEqual([
@@ -38,7 +47,9 @@ describe('a report as CSV', () => {
       `"${capText(3)}"`,
       '',
     ]);
-    expect(capText(REPORT_EXPORT_ROW_CAP)).toBe('This file stops at 1,00,000 rows (the export limit of 1,00,000); more rows exist. Narrow the period or filters to export the rest.');
+    expect(capText(REPORT_EXPORT_ROW_CAP)).toBe(
+      'This file stops at 1,00,000 rows (the export limit of 1,00,000); more rows exist. Narrow the period or filters to export the rest.',
+    );
   });
 
   it('formats cells for the screen and the PDF: ₹ with Indian grouping, N/A for a missing value', () => {

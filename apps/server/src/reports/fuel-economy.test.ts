@@ -16,28 +16,24 @@ const run = (more: Partial<ReportParams> = {}) =>
 
 let n = 0;
 const expense = (vehicle: string, date: string, odometer: number, litres: number, partial = false, fuelType = 'Diesel') =>
-  q(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer, partial_fill) VALUES ($1, 'Fuel', $2::date, $3, $4, $5::float8, 90, $5::numeric * 90, $6::integer, $7::boolean)`, [
-    `EXPFE${++n}`,
-    date,
-    vehicle,
-    fuelType,
-    litres,
-    odometer,
-    partial,
-  ]);
+  q(
+    `INSERT INTO fuel_expenses (id, type, date, vehicle_id, fuel_type, quantity, price_per_unit, amount, odometer, partial_fill) VALUES ($1, 'Fuel', $2::date, $3, $4, $5::float8, 90, $5::numeric * 90, $6::integer, $7::boolean)`,
+    [`EXPFE${++n}`, date, vehicle, fuelType, litres, odometer, partial],
+  );
 const log = (vehicle: string, at: string, odometer: number, litres: number) =>
-  q(`INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method, odometer) VALUES ($1, $2, 'STNFE', 'Diesel', $3::float8, 90, $3::numeric * 90, $4::timestamptz, 'Pump', $5::integer)`, [
-    `LOGFE${++n}`,
-    vehicle,
-    litres,
-    at,
-    odometer,
-  ]);
+  q(
+    `INSERT INTO refueling_logs (id, vehicle_id, station_id, fuel_type, quantity, rate, total_cost, "timestamp", refuel_method, odometer) VALUES ($1, $2, 'STNFE', 'Diesel', $3::float8, 90, $3::numeric * 90, $4::timestamptz, 'Pump', $5::integer)`,
+    [`LOGFE${++n}`, vehicle, litres, at, odometer],
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
-  await q(`INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) SELECT 'VEHFE' || g, 'Tata', 'Prima', 2022, 'VINFE' || g, 'MH12FE000' || g, 'Truck', 'Active' FROM generate_series(1, 5) g`);
-  await q(`INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES ('STNFE', 'IOCL Khed', 'Khed', '9800000000', 's@example.in', 'Active', 'Credit', 'Monthly')`);
+  await q(
+    `INSERT INTO vehicles (id, make, model, year, vin, license_plate, type, status) SELECT 'VEHFE' || g, 'Tata', 'Prima', 2022, 'VINFE' || g, 'MH12FE000' || g, 'Truck', 'Active' FROM generate_series(1, 5) g`,
+  );
+  await q(
+    `INSERT INTO partner_fuel_stations (id, station_name, address, phone, email, status, payment_mode, settlement_cycle) VALUES ('STNFE', 'IOCL Khed', 'Khed', '9800000000', 's@example.in', 'Active', 'Credit', 'Monthly')`,
+  );
   // 1: the first fill only sets the start; two full fills in the baseline, 1,000 km on 200 L = 5.0. In May a full
   // fill (400 km, 100 L), a partial one (carried) and a full one (400 km on 50 + 50 L): 800 km on 200 L = 4.0, −20 %.
   await expense('VEHFE1', '2026-02-01', 10_000, 100);
@@ -70,7 +66,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const row = (vehicle: string, km: number, litres: number, kmPerLitre: number, baselineKmPerLitre: number | null, changePercent: number | null, flagged: boolean | null) => ({
+const row = (
+  vehicle: string,
+  km: number,
+  litres: number,
+  kmPerLitre: number,
+  baselineKmPerLitre: number | null,
+  changePercent: number | null,
+  flagged: boolean | null,
+) => ({
   vehicle,
   km,
   litres,
@@ -83,7 +87,12 @@ const row = (vehicle: string, km: number, litres: number, kmPerLitre: number, ba
 describe('the fuel economy report', () => {
   it('is registered as fuel-economy, over a period, filtered by vehicle, for roles that view fuel expenses and refuelling logs', () => {
     expect(FUEL_REPORTS.map((r) => r.description.key)).toEqual(['fuel-economy']);
-    expect(fuelEconomyReport.description).toMatchObject({ title: 'Fuel economy by vehicle', period: true, filters: ['vehicle'], chart: { type: 'bar', x: 'vehicle' } });
+    expect(fuelEconomyReport.description).toMatchObject({
+      title: 'Fuel economy by vehicle',
+      period: true,
+      filters: ['vehicle'],
+      chart: { type: 'bar', x: 'vehicle' },
+    });
     expect(fuelEconomyReport.areas).toEqual(['fuel-expenses', 'refueling-logs']);
   });
 
@@ -98,7 +107,15 @@ describe('the fuel economy report', () => {
     ]);
     // Σkm ÷ Σlitres: 2,510 km on 560 L = 4.48; the change over the vehicles with a baseline: 2,210 km on 500 L (4.42)
     // against 2,200 km on 480 L (4.583) = −3.6 %.
-    expect(result.totals).toEqual({ vehicle: '5 vehicles', km: 2510, litres: 560, kmPerLitre: 4.5, baselineKmPerLitre: 4.6, changePercent: -3.6, flagged: null });
+    expect(result.totals).toEqual({
+      vehicle: '5 vehicles',
+      km: 2510,
+      litres: 560,
+      kmPerLitre: 4.5,
+      baselineKmPerLitre: 4.6,
+      changePercent: -3.6,
+      flagged: null,
+    });
     expect(result.points.map((p) => [p.vehicle, p.kmPerLitre])).toEqual([
       ['MH12FE0001', 4],
       ['MH12FE0005', 4],

@@ -116,16 +116,19 @@ export async function runFuelEconomy(database: Database, params: ReportParams): 
     ),
     database.query<{ n: number }>(leftOutStatement(vehicle !== undefined), [params.from, params.to, ...(vehicle === undefined ? [] : [vehicle])]),
   ]);
-  const parsed = <T,>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const parsed = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
   const page = parsed<Record<string, unknown>[]>(answer.page);
   const totals = parsed<Record<string, unknown>>(answer.totals);
   const points = parsed<Record<string, unknown>[]>(answer.points);
   const vehicles = Number(totals.vehicles);
   const notes: string[] = [];
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  if (Number(leftOut.n) > 0) notes.push(`${count(Number(leftOut.n), 'fill of a fuel', 'fills of fuels')} not sold by the litre (CNG in kg, electric charge) in the period left out.`);
+  if (Number(leftOut.n) > 0)
+    notes.push(`${count(Number(leftOut.n), 'fill of a fuel', 'fills of fuels')} not sold by the litre (CNG in kg, electric charge) in the period left out.`);
   if (Number(totals.without_baseline) > 0)
-    notes.push(`${Number(totals.without_baseline)} of ${count(vehicles, 'vehicle', 'vehicles')} without a counted fill in the ${BASELINE_DAYS} days before the period: no baseline, not flagged.`);
+    notes.push(
+      `${Number(totals.without_baseline)} of ${count(vehicles, 'vehicle', 'vehicles')} without a counted fill in the ${BASELINE_DAYS} days before the period: no baseline, not flagged.`,
+    );
   if (vehicles > points.length) notes.push(`The chart shows the ${CHART_EACH_END} lowest and ${CHART_EACH_END} highest km/L of ${vehicles} vehicles.`);
   const ratio = (km: unknown, litres: unknown) => (Number(litres) > 0 ? Math.round((Number(km) / Number(litres)) * 10) / 10 : null);
   // The fleet's change compares like with like: the vehicles with a baseline, their period against their baseline.

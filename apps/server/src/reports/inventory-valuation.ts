@@ -73,7 +73,12 @@ export const inventoryValuationReport: ReportDefinition = {
     }
     return {
       rows: items.map((row) => ({ ...(row as ReportRow), costPerUnit: numberOrNull(row.costPerUnit), value: numberOrNull(row.value) })),
-      totals: { location: 'Total', name: counted(totals.items, 'item'), quantity: numberOrNull(totals.quantity), value: totals.items === 0 ? 0 : numberOrNull(totals.value) },
+      totals: {
+        location: 'Total',
+        name: counted(totals.items, 'item'),
+        quantity: numberOrNull(totals.quantity),
+        value: totals.items === 0 ? 0 : numberOrNull(totals.value),
+      },
       points,
       notes,
     };

@@ -67,7 +67,11 @@ describe('KPI dashboard', () => {
     const res = await admin.get('/api/reports/kpi?to=2026-10');
     expect(res.status, res.text).toBe(200);
     expect(res.body.months).toHaveLength(12);
-    expect(res.body.months.slice(0, 9)).toEqual(kpiMonths('2026-10').slice(0, 9).map((month) => ({ month, ...none })));
+    expect(res.body.months.slice(0, 9)).toEqual(
+      kpiMonths('2026-10')
+        .slice(0, 9)
+        .map((month) => ({ month, ...none })),
+    );
     expect(res.body.months[0].month).toBe('2025-11');
     expect(res.body.months.slice(9)).toEqual(HAND);
     expect(res.body.notes.join(' ')).toContain('1 vehicle-month has no km');
@@ -77,7 +81,11 @@ describe('KPI dashboard', () => {
     const total = async (report: ReportDefinition, from: string, to: string, key: string) =>
       (await report.run(server.database, { from, to, filters: {}, today: '2026-11-24', role: 'administrator', offset: 0, limit: 1 })).totals?.[key] ?? null;
     const answer = await kpiAnswer(server.database, 'administrator', '2026-10', '2026-11-24');
-    for (const [from, to] of [['2026-08-01', '2026-08-31'], ['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31']]) {
+    for (const [from, to] of [
+      ['2026-08-01', '2026-08-31'],
+      ['2026-09-01', '2026-09-30'],
+      ['2026-10-01', '2026-10-31'],
+    ]) {
       const kpi = answer.months.find((m) => m.month === from.slice(0, 7));
       expect(
         {

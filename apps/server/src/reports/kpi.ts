@@ -52,7 +52,8 @@ export function kpiLastMonth(to: string | undefined, today: string): string {
   const month = shaped ? Number(to.slice(5, 7)) : 0;
   if (!shaped || month < 1 || month > 12) throw new ApiError(422, 'Invalid Period', `to must be a month YYYY-MM (got ${to.slice(0, 40)}).`);
   // The twelve months must lie within 1900–2200: the first one at January 1900 or later.
-  if (to < '1900-12' || to > '2200-12') throw new ApiError(422, 'Invalid Period', 'The KPI months must lie between 1900 and 2200 (to from 1900-12 to 2200-12).');
+  if (to < '1900-12' || to > '2200-12')
+    throw new ApiError(422, 'Invalid Period', 'The KPI months must lie between 1900 and 2200 (to from 1900-12 to 2200-12).');
   return to;
 }
 
@@ -70,9 +71,10 @@ const monthEnd = (month: string) => {
 type Figures = Partial<Record<string, number | null>>;
 
 export async function kpiAnswer(database: Database, role: string, last: string, today: string): Promise<KpiAnswer> {
-  const allowed = Object.fromEntries(
-    Object.entries(KPI_AREAS).map(([figure, areas]) => [figure, areas.every((area) => can(role, area, 'view'))]),
-  ) as Record<keyof typeof KPI_AREAS, boolean>;
+  const allowed = Object.fromEntries(Object.entries(KPI_AREAS).map(([figure, areas]) => [figure, areas.every((area) => can(role, area, 'view'))])) as Record<
+    keyof typeof KPI_AREAS,
+    boolean
+  >;
   if (!Object.values(allowed).some(Boolean)) {
     throw notAllowed(role, `view the KPI dashboard: its figures read ${[...new Set(Object.values(KPI_AREAS).flat())].join(', ')}`);
   }
@@ -82,9 +84,7 @@ export async function kpiAnswer(database: Database, role: string, last: string, 
   const notes: string[] = [];
 
   const [cost, kept] = await Promise.all([
-    allowed.costPerKm
-      ? costPerKmReport.run(database, { from, to, filters: {}, today, role, offset: 0, limit: 1 })
-      : Promise.resolve(null),
+    allowed.costPerKm ? costPerKmReport.run(database, { from, to, filters: {}, today, role, offset: 0, limit: 1 }) : Promise.resolve(null),
     allowed.kmPerLitre || allowed.onTimePercent || allowed.marginPercent ? keptFigures(database, from, to) : Promise.resolve(null),
   ]);
 
@@ -92,17 +92,26 @@ export async function kpiAnswer(database: Database, role: string, last: string, 
   if (cost) {
     for (const point of cost.points) costPerKm[String(point.month)] = (point.costPerKm as number | null) ?? null;
     notes.push(
-      'Cost per km: the fleet\'s cost ÷ km of the vehicle-months with a km (odometer readings on both sides of the month); the cost of a vehicle-month without a km is left out.',
+      "Cost per km: the fleet's cost ÷ km of the vehicle-months with a km (odometer readings on both sides of the month); the cost of a vehicle-month without a km is left out.",
     );
     notes.push(...cost.notes.map((note) => `Cost per km: ${note}`));
   }
-  const zoneNote = kept && !kept.inZone ? ' (the kept counts are being made again in the company\'s time zone: try again shortly)' : '';
+  const zoneNote = kept && !kept.inZone ? " (the kept counts are being made again in the company's time zone: try again shortly)" : '';
   for (const [figure, allowedNow] of Object.entries(allowed) as [keyof typeof KPI_AREAS, boolean][]) {
     if (!allowedNow) notes.push(`${KPI_LABELS[figure]}: not shown — your role may not view ${KPI_AREAS[figure].join(', ')}.`);
   }
-  if (allowed.kmPerLitre) notes.push(`km/L: Σkm ÷ Σlitres of the month's counted fills (full fills, partial ones carried to the next full one; fuels sold by the litre), as the fuel-economy report counts them${zoneNote}.`);
-  if (allowed.onTimePercent) notes.push(`On-time delivery: Delivered trips of the month (by their end day) ending no later than their ETA ÷ Delivered trips with an ETA; trips without an ETA are left out${zoneNote}.`);
-  if (allowed.marginPercent) notes.push('Margin: Σ(freight − cost) ÷ Σfreight of the trips with a freight, by the month of their Start Date, as trip profitability counts them; a trip without a freight is left out.');
+  if (allowed.kmPerLitre)
+    notes.push(
+      `km/L: Σkm ÷ Σlitres of the month's counted fills (full fills, partial ones carried to the next full one; fuels sold by the litre), as the fuel-economy report counts them${zoneNote}.`,
+    );
+  if (allowed.onTimePercent)
+    notes.push(
+      `On-time delivery: Delivered trips of the month (by their end day) ending no later than their ETA ÷ Delivered trips with an ETA; trips without an ETA are left out${zoneNote}.`,
+    );
+  if (allowed.marginPercent)
+    notes.push(
+      'Margin: Σ(freight − cost) ÷ Σfreight of the trips with a freight, by the month of their Start Date, as trip profitability counts them; a trip without a freight is left out.',
+    );
 
   const byMonth = new Map((kept?.rows ?? []).map((row) => [row.month, row]));
   const inZone = kept?.inZone ?? false;

@@ -35,7 +35,13 @@ export const maintenanceCostReport: ReportDefinition = {
               ORDER BY g.cost DESC, g.vehicle_id, g.job_type`,
       totals: `SELECT sum(jobs) AS jobs, sum(cost) AS cost FROM g`,
       points: `SELECT job_type, sum(cost) AS cost FROM g GROUP BY job_type ORDER BY array_position(ARRAY[${JOB_TYPES.map((t) => `'${t}'`).join(', ')}]::text[], job_type), job_type`,
-      toRow: (row) => ({ vehicle: text(row.vehicle) ?? String(row.vehicle_id), vehicleId: String(row.vehicle_id), jobType: text(row.job_type), jobs: whole(row.jobs), cost: rupees(row.cost) }),
+      toRow: (row) => ({
+        vehicle: text(row.vehicle) ?? String(row.vehicle_id),
+        vehicleId: String(row.vehicle_id),
+        jobType: text(row.job_type),
+        jobs: whole(row.jobs),
+        cost: rupees(row.cost),
+      }),
       toTotals: (row) => ({ jobs: whole(row.jobs), cost: rupees(row.cost) ?? 0 }),
       toPoint: (row) => ({ jobType: text(row.job_type), cost: rupees(row.cost) }),
     });

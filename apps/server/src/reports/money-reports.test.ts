@@ -58,7 +58,6 @@ const fixture = reportFixture(`
       ('L1', 'VEH-1', 'STN-1', 'Diesel', 1234.56, '2026-09-30T18:30:00Z', 'Card'), ('L2', 'VEH-1', 'STN-1', 'Diesel', 777.77, '2026-10-31T18:29:59Z', 'Card');
   `);
 
-
 const run = (report: ReportDefinition, from: string, to: string, filters: ReportParams['filters'] = {}, offset = 0, limit = 50) =>
   report.run(fixture(), { from, to, filters, today: '2026-11-24', role: 'admin', offset, limit });
 
@@ -95,9 +94,39 @@ describe('money reports, hand-computed', () => {
   it('challans by driver and vehicle: count, total, unpaid and the oldest unpaid', async () => {
     const answer = await run(challansReport, '2026-09-15', '2026-11-10');
     expect(answer.rows).toEqual([
-      { driver: 'Ramesh Kumar (DRV-1)', driverId: 'DRV-1', vehicle: 'Ashok Leyland Dost (MH12AB1235)', vehicleId: 'VEH-2', challans: 1, amount: 2000, unpaidChallans: 1, unpaid: 2000, oldestUnpaid: '2026-11-10' },
-      { driver: 'Ramesh Kumar (DRV-1)', driverId: 'DRV-1', vehicle: 'Tata Prima (MH12AB1234)', vehicleId: 'VEH-1', challans: 3, amount: 1750.75, unpaidChallans: 2, unpaid: 750.75, oldestUnpaid: '2026-09-15' },
-      { driver: 'No driver', driverId: null, vehicle: 'Ashok Leyland Dost (MH12AB1235)', vehicleId: 'VEH-2', challans: 1, amount: 400, unpaidChallans: 0, unpaid: 0, oldestUnpaid: null },
+      {
+        driver: 'Ramesh Kumar (DRV-1)',
+        driverId: 'DRV-1',
+        vehicle: 'Ashok Leyland Dost (MH12AB1235)',
+        vehicleId: 'VEH-2',
+        challans: 1,
+        amount: 2000,
+        unpaidChallans: 1,
+        unpaid: 2000,
+        oldestUnpaid: '2026-11-10',
+      },
+      {
+        driver: 'Ramesh Kumar (DRV-1)',
+        driverId: 'DRV-1',
+        vehicle: 'Tata Prima (MH12AB1234)',
+        vehicleId: 'VEH-1',
+        challans: 3,
+        amount: 1750.75,
+        unpaidChallans: 2,
+        unpaid: 750.75,
+        oldestUnpaid: '2026-09-15',
+      },
+      {
+        driver: 'No driver',
+        driverId: null,
+        vehicle: 'Ashok Leyland Dost (MH12AB1235)',
+        vehicleId: 'VEH-2',
+        challans: 1,
+        amount: 400,
+        unpaidChallans: 0,
+        unpaid: 0,
+        oldestUnpaid: null,
+      },
     ]);
     expect(answer.totals).toEqual({ challans: 5, amount: 4150.75, unpaidChallans: 3, unpaid: 2750.75, oldestUnpaid: '2026-09-15' });
     expect(answer.points).toEqual([
@@ -117,9 +146,42 @@ describe('money reports, hand-computed', () => {
   it('trip profitability by customer, route and driver, on the Start Date in the company zone', async () => {
     const answer = await run(tripProfitabilityReport, '2026-09-15', '2026-11-10');
     expect(answer.rows).toEqual([
-      { customer: 'Acme Logistics', route: 'Pune → Mumbai', driver: 'Ramesh Kumar (DRV-1)', driverId: 'DRV-1', trips: 2, freight: 22000, cost: 7000.75, margin: 14999.25, marginPercent: 68.2, distance: 300.1 },
-      { customer: null, route: 'Delhi → Jaipur', driver: 'Suresh Patil (DRV-2)', driverId: 'DRV-2', trips: 1, freight: 8000.1, cost: 8500.2, margin: -500.1, marginPercent: -6.3, distance: 280 },
-      { customer: 'Bharat Cement', route: 'Pune → Nashik', driver: 'Suresh Patil (DRV-2)', driverId: 'DRV-2', trips: 1, freight: 0, cost: 500, margin: 0, marginPercent: null, distance: 0 },
+      {
+        customer: 'Acme Logistics',
+        route: 'Pune → Mumbai',
+        driver: 'Ramesh Kumar (DRV-1)',
+        driverId: 'DRV-1',
+        trips: 2,
+        freight: 22000,
+        cost: 7000.75,
+        margin: 14999.25,
+        marginPercent: 68.2,
+        distance: 300.1,
+      },
+      {
+        customer: null,
+        route: 'Delhi → Jaipur',
+        driver: 'Suresh Patil (DRV-2)',
+        driverId: 'DRV-2',
+        trips: 1,
+        freight: 8000.1,
+        cost: 8500.2,
+        margin: -500.1,
+        marginPercent: -6.3,
+        distance: 280,
+      },
+      {
+        customer: 'Bharat Cement',
+        route: 'Pune → Nashik',
+        driver: 'Suresh Patil (DRV-2)',
+        driverId: 'DRV-2',
+        trips: 1,
+        freight: 0,
+        cost: 500,
+        margin: 0,
+        marginPercent: null,
+        distance: 0,
+      },
     ]);
     expect(answer.totals).toEqual({ trips: 4, freight: 30000.1, cost: 16000.95, margin: 14499.15, marginPercent: 48.3, distance: 580.1 });
     expect(answer.points.map((p) => [p.customer, p.freight])).toEqual([
@@ -127,7 +189,11 @@ describe('money reports, hand-computed', () => {
       ['No customer', 8000.1],
       ['Bharat Cement', 0],
     ]);
-    expect((await run(tripProfitabilityReport, '2026-09-15', '2026-11-10', { customer: 'Acme Logistics' })).totals).toMatchObject({ trips: 2, freight: 22000, margin: 14999.25 });
+    expect((await run(tripProfitabilityReport, '2026-09-15', '2026-11-10', { customer: 'Acme Logistics' })).totals).toMatchObject({
+      trips: 2,
+      freight: 22000,
+      margin: 14999.25,
+    });
     expect((await run(tripProfitabilityReport, '2026-09-15', '2026-11-10', { driver: 'DRV-2' })).rows.length).toBe(2);
     expect((await run(tripProfitabilityReport, '2026-09-15', '2026-11-10', { vehicle: 'VEH-2' })).totals).toMatchObject({ trips: 2, cost: 9000.2 });
   });
@@ -145,12 +211,21 @@ describe('money reports, hand-computed', () => {
       { month: '2026-10', invoices: 1, invoiced: 3000, paid: 0, outstanding: 3000 },
       { month: '2026-11', invoices: 1, invoiced: 7000.7, paid: 0, outstanding: 7000.7 },
     ]);
-    expect((await run(stationSettlementsReport, '2026-09-15', '2026-11-10', { station: 'STN-2' })).totals).toEqual({ invoices: 1, invoiced: 7000.7, paid: 0, outstanding: 7000.7 });
+    expect((await run(stationSettlementsReport, '2026-09-15', '2026-11-10', { station: 'STN-2' })).totals).toEqual({
+      invoices: 1,
+      invoiced: 7000.7,
+      paid: 0,
+      outstanding: 7000.7,
+    });
   });
 
   it("the vehicle cost rollup's month equals the vehicle page's cost (vehicleCost) to the paisa", async () => {
     for (const vehicle of ['VEH-1', 'VEH-2'])
-      for (const [from, to] of [['2026-09-01', '2026-09-30'], ['2026-10-01', '2026-10-31'], ['2026-11-01', '2026-11-30']]) {
+      for (const [from, to] of [
+        ['2026-09-01', '2026-09-30'],
+        ['2026-10-01', '2026-10-31'],
+        ['2026-11-01', '2026-11-30'],
+      ]) {
         const page = await vehicleCost(fixture(), vehicle, from, to);
         const rows = await fixture().query<{ kind: string; amount: string; records: number }>(
           `SELECT kind, sum(amount) AS amount, sum(records)::int AS records FROM rollup_vehicle_cost WHERE vehicle_id = $1 AND month = $2 GROUP BY kind`,
@@ -160,7 +235,10 @@ describe('money reports, hand-computed', () => {
         expect(byKind, `${vehicle} ${from}`).toEqual(Object.fromEntries(page.lines.map((l) => [l.kind, { amount: l.amount, records: l.records }])));
       }
     // The refuelling log of 30 Sep 18:30 UTC is 1 Oct 00:00 in Kolkata: October's.
-    expect((await vehicleCost(fixture(), 'VEH-1', '2026-10-01', '2026-10-31')).lines.find((l) => l.kind === 'Refuelling')).toMatchObject({ amount: 2012.33, records: 2 });
+    expect((await vehicleCost(fixture(), 'VEH-1', '2026-10-01', '2026-10-31')).lines.find((l) => l.kind === 'Refuelling')).toMatchObject({
+      amount: 2012.33,
+      records: 2,
+    });
     for (const rollup of ROLLUPS) expect(await rollupDifferences(fixture(), rollup)).toEqual([]);
   });
 });

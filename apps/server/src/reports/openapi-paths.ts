@@ -9,7 +9,11 @@ export function registerReportPaths(registry: OpenAPIRegistry, common: Record<nu
   const error = (description: string) => ({ description, ...json(problem) });
   const responses = common as Record<number, { description: string }>;
   const tags = ['reports'];
-  const column = z.object({ key: z.string(), label: z.string(), kind: z.string().describe('text, integer, money (rupees to the paisa), km, litres, kmPerLitre, percent, date, month, flag, celsius') });
+  const column = z.object({
+    key: z.string(),
+    label: z.string(),
+    kind: z.string().describe('text, integer, money (rupees to the paisa), km, litres, kmPerLitre, percent, date, month, flag, celsius'),
+  });
   const chart = z.object({ type: z.enum(['bar', 'stacked-bar', 'line']), x: z.string(), series: z.array(z.string()) });
   const description = z.object({
     key: z.enum(REPORT_KEYS),
@@ -105,7 +109,9 @@ export function registerReportPaths(registry: OpenAPIRegistry, common: Record<nu
       404: error('No such report, or the vehicle, driver or station named does not exist'),
       422: error('A bad period: start after end, longer than 5 years, outside 1900–2200'),
       ...responses,
-      429: error('A file (CSV or PDF) past the limits of report files at once (2 per user or API key, 4 per server; decision 0060), or an API key over its requests a minute; Retry-After says when to try again'),
+      429: error(
+        'A file (CSV or PDF) past the limits of report files at once (2 per user or API key, 4 per server; decision 0060), or an API key over its requests a minute; Retry-After says when to try again',
+      ),
     },
   });
 }

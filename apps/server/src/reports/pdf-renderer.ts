@@ -125,7 +125,9 @@ export function pdfRenderer(options: PdfRendererOptions) {
       const busy = slots.filter((s) => s.task).length;
       if (queue.length >= options.maxQueued && busy >= options.workers) {
         return Promise.reject(
-          new ApiError(429, 'Too Many Requests', `The server is making ${busy + queue.length} PDFs. Try again in a few seconds.`, undefined, { 'Retry-After': '5' }),
+          new ApiError(429, 'Too Many Requests', `The server is making ${busy + queue.length} PDFs. Try again in a few seconds.`, undefined, {
+            'Retry-After': '5',
+          }),
         );
       }
       return new Promise<Buffer>((resolve, reject) => {

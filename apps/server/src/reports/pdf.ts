@@ -105,17 +105,42 @@ export function reportPdf(answer: ReportAnswer, header: PdfHeader, extent: PdfEx
       doc.text(text, x + CELL_PAD, top + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, align });
       x += widths[i];
     });
-    doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.3).strokeColor('#cbd5e1').stroke().strokeColor('black');
+    doc
+      .moveTo(left, top + height)
+      .lineTo(left + width, top + height)
+      .lineWidth(0.3)
+      .strokeColor('#cbd5e1')
+      .stroke()
+      .strokeColor('black');
     doc.y = top + height;
   };
-  const drawHeader = () => drawRow(columns.map((column) => column.label), 'bold', true);
+  const drawHeader = () =>
+    drawRow(
+      columns.map((column) => column.label),
+      'bold',
+      true,
+    );
 
   drawHeader();
-  for (const row of answer.rows) drawRow(columns.map((column: ReportColumn) => formatReportCell(column.kind, row[column.key])), 'body', false);
-  if (answer.rows.length === 0) drawRow(columns.map((_, i) => (i === 0 ? 'No rows for this period and filters.' : '')), 'body', false);
+  for (const row of answer.rows)
+    drawRow(
+      columns.map((column: ReportColumn) => formatReportCell(column.kind, row[column.key])),
+      'body',
+      false,
+    );
+  if (answer.rows.length === 0)
+    drawRow(
+      columns.map((_, i) => (i === 0 ? 'No rows for this period and filters.' : '')),
+      'body',
+      false,
+    );
   if (answer.totals) {
     const totals: ReportRow = totalsCells(columns, answer.totals);
-    drawRow(columns.map((column) => (totals[column.key] === undefined || totals[column.key] === null ? '' : formatReportCell(column.kind, totals[column.key]))), 'bold', false);
+    drawRow(
+      columns.map((column) => (totals[column.key] === undefined || totals[column.key] === null ? '' : formatReportCell(column.kind, totals[column.key]))),
+      'bold',
+      false,
+    );
   }
   doc.moveDown(0.6);
   doc.font('bold').fontSize(9).text(rowsText, left, doc.y, { width });
@@ -130,7 +155,10 @@ export function reportPdf(answer: ReportAnswer, header: PdfHeader, extent: PdfEx
     doc.switchToPage(i);
     // The footer sits in the bottom margin: without this pdfkit would start a page for it.
     doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(8).text(`${answer.title} · page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 8, { width, align: 'right', lineBreak: false });
+    doc
+      .font('body')
+      .fontSize(8)
+      .text(`${answer.title} · page ${i + 1} of ${range.count}`, left, doc.page.height - MARGIN - 8, { width, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;

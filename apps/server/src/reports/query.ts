@@ -47,13 +47,15 @@ export function checkReportQuery(report: ReportDefinition, queries: Record<strin
   const { description } = report;
   const single: Record<string, string> = {};
   for (const [name, values] of Object.entries(queries)) {
-    if (!(PARAMS as readonly string[]).includes(name)) throw badRequest(`Unknown parameter: ${name.slice(0, 40)}. A report takes ${reportParamsOf(report).join(', ')}.`);
+    if (!(PARAMS as readonly string[]).includes(name))
+      throw badRequest(`Unknown parameter: ${name.slice(0, 40)}. A report takes ${reportParamsOf(report).join(', ')}.`);
     if (values.length !== 1) throw badRequest(`${name} may be given once.`);
     single[name] = values[0];
   }
   for (const filter of REPORT_FILTERS) {
     if (single[filter] === undefined) continue;
-    if (!description.filters.includes(filter)) throw badRequest(`The report ${description.title} has no ${filter} filter. It takes ${reportParamsOf(report).join(', ')}.`);
+    if (!description.filters.includes(filter))
+      throw badRequest(`The report ${description.title} has no ${filter} filter. It takes ${reportParamsOf(report).join(', ')}.`);
   }
   if (!description.period && (single.from !== undefined || single.to !== undefined)) {
     throw badRequest(`The report ${description.title} shows the records as they are today: it takes no period (from, to).`);
@@ -74,14 +76,18 @@ export function checkReportQuery(report: ReportDefinition, queries: Record<strin
 
   const period = description.period ? checkPeriod(single.from, single.to, today) : ({ ok: true, from: today, to: today } as const);
   if (!period.ok) throw new ApiError(422, 'Invalid Period', period.message);
-  const { page, pageSize } = pagingOf(
-    Object.fromEntries(Object.entries(single).filter(([name]) => name === 'page' || name === 'pageSize')),
-  );
+  const { page, pageSize } = pagingOf(Object.fromEntries(Object.entries(single).filter(([name]) => name === 'page' || name === 'pageSize')));
   return { from: period.from, to: period.to, filters, page, pageSize, format: format as ReportFormat };
 }
 
 /** What a report's query may hold, for messages. */
-export const reportParamsOf = (report: ReportDefinition) => [...(report.description.period ? ['from', 'to'] : []), ...report.description.filters, 'page', 'pageSize', 'format'];
+export const reportParamsOf = (report: ReportDefinition) => [
+  ...(report.description.period ? ['from', 'to'] : []),
+  ...report.description.filters,
+  'page',
+  'pageSize',
+  'format',
+];
 
 /**
  * A vehicle, driver or station filter must name a record: a 404 that says which, rather than an empty report. Answers

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, coldChainArea, complianceArea, inventoryArea, insuranceArea, leadsArea, ordersArea, quotationsArea, REPORT_KEYS, todayIn } from '@raahi/domain';
+import {
+  addDays,
+  coldChainArea,
+  complianceArea,
+  inventoryArea,
+  insuranceArea,
+  leadsArea,
+  ordersArea,
+  quotationsArea,
+  REPORT_KEYS,
+  todayIn,
+} from '@raahi/domain';
 import { declaredBody } from '../testing/declared-body';
 import { pdfText } from '../testing/pdf-text';
 import { driverBody, startTestServer, TestClient, tripBody, vehicleBody, type TestServer } from '../testing/test-server';
@@ -20,7 +31,11 @@ const signedInAs = async (username: string) => {
   expect((await client.login(username, PASSWORD)).status).toBe(200);
   return client;
 };
-const csvLines = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+const csvLines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,14 +47,24 @@ beforeAll(async () => {
   ids.t1 = await create('/api/trips', tripBody(ids.v1, ids.d1, { origin: 'Pune', destination: 'Nashik' }));
   ids.t2 = await create('/api/trips', tripBody(ids.v2, ids.d1, { origin: 'Mumbai', destination: 'Surat' }));
   const doc = (name: string, documentType: string, entityId: string, days: number) =>
-    create('/api/compliance', declaredBody(complianceArea.fields, {}, { documentName: name, documentType, entityId, issueDate: null, expiryDate: addDays(today, days) }));
+    create(
+      '/api/compliance',
+      declaredBody(complianceArea.fields, {}, { documentName: name, documentType, entityId, issueDate: null, expiryDate: addDays(today, days) }),
+    );
   ids.doc1 = await doc('RC MH12RP0001', 'Vehicle Registration', ids.v1, 10);
   ids.doc2 = await doc('Insurance MH12RP0001', 'Insurance Policy', ids.v1, -3);
   ids.doc3 = await doc('DL Suresh', 'Driver License', ids.d1, 100);
   ids.doc5 = await doc('EWB Pune-Nashik', 'e-Way Bill', ids.t1, 1);
   ids.doc6 = await doc('PUC MH12RP0002', 'Pollution Under Control (PUC) Certificate', ids.v2, 40);
   const policy = (tripId: string, policyNumber: string, days: number, status: string) =>
-    create('/api/trip-insurance', declaredBody(insuranceArea.fields, { trips: tripId }, { policyNumber, providerName: 'ICICI Lombard', startDate: addDays(today, -300), endDate: addDays(today, days), status }));
+    create(
+      '/api/trip-insurance',
+      declaredBody(
+        insuranceArea.fields,
+        { trips: tripId },
+        { policyNumber, providerName: 'ICICI Lombard', startDate: addDays(today, -300), endDate: addDays(today, days), status },
+      ),
+    );
   ids.p1 = await policy(ids.t1, 'POL-1', -1, 'Active');
   ids.p2 = await policy(ids.t2, 'POL-2', 200, 'Active');
   ids.p3 = await policy(ids.t1, 'POL-3', -5, 'Claim Filed');
@@ -124,7 +149,13 @@ describe('compliance register', () => {
       [ids.doc2, 'Expired', -3],
       [ids.p1, 'Expired', -1],
     ]);
-    expect(res.body.rows[0]).toMatchObject({ kind: 'Trip Insurance', name: 'POL-3', type: 'Cargo', for: `${ids.t1} (Pune → Nashik)`, until: addDays(today, -5) });
+    expect(res.body.rows[0]).toMatchObject({
+      kind: 'Trip Insurance',
+      name: 'POL-3',
+      type: 'Cargo',
+      for: `${ids.t1} (Pune → Nashik)`,
+      until: addDays(today, -5),
+    });
     expect(res.body.rows[1]).toMatchObject({ kind: 'Document', type: 'Insurance Policy', for: `Tata Prima 4028.S (MH12RP0001)` });
     const last = await admin.get('/api/reports/compliance-register?pageSize=3&page=3');
     expect(last.body.hasMore).toBe(false);
@@ -134,7 +165,11 @@ describe('compliance register', () => {
     ]);
     const whole = await admin.get('/api/reports/compliance-register');
     expect(whole.body.rows.map((row: { id: string }) => row.id)).toEqual(order());
-    expect(whole.body.rows.find((row: { id: string }) => row.id === ids.doc5)).toMatchObject({ state: 'Expires Soon', daysLeft: 1, for: `${ids.t1} (Pune → Nashik)` });
+    expect(whole.body.rows.find((row: { id: string }) => row.id === ids.doc5)).toMatchObject({
+      state: 'Expires Soon',
+      daysLeft: 1,
+      for: `${ids.t1} (Pune → Nashik)`,
+    });
     expect(whole.body.totals).toEqual({ kind: 'Total', name: '5 documents, 3 policies' });
     expect(whole.body.chart).toMatchObject({ type: 'stacked-bar', x: 'state', series: ['documents', 'policies'] });
     expect(whole.body.chart.points).toEqual(
@@ -178,7 +213,10 @@ describe('compliance register', () => {
 describe('inventory valuation', () => {
   beforeAll(async () => {
     const item = (name: string, location: string, supplier: string, quantity: number, costPerUnit: number | null, reorderLevel: number) =>
-      create('/api/inventory', declaredBody(inventoryArea.fields, {}, { name, partNumber: `P-${name}`, location, supplier, quantity, costPerUnit, reorderLevel }));
+      create(
+        '/api/inventory',
+        declaredBody(inventoryArea.fields, {}, { name, partNumber: `P-${name}`, location, supplier, quantity, costPerUnit, reorderLevel }),
+      );
     ids.i1 = await item('Brake Pad Set', 'Rack A, Pune', 'Bosch Ltd', 4, 1234.5, 5); // 4 938.00, at or below reorder
     ids.i2 = await item('Oil Filter', 'Rack A, Pune', 'Bosch Ltd', 3, 333.33, 1); // 999.99
     ids.i3 = await item('Gearbox', 'Rack B, Chennai', '=cmd|calc', 10, 1234567.89, 10); // 1 23 45 678.90, at the level
@@ -188,7 +226,9 @@ describe('inventory valuation', () => {
   it('values each item (quantity × cost) by location and supplier, flags those at or below reorder; totals to the paisa', async () => {
     const res = await admin.get('/api/reports/inventory-valuation');
     expect(res.status, res.text).toBe(200);
-    expect(res.body.rows.map((row: Record<string, unknown>) => [row.location, row.supplier, row.name, row.quantity, row.costPerUnit, row.value, row.reorder])).toEqual([
+    expect(
+      res.body.rows.map((row: Record<string, unknown>) => [row.location, row.supplier, row.name, row.quantity, row.costPerUnit, row.value, row.reorder]),
+    ).toEqual([
       ['Rack A, Pune', 'Bosch Ltd', 'Brake Pad Set', 4, 1234.5, 4938, true],
       ['Rack A, Pune', 'Bosch Ltd', 'Oil Filter', 3, 333.33, 999.99, false],
       ['Rack B, Chennai', '=cmd|calc', 'Gearbox', 10, 1234567.89, 12345678.9, true],
@@ -200,7 +240,10 @@ describe('inventory valuation', () => {
       { location: 'Rack A, Pune', value: 5937.99 },
       { location: '(no location)', value: null },
     ]);
-    expect(res.body.notes).toEqual(['2 of 4 items at or below their reorder level (flagged).', '1 item without a cost per unit or quantity: value N/A, not in the total.']);
+    expect(res.body.notes).toEqual([
+      '2 of 4 items at or below their reorder level (flagged).',
+      '1 item without a cost per unit or quantity: value N/A, not in the total.',
+    ]);
   });
 
   it('CSV: money plain with 2 decimals, formulas defused, totals and notes after; PDF: ₹ with Indian grouping', async () => {
@@ -238,7 +281,10 @@ describe('sales pipeline', () => {
     await quotation('Asian Paints', null, 5, 0, 'Sent', 45); // per km only: no value
     await quotation('Tata Motors', 999.99, 5, 0, 'Draft'); // 1 049.9895 → 1 049.99
     const order = (customerName: string, date: string, finalAmount: number, paymentStatus: string, paidAmount: number | null, status: string) =>
-      create('/api/sales-orders', declaredBody(ordersArea.fields, {}, { quotationId: null, assignedVehicles: [], customerName, date, finalAmount, paymentStatus, paidAmount, status }));
+      create(
+        '/api/sales-orders',
+        declaredBody(ordersArea.fields, {}, { quotationId: null, assignedVehicles: [], customerName, date, finalAmount, paymentStatus, paidAmount, status }),
+      );
     await order('Tata Steel', today, 11300, 'Paid', null, 'Delivered');
     await order('Tata Motors', today, 5000.5, 'Partially Paid', 2000.25, 'Processing'); // 3 000.25 receivable
     await order('Asian Paints', today, 700, 'Pending', null, 'Cancelled'); // owed nothing
@@ -277,7 +323,9 @@ describe('sales pipeline', () => {
     expect(pick(rows, 'Orders', 'Cancelled')).toMatchObject({ count: 0 });
     expect(res.body.totals).toEqual({ stage: 'Total', paid: 13300.25, receivable: 3000.25 });
     const page = await admin.get(`/api/reports/sales-pipeline?from=${from}&to=${today}&pageSize=5&page=4`);
-    expect(page.body.rows.map((row: { stage: string; status: string }) => `${row.stage} ${row.status}`)).toEqual(['Orders', 'Orders', 'Orders'].map((s, i) => `${s} ${['Dispatched', 'Delivered', 'Cancelled'][i]}`));
+    expect(page.body.rows.map((row: { stage: string; status: string }) => `${row.stage} ${row.status}`)).toEqual(
+      ['Orders', 'Orders', 'Orders'].map((s, i) => `${s} ${['Dispatched', 'Delivered', 'Cancelled'][i]}`),
+    );
     expect(page.body.hasMore).toBe(false);
     const csv = await admin.get(`/api/reports/sales-pipeline?from=${from}&to=${today}&format=csv`);
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="sales-pipeline-${from}-${today}.csv"`);
@@ -298,7 +346,9 @@ describe('cold chain units', () => {
   it('lists units with range and readings, out of range first; filters by vehicle; CSV and PDF agree', async () => {
     const res = await admin.get('/api/reports/cold-chain');
     expect(res.status, res.text).toBe(200);
-    expect(res.body.rows.map((row: Record<string, unknown>) => [row.id, row.minTemp, row.maxTemp, row.currentTemp, row.humidity, row.status, row.outOfRange])).toEqual([
+    expect(
+      res.body.rows.map((row: Record<string, unknown>) => [row.id, row.minTemp, row.maxTemp, row.currentTemp, row.humidity, row.status, row.outOfRange]),
+    ).toEqual([
       [ids.u1, 2, 8, 9.5, 65, 'Warning', true],
       [ids.u2, -20, -15, -18, 65, 'Optimal', false],
       [ids.u3, 2, 8, null, 65, 'Offline', false],
@@ -342,7 +392,9 @@ describe('caps', () => {
 
 describe('every registered report (this lane’s and the others’) keeps the contract', () => {
   it('answers its declared columns as cells, pages stably, its CSV holds the same rows, its PDF is made', async () => {
-    const { items } = (await admin.get('/api/reports')).body as { items: { key: string; title: string; period: boolean; columns: { key: string }[]; chart: { x: string } }[] };
+    const { items } = (await admin.get('/api/reports')).body as {
+      items: { key: string; title: string; period: boolean; columns: { key: string }[]; chart: { x: string } }[];
+    };
     for (const item of items) {
       const base = `/api/reports/${item.key}${item.period ? `?from=${addDays(today, -40)}&to=${today}&` : '?'}`;
       const two = await admin.get(`${base}pageSize=2`);
@@ -351,8 +403,14 @@ describe('every registered report (this lane’s and the others’) keeps the co
       // A row may carry more (an id for a link); what the table, CSV and PDF show is its declared columns, each a cell.
       const isCell = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
       for (const row of [...two.body.rows, ...(two.body.totals ? [two.body.totals] : [])]) {
-        expect(keys.filter((key) => key in row && !isCell(row[key])), item.key).toEqual([]);
-        expect(keys.some((key) => key in row), item.key).toBe(true);
+        expect(
+          keys.filter((key) => key in row && !isCell(row[key])),
+          item.key,
+        ).toEqual([]);
+        expect(
+          keys.some((key) => key in row),
+          item.key,
+        ).toBe(true);
       }
       for (const point of two.body.chart.points) expect(point, item.key).toHaveProperty(item.chart.x);
       const [first, second] = await Promise.all([admin.get(`${base}pageSize=1&page=1`), admin.get(`${base}pageSize=1&page=2`)]);

@@ -78,7 +78,10 @@ export function reportRoutes(database: Database) {
   routes.get('/', (c) => {
     const role = roleOf(c);
     // Each with whether the role may download its files (the Reporting screen shows the buttons only then).
-    const items = REPORTS.filter((report) => mayAll(role, report, 'view')).map((report) => ({ ...report.description, exportable: mayAll(role, report, 'export') }));
+    const items = REPORTS.filter((report) => mayAll(role, report, 'view')).map((report) => ({
+      ...report.description,
+      exportable: mayAll(role, report, 'export'),
+    }));
     return c.json({ items });
   });
 

@@ -80,7 +80,13 @@ export const salesPipelineReport: ReportDefinition = {
     STAGES.forEach(({ stage, statuses }, i) => {
       const byStatus = new Map(found[i].map((row) => [row.status, row]));
       // Declared statuses in their order, then any other status a record still holds.
-      const names = [...statuses, ...found[i].map((row) => row.status).filter((status) => !(statuses as readonly string[]).includes(status)).sort()];
+      const names = [
+        ...statuses,
+        ...found[i]
+          .map((row) => row.status)
+          .filter((status) => !(statuses as readonly string[]).includes(status))
+          .sort(),
+      ];
       for (const status of names) {
         const row = byStatus.get(status);
         const money = (value: string | null | undefined, applies: boolean) => (applies ? (numberOrNull(value) ?? 0) : null);
@@ -102,7 +108,9 @@ export const salesPipelineReport: ReportDefinition = {
     return {
       rows: all.slice(offset, offset + limit),
       totals: { stage: 'Total', paid: paise('paid'), receivable: paise('receivable') },
-      points: all.filter((row) => row.stage !== 'Leads').map((row) => ({ label: `${row.stage === 'Orders' ? 'Order' : 'Quotation'} ${row.status}`, value: row.value, receivable: row.receivable })),
+      points: all
+        .filter((row) => row.stage !== 'Leads')
+        .map((row) => ({ label: `${row.stage === 'Orders' ? 'Order' : 'Quotation'} ${row.status}`, value: row.value, receivable: row.receivable })),
       notes,
     };
   },

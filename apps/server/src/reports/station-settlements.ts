@@ -36,7 +36,12 @@ export const stationSettlementsReport: ReportDefinition = {
       totals: `SELECT ${sums} FROM g`,
       // One point per month (at most 61 in five years).
       points: `SELECT month, ${sums} FROM g GROUP BY month ORDER BY month`,
-      toRow: (row) => ({ station: text(row.station_name) ?? String(row.station_id), stationId: String(row.station_id), month: dayText(row.month, 7), ...figures(row) }),
+      toRow: (row) => ({
+        station: text(row.station_name) ?? String(row.station_id),
+        stationId: String(row.station_id),
+        month: dayText(row.month, 7),
+        ...figures(row),
+      }),
       toTotals: figures,
       toPoint: (row) => ({ month: dayText(row.month, 7), ...figures(row) }),
     });

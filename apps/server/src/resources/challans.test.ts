@@ -15,7 +15,11 @@ let server: TestServer;
 let client: TestClient;
 let vehicle: Json;
 let driver: Json;
-const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['challans'], reach: () => ({ server, client }) });
+const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['challans'],
+  reach: () => ({ server, client }),
+});
 const body = (overrides: Record<string, unknown> = {}) =>
   declaredBody(challansArea.fields, { vehicles: vehicle.id, drivers: driver.id }, { date: '2026-03-09', amount: 2000, paidDate: null, ...overrides });
 const challan = (overrides: Record<string, unknown> = {}) => create(PATH, body(overrides));
@@ -31,7 +35,14 @@ afterAll(() => server?.close());
 describe('challans', () => {
   it('creates a CHLN id of 5 digits and 3 capitals, Speeding and Pending Payment by default, with the labels of its links', async () => {
     const defaults = challansArea.defaults();
-    expect(defaults).toMatchObject({ offenseType: 'Speeding', status: 'Pending Payment', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), driverId: null, scannedCopy: null, paidDate: null });
+    expect(defaults).toMatchObject({
+      offenseType: 'Speeding',
+      status: 'Pending Payment',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      driverId: null,
+      scannedCopy: null,
+      paidDate: null,
+    });
     const saved = await challan();
     expect(saved).toMatchObject({
       id: expect.stringMatching(/^CHLN\d{5}[A-Z0-9]{3}$/),
@@ -150,8 +161,14 @@ describe('challans', () => {
     const d = await createDriver({ name: 'Manjunath Gowda' });
     const first = await challan({ vehicleId: v.id, driverId: d.id });
     await challan({ vehicleId: v.id, driverId: null });
-    expect((await client.del(`/api/vehicles/${v.id}`)).body).toEqual({ title: 'Delete Failed', message: 'This vehicle cannot be deleted because 2 challans use it.' });
-    expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual({ title: 'Delete Failed', message: 'This driver cannot be deleted because 1 challan uses it.' });
+    expect((await client.del(`/api/vehicles/${v.id}`)).body).toEqual({
+      title: 'Delete Failed',
+      message: 'This vehicle cannot be deleted because 2 challans use it.',
+    });
+    expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual({
+      title: 'Delete Failed',
+      message: 'This driver cannot be deleted because 1 challan uses it.',
+    });
     expect((await client.del(`${PATH}/${first.id}`)).status).toBe(204);
     expect((await client.del(`/api/drivers/${d.id}`)).status).toBe(204);
     expect((await client.del(`/api/vehicles/${v.id}`)).status).toBe(409);
@@ -167,7 +184,10 @@ describe('challans', () => {
     // The notes are not searched (the specification searches id, vehicle, driver and offense).
     expect(await search(q('notesonly marker'))).toEqual([]);
     expect((await client.put(`/api/drivers/${d.id}`, driverBody({ name: 'Quirinal Solanki', version: 1 }))).status).toBe(200);
-    expect((await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Ashok Leyland', model: 'Boss Searchable 1415', licensePlate: 'GJ01ZZ0001', version: 1 }))).status).toBe(200);
+    expect(
+      (await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Ashok Leyland', model: 'Boss Searchable 1415', licensePlate: 'GJ01ZZ0001', version: 1 })))
+        .status,
+    ).toBe(200);
     expect(await search(q('quirinal solanki'))).toEqual([saved.id]);
     expect(await search(q('quirinal parmar'))).toEqual([]);
     expect(await search(q('gj01zz0001'))).toEqual([saved.id]);
@@ -213,7 +233,10 @@ describe('challans: values as stored', () => {
     await expectNothingWritten(async () => {
       for (const amount of [1e-9, 2000.001]) {
         const res = await client.post(PATH, body({ amount }));
-        expect([res.status, res.body], String(amount)).toEqual([400, { title: 'Invalid Request', message: 'Amount (₹) must have at most 2 decimals (paise).' }]);
+        expect([res.status, res.body], String(amount)).toEqual([
+          400,
+          { title: 'Invalid Request', message: 'Amount (₹) must have at most 2 decimals (paise).' },
+        ]);
       }
     });
     expect((await challan({ amount: 0.07 })).amount).toBe(0.07);
@@ -223,7 +246,10 @@ describe('challans: values as stored', () => {
     await expectNothingWritten(async () => {
       for (const notes of ['Katraj\u0000chowk', 'camera \u001b[2J']) {
         const res = await client.post(PATH, body({ notes }));
-        expect([res.status, res.body], JSON.stringify(notes)).toEqual([400, { title: 'Invalid Request', message: 'Notes must not contain control characters.' }]);
+        expect([res.status, res.body], JSON.stringify(notes)).toEqual([
+          400,
+          { title: 'Invalid Request', message: 'Notes must not contain control characters.' },
+        ]);
       }
     });
     const saved = await challan({ notes: 'e-challan by Pune traffic police\n\tcamera at Katraj chowk' });

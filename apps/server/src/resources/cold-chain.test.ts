@@ -11,8 +11,13 @@ const INVALID = { title: 'Invalid Temperatures', message: 'Min Temperature must 
 let server: TestServer;
 let client: TestClient;
 let trip: Json;
-const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['cold_chain_units', 'trips'], reach: () => ({ server, client }) });
-const body = (overrides: Record<string, unknown> = {}, tripId: string = trip.id) => declaredBody(coldChainArea.fields, { trips: tripId }, { name: 'Reefer Unit 7', ...overrides });
+const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['cold_chain_units', 'trips'],
+  reach: () => ({ server, client }),
+});
+const body = (overrides: Record<string, unknown> = {}, tripId: string = trip.id) =>
+  declaredBody(coldChainArea.fields, { trips: tripId }, { name: 'Reefer Unit 7', ...overrides });
 const unit = (overrides: Record<string, unknown> = {}, tripId?: string) => create(PATH, body(overrides, tripId));
 const newTrip = async (overrides: Record<string, unknown> = {}) => {
   const [vehicle, driver] = [await createVehicle({ licensePlate: `MH04CC${Math.floor(Math.random() * 9000 + 1000)}` }), await createDriver()];
@@ -58,7 +63,11 @@ describe('cold chain units', () => {
 
   it('refuses a minimum at or above the maximum with Invalid Temperatures; accepts decimals just below', async () => {
     await expectNothingWritten(async () => {
-      for (const [minTemp, maxTemp] of [[5, 5], [8, 2], [-18, -18.0]]) {
+      for (const [minTemp, maxTemp] of [
+        [5, 5],
+        [8, 2],
+        [-18, -18.0],
+      ]) {
         const res = await client.post(PATH, body({ minTemp, maxTemp }));
         expect([res.status, res.body], `${minTemp}..${maxTemp}`).toEqual([422, INVALID]);
       }
@@ -76,13 +85,18 @@ describe('cold chain units', () => {
   it('refuses a trip that does not exist (409) and writes nothing', async () => {
     await expectNothingWritten(async () => {
       const res = await client.post(PATH, body({}, 'TRP0000ZZ'));
-      expect([res.status, res.body]).toEqual([409, { title: 'Linked Record Missing', message: 'The selected trip (TRP0000ZZ) does not exist. It may have been deleted; choose another.' }]);
+      expect([res.status, res.body]).toEqual([
+        409,
+        { title: 'Linked Record Missing', message: 'The selected trip (TRP0000ZZ) does not exist. It may have been deleted; choose another.' },
+      ]);
     });
   });
 
   it('filters by each status', async () => {
     const ids = Object.fromEntries(
-      await Promise.all(['Optimal', 'Warning', 'Critical', 'Offline'].map(async (status) => [status, (await unit({ name: `Statusfilter ${status}`, status })).id])),
+      await Promise.all(
+        ['Optimal', 'Warning', 'Critical', 'Offline'].map(async (status) => [status, (await unit({ name: `Statusfilter ${status}`, status })).id]),
+      ),
     );
     for (const status of ['Optimal', 'Warning', 'Critical', 'Offline']) expect(await search(`${q('statusfilter')}&status=${status}`)).toEqual([ids[status]]);
     expect((await client.get(`${PATH}?status=Frozen`)).status).toBe(400);
@@ -92,7 +106,14 @@ describe('cold chain units', () => {
     const own = await newTrip({ origin: 'Ratnagiri', destination: 'Kolhapur' });
     const saved = await unit({ name: 'Alphonso Reefer 3' }, own.id);
     for (const term of [saved.id.toLowerCase(), 'alphonso reefer', own.id, 'ratnagiri → kolh']) expect(await search(q(term))).toEqual(sorted(saved.id));
-    expect((await client.put(`/api/trips/${own.id}`, { ...tripBody(own.vehicleId, own.driverId, { origin: 'Devgad', destination: 'Kolhapur' }), version: own.version })).status).toBe(200);
+    expect(
+      (
+        await client.put(`/api/trips/${own.id}`, {
+          ...tripBody(own.vehicleId, own.driverId, { origin: 'Devgad', destination: 'Kolhapur' }),
+          version: own.version,
+        })
+      ).status,
+    ).toBe(200);
     expect(await search(q('devgad'))).toEqual([saved.id]);
     expect(await search(q('ratnagiri'))).toEqual([]);
   });

@@ -10,8 +10,13 @@ const BAD_DATES = { title: 'Invalid Dates', message: 'Issue Date cannot be after
 
 let server: TestServer;
 let client: TestClient;
-const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['compliance_documents'], reach: () => ({ server, client }) });
-const body = (overrides: Record<string, unknown> = {}) => declaredBody(complianceArea.fields, {}, { documentName: 'RC MH12AB1234', issueDate: null, expiryDate: '2030-01-01', ...overrides });
+const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['compliance_documents'],
+  reach: () => ({ server, client }),
+});
+const body = (overrides: Record<string, unknown> = {}) =>
+  declaredBody(complianceArea.fields, {}, { documentName: 'RC MH12AB1234', issueDate: null, expiryDate: '2030-01-01', ...overrides });
 /** A document stored before Entity IDs were links, naming something that is no record (the database now refuses one written anew). */
 async function storeLegacyEntityId(id: string, entityId: string) {
   const trigger = 'compliance_documents_entity_id_exists';
@@ -31,10 +36,19 @@ afterAll(() => server?.close());
 describe('compliance documents', () => {
   it('creates a DOC id of 4 digits and 2 capitals, with Vehicle Registration by default', async () => {
     const saved = await create(PATH, body());
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^DOC\d{4}[A-Z0-9]{2}$/), documentType: 'Vehicle Registration', documentFile: null, documentFileName: null });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^DOC\d{4}[A-Z0-9]{2}$/),
+      documentType: 'Vehicle Registration',
+      documentFile: null,
+      documentFileName: null,
+    });
   });
 
-  it.each([['documentName', ''], ['documentType', ''], ['expiryDate', null]])('refuses a blank %s with Missing Fields', async (field, value) => {
+  it.each([
+    ['documentName', ''],
+    ['documentType', ''],
+    ['expiryDate', null],
+  ])('refuses a blank %s with Missing Fields', async (field, value) => {
     await expectNothingWritten(async () => {
       const res = await client.post(PATH, body({ [field]: value }));
       expect([res.status, res.body]).toEqual([422, MISSING]);
@@ -109,11 +123,26 @@ describe('the Entity ID: a vehicle, a driver, a trip or none', () => {
 
   it('returns the linked record: a vehicle by its plate (in full on hover), a driver by name, a trip with its route', async () => {
     const onVehicle = await create(PATH, body({ entityId: vehicle.id }));
-    expect(onVehicle).toMatchObject({ entityId: vehicle.id, entityArea: 'vehicles', entityLabel: 'KA01EN4321', entityTitle: 'Ashok Leyland Ecomet 1615 (KA01EN4321)' });
+    expect(onVehicle).toMatchObject({
+      entityId: vehicle.id,
+      entityArea: 'vehicles',
+      entityLabel: 'KA01EN4321',
+      entityTitle: 'Ashok Leyland Ecomet 1615 (KA01EN4321)',
+    });
     const onDriver = await create(PATH, body({ entityId: driver.id }));
-    expect(onDriver).toMatchObject({ entityId: driver.id, entityArea: 'drivers', entityLabel: 'Suresh Entitywala', entityTitle: `Suresh Entitywala (${driver.id})` });
+    expect(onDriver).toMatchObject({
+      entityId: driver.id,
+      entityArea: 'drivers',
+      entityLabel: 'Suresh Entitywala',
+      entityTitle: `Suresh Entitywala (${driver.id})`,
+    });
     const onTrip = await create(PATH, body({ documentType: 'e-Way Bill', entityId: trip.id }));
-    expect(onTrip).toMatchObject({ entityId: trip.id, entityArea: 'trips', entityLabel: `${trip.id} (Hubballi → Belagavi)`, entityTitle: `${trip.id} (Hubballi → Belagavi)` });
+    expect(onTrip).toMatchObject({
+      entityId: trip.id,
+      entityArea: 'trips',
+      entityLabel: `${trip.id} (Hubballi → Belagavi)`,
+      entityTitle: `${trip.id} (Hubballi → Belagavi)`,
+    });
     const none = await create(PATH, body({ entityId: '' }));
     expect(none).toMatchObject({ entityId: '', entityArea: null, entityLabel: null, entityTitle: null });
   });
@@ -136,7 +165,10 @@ describe('the Entity ID: a vehicle, a driver, a trip or none', () => {
     await storeLegacyEntityId(saved.id, 'VEH7777QQ');
     const stored = (await client.get(`${PATH}/${saved.id}`)).body;
     expect(stored).toMatchObject({ entityId: 'VEH7777QQ', entityArea: null, entityLabel: null });
-    const resaved = await client.put(`${PATH}/${saved.id}`, { ...body({ documentName: 'Legacy permit, renewed', entityId: 'VEH7777QQ' }), version: stored.version });
+    const resaved = await client.put(`${PATH}/${saved.id}`, {
+      ...body({ documentName: 'Legacy permit, renewed', entityId: 'VEH7777QQ' }),
+      version: stored.version,
+    });
     expect(resaved.status, resaved.text).toBe(200);
     expect(resaved.body).toMatchObject({ documentName: 'Legacy permit, renewed', entityId: 'VEH7777QQ', entityArea: null, entityLabel: null });
     expect(await search(q('veh7777qq'))).toContain(saved.id);
@@ -164,10 +196,17 @@ describe('the Entity ID: a vehicle, a driver, a trip or none', () => {
     const ownVehicle = await createVehicle({ licensePlate: 'TN09DL5555' });
     const ownDriver = await createDriver({ name: 'Kept Driver' });
     const ownTrip = await create('/api/trips', tripBody(vehicle.id, driver.id));
-    for (const [path, noun, id] of [['/api/vehicles', 'vehicle', ownVehicle.id], ['/api/drivers', 'driver', ownDriver.id], ['/api/trips', 'trip', ownTrip.id]]) {
+    for (const [path, noun, id] of [
+      ['/api/vehicles', 'vehicle', ownVehicle.id],
+      ['/api/drivers', 'driver', ownDriver.id],
+      ['/api/trips', 'trip', ownTrip.id],
+    ]) {
       const doc = await create(PATH, body({ entityId: id }));
       const refused = await client.del(`${path}/${id}`);
-      expect([refused.status, refused.body], noun).toEqual([409, { title: 'Delete Failed', message: `This ${noun} cannot be deleted because 1 document uses it.` }]);
+      expect([refused.status, refused.body], noun).toEqual([
+        409,
+        { title: 'Delete Failed', message: `This ${noun} cannot be deleted because 1 document uses it.` },
+      ]);
       expect((await client.del(`${PATH}/${doc.id}`)).status).toBe(204);
       expect((await client.del(`${path}/${id}`)).status, noun).toBe(204);
     }

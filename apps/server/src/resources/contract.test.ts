@@ -75,7 +75,9 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     const exported = doc.paths[`${path}/export`]?.get;
     expect(Object.keys(exported?.responses['200'].content ?? {})).toEqual(['text/csv']);
     const parameters = (exported.parameters as { name: string; in: string }[]).map((p) => `${p.in} ${p.name}`).sort();
-    const listed = (doc.paths[path].get.parameters as { name: string; in: string }[]).map((p) => `${p.in} ${p.name}`).filter((p) => p !== 'query page' && p !== 'query pageSize');
+    const listed = (doc.paths[path].get.parameters as { name: string; in: string }[])
+      .map((p) => `${p.in} ${p.name}`)
+      .filter((p) => p !== 'query page' && p !== 'query pageSize');
     expect(parameters).toEqual([...listed, 'query tz'].sort());
   });
 
@@ -94,11 +96,17 @@ describe.each(declared.map((r) => [r.area.key, r] as const))('%s', (key, resourc
     await nothingWritten(async () => {
       expect((await client.post(path, body({ surprise: 1 }))).status).toBe(400);
       for (const [name, field] of Object.entries(fields)) {
-        const wrong = field.kind === 'text' || field.kind === 'choice' || field.kind === 'reference' || field.kind === 'entity' ? 42 : field.kind === 'choices' || field.kind === 'files' ? 'x' : 'not-this';
+        const wrong =
+          field.kind === 'text' || field.kind === 'choice' || field.kind === 'reference' || field.kind === 'entity'
+            ? 42
+            : field.kind === 'choices' || field.kind === 'files'
+              ? 'x'
+              : 'not-this';
         const res = await client.post(path, body({ [name]: wrong }));
         expect(res.status, `${name}: ${res.text}`).toBe(400);
         expect(res.body.message).toContain(field.label);
-        if (field.kind === 'text' || field.kind === 'entity') expect((await client.post(path, body({ [name]: 'x'.repeat(field.max + 1) }))).status, name).toBe(400);
+        if (field.kind === 'text' || field.kind === 'entity')
+          expect((await client.post(path, body({ [name]: 'x'.repeat(field.max + 1) }))).status, name).toBe(400);
       }
     });
   });

@@ -4,7 +4,18 @@ import { z } from 'zod';
 import { derive, linksTo, type AnyField, type AreaKey, type DeclaredArea, type IdFormat } from '@raahi/domain';
 import { files } from '../db/schema';
 import { fieldColumn, labelColumn, type ExportColumn } from '../http/csv-export';
-import { usedByRows, type AfterDelete, type AfterWrite, type EntityReference, type RecordLabel, type Reference, type ReferenceFilter, type ResourceDefinition, type UniqueValue, type UsedBy } from '../http/resource';
+import {
+  usedByRows,
+  type AfterDelete,
+  type AfterWrite,
+  type EntityReference,
+  type RecordLabel,
+  type Reference,
+  type ReferenceFilter,
+  type ResourceDefinition,
+  type UniqueValue,
+  type UsedBy,
+} from '../http/resource';
 import type { KeptCounts } from '../http/kept-counts';
 import { entityAreaOf, fileListOf, fileNameOf, labelListOf } from './labels';
 
@@ -56,7 +67,11 @@ export interface DeclaredResource<Key extends AreaKey = AreaKey> {
  * A declared area's server side. Everything that depends on the areas it links to (their labels, existence
  * checks, filters one link further) follows once every area is declared, in linkResources.
  */
-export function declaredResource<F extends Fields, Key extends AreaKey>(area: DeclaredArea<F, Key>, table: PgTable, options: DeclaredOptions<keyof F & string> = {}): DeclaredResource<Key> {
+export function declaredResource<F extends Fields, Key extends AreaKey>(
+  area: DeclaredArea<F, Key>,
+  table: PgTable,
+  options: DeclaredOptions<keyof F & string> = {},
+): DeclaredResource<Key> {
   return {
     area,
     table,
@@ -90,8 +105,7 @@ const entityKeys = (field: string) => {
 };
 
 const fieldsOf = (resource: DeclaredResource) => Object.entries(resource.area.fields as Fields);
-const referenceFields = (resource: DeclaredResource) =>
-  fieldsOf(resource).flatMap(([name, f]) => (f.kind === 'reference' ? [[name, f] as const] : []));
+const referenceFields = (resource: DeclaredResource) => fieldsOf(resource).flatMap(([name, f]) => (f.kind === 'reference' ? [[name, f] as const] : []));
 
 /** An id as a list filter takes it: short, letters, digits, '-' and '_' (an id names nothing otherwise). */
 const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
@@ -150,7 +164,9 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
     return [];
   });
   const entities = fields.flatMap(([name, f]): EntityReference[] =>
-    f.kind === 'entity' ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(name, key).table, noun: linked(name, key).area.singular })) }] : [],
+    f.kind === 'entity'
+      ? [{ field: name, label: f.label, targets: f.areas.map((key) => ({ table: linked(name, key).table, noun: linked(name, key).area.singular })) }]
+      : [],
   );
   /** What a link to an area returns beside its label, if anything (a vehicle's plate). */
   const beside = (name: string, key: string) => {
@@ -224,7 +240,8 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
     }
     // A tick exports as Yes or No, as the table shows it.
     if (f.kind === 'flag') return [{ header: f.label, value: (row) => (row[name] ? 'Yes' : 'No') }];
-    const kind = f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
+    const kind =
+      f.kind === 'money' ? 'money' : f.kind === 'number' || f.kind === 'rating' ? 'number' : f.kind === 'date' || f.kind === 'datetime' ? f.kind : 'text';
     return [fieldColumn(f.label, name, kind)];
   };
   const declaredFields = area.fields as Fields;
@@ -262,20 +279,22 @@ function complete(resource: DeclaredResource, linkedTo: Linked): ResourceDefinit
  * reference of the linked area (trip.vehicleId=VEH…: the records whose trip names it).
  */
 function referenceFilters(resource: DeclaredResource, linked: (field: string, key: string) => DeclaredResource & { label: RecordLabel }): ReferenceFilter[] {
-  return referenceFields(resource).flatMap(([name, f]) => {
-    const target = linked(name, f.area);
-    const direct: ReferenceFilter = { param: name, label: f.label, schema: idFilterSchema(target), condition: (columns, id) => eq(columns[name], id) };
-    // The linked table under a name of its own, so that it never resolves to an outer query's row of the same table.
-    const as = `${getTableName(target.table)}_linked`;
-    const own = alias(target.table, as) as unknown as Columns;
-    const further = referenceFields(target).map(([next, g]): ReferenceFilter => ({
-      param: `${name.replace(/Id$/, '')}.${next}`,
-      label: `${f.label}'s ${g.label}`,
-      schema: idFilterSchema(linked(name, g.area)),
-      condition: (columns, id) => sql`${columns[name]} IN (SELECT ${own.id} FROM ${target.table} AS ${sql.identifier(as)} WHERE ${own[next]} = ${id})`,
-    }));
-    return [direct, ...further];
-  }).concat(entityFilters(resource, linked));
+  return referenceFields(resource)
+    .flatMap(([name, f]) => {
+      const target = linked(name, f.area);
+      const direct: ReferenceFilter = { param: name, label: f.label, schema: idFilterSchema(target), condition: (columns, id) => eq(columns[name], id) };
+      // The linked table under a name of its own, so that it never resolves to an outer query's row of the same table.
+      const as = `${getTableName(target.table)}_linked`;
+      const own = alias(target.table, as) as unknown as Columns;
+      const further = referenceFields(target).map(([next, g]): ReferenceFilter => ({
+        param: `${name.replace(/Id$/, '')}.${next}`,
+        label: `${f.label}'s ${g.label}`,
+        schema: idFilterSchema(linked(name, g.area)),
+        condition: (columns, id) => sql`${columns[name]} IN (SELECT ${own.id} FROM ${target.table} AS ${sql.identifier(as)} WHERE ${own[next]} = ${id})`,
+      }));
+      return [direct, ...further];
+    })
+    .concat(entityFilters(resource, linked));
 }
 
 /**
@@ -307,6 +326,14 @@ function usedBy(resource: DeclaredResource, declared: readonly DeclaredResource[
   return declared.flatMap((user) =>
     links
       .filter((link) => link.from === user.area.key)
-      .map((link) => usedByRows(user.area.singular, user.area.plural, user.table, (getTableColumns(user.table) as Columns)[link.field], link.kind === 'references' ? 'list' : 'one')),
+      .map((link) =>
+        usedByRows(
+          user.area.singular,
+          user.area.plural,
+          user.table,
+          (getTableColumns(user.table) as Columns)[link.field],
+          link.kind === 'references' ? 'list' : 'one',
+        ),
+      ),
   );
 }

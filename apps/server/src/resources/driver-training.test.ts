@@ -64,7 +64,10 @@ describe('create and read', () => {
     await expectNothingWritten(async () => {
       const res = await client.post(PATH, trainingBody('DRV0000ZZ'));
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ title: 'Linked Record Missing', message: 'The selected driver (DRV0000ZZ) does not exist. It may have been deleted; choose another.' });
+      expect(res.body).toEqual({
+        title: 'Linked Record Missing',
+        message: 'The selected driver (DRV0000ZZ) does not exist. It may have been deleted; choose another.',
+      });
     });
   });
 });

@@ -98,8 +98,20 @@ describe('search and the status filter', () => {
   let a: Json;
   let b: Json;
   beforeAll(async () => {
-    a = await createDriver({ name: 'Gurmeet Kaur Sandhu', license: 'PB1020150098765', contact: '+91 98140 11223', email: 'gurmeet.sandhu@roadways.in', status: 'On Leave' });
-    b = await createDriver({ name: 'Thirumalai Selvam', license: 'TN3720180045678', contact: '+91 94440 55667', email: 'selvam.t@kaveri-logistics.in', status: 'Pending Docs' });
+    a = await createDriver({
+      name: 'Gurmeet Kaur Sandhu',
+      license: 'PB1020150098765',
+      contact: '+91 98140 11223',
+      email: 'gurmeet.sandhu@roadways.in',
+      status: 'On Leave',
+    });
+    b = await createDriver({
+      name: 'Thirumalai Selvam',
+      license: 'TN3720180045678',
+      contact: '+91 94440 55667',
+      email: 'selvam.t@kaveri-logistics.in',
+      status: 'Pending Docs',
+    });
   });
 
   it('finds drivers by id, name, license, contact and email, in any case', async () => {

@@ -12,7 +12,12 @@ export const driversResource = declaredResource(driversArea, drivers, {
   label: (c) => sql`driver_label(${c.name}, ${c.id})`,
   shortLabel: { of: (c) => sql`${c.name}` },
   uniqueValues: [
-    uniqueKey('drivers_license_unique', 'license', 'Duplicate License No.', (d, license) => `The license number ${license} is already held by driver ${String(d.name)} (${String(d.id)}, ${String(d.license)}).`),
+    uniqueKey(
+      'drivers_license_unique',
+      'license',
+      'Duplicate License No.',
+      (d, license) => `The license number ${license} is already held by driver ${String(d.name)} (${String(d.id)}, ${String(d.license)}).`,
+    ),
   ],
   // Active Drivers and the list's totals by status (migration 0042, decision 0046).
   keptCounts: { name: 'drivers', fields: ['status'], answers: ['status'] },

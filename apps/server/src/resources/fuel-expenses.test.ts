@@ -13,7 +13,11 @@ let server: TestServer;
 let client: TestClient;
 let vehicle: Json;
 let trip: Json;
-const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['fuel_expenses'], reach: () => ({ server, client }) });
+const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['fuel_expenses'],
+  reach: () => ({ server, client }),
+});
 const body = (overrides: Record<string, unknown>) => declaredBody(fuelExpensesArea.fields, { vehicles: vehicle.id, trips: trip.id }, overrides);
 const fuel = (overrides: Record<string, unknown> = {}) => create(PATH, body({ quantity: 120.5, pricePerUnit: 92.35, ...overrides }));
 const toll = (overrides: Record<string, unknown> = {}) => create(PATH, body({ type: 'Toll', amount: 415, vendor: 'FASTag', ...overrides }));
@@ -30,7 +34,14 @@ afterAll(() => server?.close());
 describe('fuel and expenses', () => {
   it('computes a fill-up amount as quantity × price to the paisa, whatever amount is sent', async () => {
     const saved = await fuel({ quantity: 120.5, pricePerUnit: 92.355, amount: 1 });
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^EXP\d{5}[A-Z0-9]{3}$/), type: 'Fuel', fuelType: 'Diesel', amount: 11128.78, vehiclePlate: 'KA01FX7788', tripId: trip.id });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^EXP\d{5}[A-Z0-9]{3}$/),
+      type: 'Fuel',
+      fuelType: 'Diesel',
+      amount: 11128.78,
+      vehiclePlate: 'KA01FX7788',
+      tripId: trip.id,
+    });
     const edited = await client.put(`${PATH}/${saved.id}`, body({ quantity: 10, pricePerUnit: 0.005, amount: 999, version: 1 }));
     expect([edited.status, edited.body.amount]).toEqual([200, 0.05]);
   });
@@ -90,7 +101,10 @@ describe('fuel and expenses', () => {
       expect(await search(q(term)), term).toContain(saved.id);
     }
     // A renamed vehicle re-indexes its expenses.
-    const renamed = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'BharatBenz', model: 'Searchable 1917R', licensePlate: 'TN28RR0001', version: 1 }));
+    const renamed = await client.put(
+      `/api/vehicles/${v.id}`,
+      vehicleBody({ make: 'BharatBenz', model: 'Searchable 1917R', licensePlate: 'TN28RR0001', version: 1 }),
+    );
     expect(renamed.status).toBe(200);
     expect(await search(q('tn28rr0001'))).toEqual([saved.id]);
     expect(await search(q('tn28qz4455'))).toEqual([]);

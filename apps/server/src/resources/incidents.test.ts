@@ -10,8 +10,13 @@ const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 
 
 let server: TestServer;
 let client: TestClient;
-const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['incidents'], reach: () => ({ server, client }) });
-const body = (overrides: Record<string, unknown> = {}) => declaredBody(incidentsArea.fields, {}, { location: 'NH 48, Khalapur', description: 'Rear bumper scraped', ...overrides });
+const { create, createDriver, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['incidents'],
+  reach: () => ({ server, client }),
+});
+const body = (overrides: Record<string, unknown> = {}) =>
+  declaredBody(incidentsArea.fields, {}, { location: 'NH 48, Khalapur', description: 'Rear bumper scraped', ...overrides });
 const incident = (overrides: Record<string, unknown> = {}) => create(PATH, body(overrides));
 async function photo(name: string) {
   const res = await client.upload(name, JPEG);
@@ -32,7 +37,16 @@ describe('incidents', () => {
     expect(defaults).toMatchObject({ type: 'Minor Accident', severity: 'Low', status: 'Open', vehicleId: null, driverId: null, images: [] });
     expect(Math.abs(new Date(defaults.dateTime!).getTime() - before)).toBeLessThan(5_000);
     const saved = await incident();
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^INC\d{5}[A-Z0-9]{3}$/), type: 'Minor Accident', vehicleId: null, vehicleLabel: null, driverId: null, driverLabel: null, images: [], imagesFiles: [] });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^INC\d{5}[A-Z0-9]{3}$/),
+      type: 'Minor Accident',
+      vehicleId: null,
+      vehicleLabel: null,
+      driverId: null,
+      driverLabel: null,
+      images: [],
+      imagesFiles: [],
+    });
   });
 
   it.each([
@@ -48,11 +62,13 @@ describe('incidents', () => {
   });
 
   it('accepts every type, severity and status, and refuses others', async () => {
-    for (const type of ['Minor Accident', 'Major Accident', 'Vehicle Breakdown', 'Cargo Damage', 'Theft/Vandalism', 'Traffic Violation', 'Other']) expect((await incident({ type })).type).toBe(type);
+    for (const type of ['Minor Accident', 'Major Accident', 'Vehicle Breakdown', 'Cargo Damage', 'Theft/Vandalism', 'Traffic Violation', 'Other'])
+      expect((await incident({ type })).type).toBe(type);
     for (const severity of ['Low', 'Medium', 'High', 'Critical']) expect((await incident({ severity })).severity).toBe(severity);
     for (const status of ['Open', 'Investigating', 'Action Pending', 'Resolved', 'Closed']) expect((await incident({ status })).status).toBe(status);
     await expectNothingWritten(async () => {
-      for (const overrides of [{ type: 'Fire' }, { severity: 'Severe' }, { status: 'Pending' }]) expect((await client.post(PATH, body(overrides))).status).toBe(400);
+      for (const overrides of [{ type: 'Fire' }, { severity: 'Severe' }, { status: 'Pending' }])
+        expect((await client.post(PATH, body(overrides))).status).toBe(400);
     });
   });
 
@@ -77,9 +93,17 @@ describe('incidents', () => {
   it('searches id, type, location, description and the vehicle and driver labels; follows a renamed driver; not reported by', async () => {
     const v = await createVehicle({ make: 'Eicher', model: 'Pro 3015', licensePlate: 'RJ14GH5566' });
     const d = await createDriver({ name: 'Baldev Chaudhary' });
-    const saved = await incident({ type: 'Cargo Damage', location: 'Kishangarh bypass, NH 48', description: 'Marble slabs cracked', vehicleId: v.id, driverId: d.id, reportedBy: 'Quixotic Reporter' });
+    const saved = await incident({
+      type: 'Cargo Damage',
+      location: 'Kishangarh bypass, NH 48',
+      description: 'Marble slabs cracked',
+      vehicleId: v.id,
+      driverId: d.id,
+      reportedBy: 'Quixotic Reporter',
+    });
     expect(saved).toMatchObject({ vehicleLabel: 'Eicher Pro 3015 (RJ14GH5566)', driverLabel: `Baldev Chaudhary (${d.id})` });
-    for (const term of [saved.id.toLowerCase(), 'kishangarh bypass', 'MARBLE SLABS', 'pro 3015', 'rj14gh5566', 'baldev chau', d.id]) expect(await search(q(term)), term).toEqual([saved.id]);
+    for (const term of [saved.id.toLowerCase(), 'kishangarh bypass', 'MARBLE SLABS', 'pro 3015', 'rj14gh5566', 'baldev chau', d.id])
+      expect(await search(q(term)), term).toEqual([saved.id]);
     const byType = await client.get(`${PATH}?pageSize=200&${q('CARGO DAM')}`);
     expect(byType.body.items.map((i: Json) => i.id)).toContain(saved.id);
     expect(byType.body.items.every((i: Json) => i.type === 'Cargo Damage' || /cargo dam/i.test(i.description))).toBe(true);
@@ -103,8 +127,14 @@ describe('incidents', () => {
     const v = await createVehicle({ licensePlate: 'UP32ZZ0001' });
     const d = await createDriver({ name: 'Ramkishan Yadav' });
     const saved = await incident({ vehicleId: v.id, driverId: d.id });
-    expect((await client.del(`/api/vehicles/${v.id}`)).body).toEqual({ title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 incident uses it.' });
-    expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual({ title: 'Delete Failed', message: 'This driver cannot be deleted because 1 incident uses it.' });
+    expect((await client.del(`/api/vehicles/${v.id}`)).body).toEqual({
+      title: 'Delete Failed',
+      message: 'This vehicle cannot be deleted because 1 incident uses it.',
+    });
+    expect((await client.del(`/api/drivers/${d.id}`)).body).toEqual({
+      title: 'Delete Failed',
+      message: 'This driver cannot be deleted because 1 incident uses it.',
+    });
     const cleared = await client.put(`${PATH}/${saved.id}`, body({ vehicleId: null, driverId: null, version: 1 }));
     expect([cleared.status, cleared.body.vehicleId, cleared.body.driverId]).toEqual([200, null, null]);
     expect((await client.del(`/api/vehicles/${v.id}`)).status).toBe(204);

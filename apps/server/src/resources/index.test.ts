@@ -6,7 +6,7 @@ import { tripsResource } from './trips';
 
 /** The registry of areas and what is derived from it. (That it names every area once is its type: a mapped type over AreaKey.) */
 describe('the registry of areas', () => {
-  it("gives each area that others link to a label over its own columns, and finds an area by its key", () => {
+  it('gives each area that others link to a label over its own columns, and finds an area by its key', () => {
     const linked = new Set(resources.flatMap((r) => (r.references ?? []).filter((ref) => ref.noun !== 'file').map((ref) => ref.table)));
     for (const resource of resources.filter((r) => linked.has(r.table))) expect(resource.label, resource.area.key).toBeDefined();
     expect(resourceOf('vehicles').area.key).toBe('vehicles');

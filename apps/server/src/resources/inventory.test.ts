@@ -10,7 +10,8 @@ const NEGATIVE = { title: 'Invalid Values', message: 'Quantity, Reorder Level, a
 let server: TestServer;
 let client: TestClient;
 const { create, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['inventory_items'], reach: () => ({ server, client }) });
-const item = (overrides: Record<string, unknown>) => create(PATH, declaredBody(inventoryArea.fields, {}, { name: 'Brake Pad Set', partNumber: 'BP-1613', ...overrides }));
+const item = (overrides: Record<string, unknown>) =>
+  create(PATH, declaredBody(inventoryArea.fields, {}, { name: 'Brake Pad Set', partNumber: 'BP-1613', ...overrides }));
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -10,8 +10,13 @@ const MISSING = { title: 'Missing Fields', message: 'Vehicle ID and Job Descript
 let server: TestServer;
 let client: TestClient;
 let vehicle: Json;
-const { create, createVehicle, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['maintenance_jobs', 'vehicles'], reach: () => ({ server, client }) });
-const body = (overrides: Record<string, unknown> = {}, v: Json = vehicle) => declaredBody(maintenanceArea.fields, { vehicles: v.id }, { description: 'Replace front brake pads', ...overrides });
+const { create, createVehicle, expectNothingWritten, search } = areaTestKit({
+  path: PATH,
+  tables: ['maintenance_jobs', 'vehicles'],
+  reach: () => ({ server, client }),
+});
+const body = (overrides: Record<string, unknown> = {}, v: Json = vehicle) =>
+  declaredBody(maintenanceArea.fields, { vehicles: v.id }, { description: 'Replace front brake pads', ...overrides });
 const job = (overrides: Record<string, unknown> = {}, v: Json = vehicle) => create(PATH, body(overrides, v));
 
 beforeAll(async () => {
@@ -23,9 +28,21 @@ afterAll(() => server?.close());
 
 describe('maintenance jobs', () => {
   it('stores the defaults (Preventive, Scheduled, today) with a JOB id, the vehicle label and the cost in exact rupees', async () => {
-    expect(maintenanceArea.defaults()).toMatchObject({ jobType: 'Preventive', status: 'Scheduled', scheduledDate: todayIso(), cost: null, completionDate: null });
+    expect(maintenanceArea.defaults()).toMatchObject({
+      jobType: 'Preventive',
+      status: 'Scheduled',
+      scheduledDate: todayIso(),
+      cost: null,
+      completionDate: null,
+    });
     const saved = await job({ cost: 1234567.89 });
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^JOB\d{5}[A-Z0-9]{3}$/), jobType: 'Preventive', status: 'Scheduled', cost: 1234567.89, vehicleLabel: 'Tata Signa 4825.TK (MH12AB4321)' });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^JOB\d{5}[A-Z0-9]{3}$/),
+      jobType: 'Preventive',
+      status: 'Scheduled',
+      cost: 1234567.89,
+      vehicleLabel: 'Tata Signa 4825.TK (MH12AB4321)',
+    });
     const none = await job({ cost: null });
     expect((await client.get(`${PATH}/${none.id}`)).body.cost).toBeNull();
   });
@@ -45,7 +62,8 @@ describe('maintenance jobs', () => {
     await expectNothingWritten(async () => {
       const negative = await client.post(PATH, body({ cost: -0.01 }));
       expect([negative.status, negative.body]).toEqual([422, { title: 'Invalid Cost', message: 'Cost cannot be negative.' }]);
-      for (const overrides of [{ cost: 10.001 }, { jobType: 'Overhaul' }, { status: 'Done' }]) expect((await client.post(PATH, body(overrides))).status, JSON.stringify(overrides)).toBe(400);
+      for (const overrides of [{ cost: 10.001 }, { jobType: 'Overhaul' }, { status: 'Done' }])
+        expect((await client.post(PATH, body(overrides))).status, JSON.stringify(overrides)).toBe(400);
       const missing = await client.post(PATH, body({ vehicleId: 'VEH0000ZZ' }));
       expect([missing.status, missing.body.title]).toEqual([409, 'Linked Record Missing']);
     });
@@ -59,9 +77,12 @@ describe('maintenance jobs', () => {
   it('searches id, the vehicle label, description and technician; follows a renamed vehicle; not parts used', async () => {
     const v = await createVehicle({ make: 'Ashok Leyland', model: 'Ecomet 1615', licensePlate: 'KA01XY9876' });
     const saved = await job({ description: 'Clutch overhaul at Hosur workshop', technician: 'Murugan Selvam', partsUsed: 'Quixotic clutch plate' }, v);
-    for (const term of [saved.id.toLowerCase(), 'ecomet 1615', 'ka01xy9876', 'CLUTCH OVERHAUL', 'murugan sel']) expect(await search(q(term)), term).toEqual([saved.id]);
+    for (const term of [saved.id.toLowerCase(), 'ecomet 1615', 'ka01xy9876', 'CLUTCH OVERHAUL', 'murugan sel'])
+      expect(await search(q(term)), term).toEqual([saved.id]);
     expect(await search(q('quixotic'))).toEqual([]);
-    expect((await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Ashok Leyland', model: 'Boss 1920', licensePlate: 'KA01XY9876', version: 1 }))).status).toBe(200);
+    expect(
+      (await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Ashok Leyland', model: 'Boss 1920', licensePlate: 'KA01XY9876', version: 1 }))).status,
+    ).toBe(200);
     expect(await search(q('ecomet'))).toEqual([]);
     expect(await search(q('boss 1920'))).toEqual([saved.id]);
   });
@@ -79,7 +100,10 @@ describe('maintenance jobs', () => {
     const v = await createVehicle({ licensePlate: 'GJ05MN1122' });
     const saved = await job({}, v);
     const refused = await client.del(`/api/vehicles/${v.id}`);
-    expect([refused.status, refused.body]).toEqual([409, { title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 maintenance job uses it.' }]);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 maintenance job uses it.' },
+    ]);
     const second = await job({}, v);
     expect((await client.del(`/api/vehicles/${v.id}`)).body.message).toBe('This vehicle cannot be deleted because 2 maintenance jobs use it.');
     for (const id of [saved.id, second.id]) expect((await client.del(`${PATH}/${id}`)).status).toBe(204);
@@ -101,6 +125,9 @@ describe('maintenance jobs: values as stored', () => {
         expect([res.status, res.body], JSON.stringify(overrides)).toEqual([400, { title: 'Invalid Request', message }]);
       }
     });
-    expect(await job({ cost: 0.07, description: 'Replace front brake pads\n\tbleed the lines' })).toMatchObject({ cost: 0.07, description: 'Replace front brake pads\n\tbleed the lines' });
+    expect(await job({ cost: 0.07, description: 'Replace front brake pads\n\tbleed the lines' })).toMatchObject({
+      cost: 0.07,
+      description: 'Replace front brake pads\n\tbleed the lines',
+    });
   });
 });

@@ -29,11 +29,30 @@ const invoicesKit = kit(INVOICES, ['fuel_station_invoices']);
 const { create, createVehicle, createDriver } = stationsKit;
 
 const stationBody = (overrides: Record<string, unknown> = {}) =>
-  declaredBody(partnerFuelStationsArea.fields, {}, { stationName: 'IOCL COCO Vashi', address: 'Sector 17, Vashi, Navi Mumbai', phone: '+91 98200 11223', email: 'vashi@iocl-partner.in', gpsLocation: '19.0771,72.9986', ...overrides });
+  declaredBody(
+    partnerFuelStationsArea.fields,
+    {},
+    {
+      stationName: 'IOCL COCO Vashi',
+      address: 'Sector 17, Vashi, Navi Mumbai',
+      phone: '+91 98200 11223',
+      email: 'vashi@iocl-partner.in',
+      gpsLocation: '19.0771,72.9986',
+      ...overrides,
+    },
+  );
 const logBody = (overrides: Record<string, unknown> = {}) =>
-  declaredBody(refuelingLogsArea.fields, { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id }, { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', ...overrides });
+  declaredBody(
+    refuelingLogsArea.fields,
+    { vehicles: vehicle.id, drivers: driver.id, 'partner-fuel-stations': station.id },
+    { quantity: 120.5, rate: 90.455, timestamp: '2026-03-14T08:30:00.000Z', ...overrides },
+  );
 const invoiceBody = (overrides: Record<string, unknown> = {}) =>
-  declaredBody(fuelStationInvoicesArea.fields, { 'partner-fuel-stations': station.id }, { amount: 125000, dateRangeStart: '2026-02-01', dateRangeEnd: '2026-02-28', ...overrides });
+  declaredBody(
+    fuelStationInvoicesArea.fields,
+    { 'partner-fuel-stations': station.id },
+    { amount: 125000, dateRangeStart: '2026-02-01', dateRangeEnd: '2026-02-28', ...overrides },
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -46,7 +65,15 @@ afterAll(() => server?.close());
 
 describe('partner fuel stations', () => {
   it('saves a station with the defaults of a new one and its id format', async () => {
-    const saved = await create(STATIONS, { ...stationBody({ gpsLocation: ' 19.0771 , 72.9986 ' }), ...Object.fromEntries(['status', 'paymentMode', 'creditLimit', 'fuelTypes', 'pricingStructure', 'settlementCycle', 'partnerSince'].map((k) => [k, partnerFuelStationsArea.defaults()[k as 'status']])) });
+    const saved = await create(STATIONS, {
+      ...stationBody({ gpsLocation: ' 19.0771 , 72.9986 ' }),
+      ...Object.fromEntries(
+        ['status', 'paymentMode', 'creditLimit', 'fuelTypes', 'pricingStructure', 'settlementCycle', 'partnerSince'].map((k) => [
+          k,
+          partnerFuelStationsArea.defaults()[k as 'status'],
+        ]),
+      ),
+    });
     expect(saved).toMatchObject({
       id: expect.stringMatching(/^FS\d{5}[A-Z0-9]{3}$/),
       status: 'Active',
@@ -98,9 +125,20 @@ describe('partner fuel stations', () => {
   });
 
   it('searches name, address and contact person; filters Active and Inactive', async () => {
-    const a = await create(STATIONS, stationBody({ stationName: 'BPCL Searchable Wardha Road', address: 'NH44, Jamtha, Nagpur', contactPerson: 'Anil Deshmukh' }));
-    const b = await create(STATIONS, stationBody({ stationName: 'HPCL Searchable Khopoli', address: 'NH48, Khalapur', contactPerson: 'Kavita Jadhav', status: 'Inactive' }));
-    for (const [term, ids] of [['searchable', [a.id, b.id]], ['jamtha', [a.id]], ['KAVITA JAD', [b.id]], [a.id.toLowerCase(), [a.id]]] as const) {
+    const a = await create(
+      STATIONS,
+      stationBody({ stationName: 'BPCL Searchable Wardha Road', address: 'NH44, Jamtha, Nagpur', contactPerson: 'Anil Deshmukh' }),
+    );
+    const b = await create(
+      STATIONS,
+      stationBody({ stationName: 'HPCL Searchable Khopoli', address: 'NH48, Khalapur', contactPerson: 'Kavita Jadhav', status: 'Inactive' }),
+    );
+    for (const [term, ids] of [
+      ['searchable', [a.id, b.id]],
+      ['jamtha', [a.id]],
+      ['KAVITA JAD', [b.id]],
+      [a.id.toLowerCase(), [a.id]],
+    ] as const) {
       expect(await stationsKit.search(q(term)), term).toEqual(sorted(...ids));
     }
     expect(await stationsKit.search(`${q('searchable')}&status=Inactive`)).toEqual([b.id]);
@@ -116,8 +154,19 @@ describe('refuelling logs', () => {
     [120.5, 90.455, 10899.83],
   ])('stores total cost %s × %s as %s, whatever total is sent', async (quantity, rate, total) => {
     const saved = await create(LOGS, logBody({ quantity, rate, totalCost: 1 }));
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^RFL\d{5}[A-Z0-9]{3}$/), quantity, rate, totalCost: total, fuelType: 'Diesel', refuelMethod: 'Card' });
-    expect(saved).toMatchObject({ vehicleLabel: expect.stringContaining('MH43BX2211'), driverLabel: expect.stringContaining('Ramesh Yadav'), stationLabel: 'IOCL COCO Vashi' });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^RFL\d{5}[A-Z0-9]{3}$/),
+      quantity,
+      rate,
+      totalCost: total,
+      fuelType: 'Diesel',
+      refuelMethod: 'Card',
+    });
+    expect(saved).toMatchObject({
+      vehicleLabel: expect.stringContaining('MH43BX2211'),
+      driverLabel: expect.stringContaining('Ramesh Yadav'),
+      stationLabel: 'IOCL COCO Vashi',
+    });
   });
 
   it('keeps the total blank while quantity or rate is missing (and refuses such a log)', async () => {
@@ -171,7 +220,9 @@ describe('refuelling logs', () => {
     const log = await create(LOGS, logBody({ vehicleId: v.id, stationId: s.id, fuelType: 'Biofuel' }));
     for (const term of ['gj01lq7001', 'eicher pro', 'nayara kheda', log.id.toLowerCase()]) expect(await logsKit.search(q(term)), term).toEqual([log.id]);
     expect(await logsKit.search(`${q('biofuel')}`)).toContain(log.id);
-    expect((await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Eicher', model: 'Pro 3015', licensePlate: 'GJ01LQ7999', version: 1 }))).status).toBe(200);
+    expect((await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Eicher', model: 'Pro 3015', licensePlate: 'GJ01LQ7999', version: 1 }))).status).toBe(
+      200,
+    );
     expect((await client.put(`${STATIONS}/${s.id}`, stationBody({ stationName: 'Nayara Anand Bypass', version: 1 }))).status).toBe(200);
     expect(await logsKit.search(q('gj01lq7999'))).toEqual([log.id]);
     expect(await logsKit.search(q('nayara anand'))).toEqual([log.id]);
@@ -184,9 +235,16 @@ describe('refuelling logs', () => {
     const d = await createDriver({ name: 'Mahendra Meena' });
     const s = await create(STATIONS, stationBody({ stationName: 'IOCL Shahpura NH48' }));
     const log = await create(LOGS, logBody({ vehicleId: v.id, driverId: d.id, stationId: s.id }));
-    for (const [path, noun] of [[`/api/vehicles/${v.id}`, 'vehicle'], [`/api/drivers/${d.id}`, 'driver'], [`${STATIONS}/${s.id}`, 'station']]) {
+    for (const [path, noun] of [
+      [`/api/vehicles/${v.id}`, 'vehicle'],
+      [`/api/drivers/${d.id}`, 'driver'],
+      [`${STATIONS}/${s.id}`, 'station'],
+    ]) {
       const res = await client.del(path);
-      expect([res.status, res.body], path).toEqual([409, { title: 'Delete Failed', message: `This ${noun} cannot be deleted because 1 refueling log uses it.` }]);
+      expect([res.status, res.body], path).toEqual([
+        409,
+        { title: 'Delete Failed', message: `This ${noun} cannot be deleted because 1 refueling log uses it.` },
+      ]);
     }
     expect((await client.del(`${LOGS}/${log.id}`)).status).toBe(204);
     expect((await client.del(`${STATIONS}/${s.id}`)).status).toBe(204);
@@ -276,7 +334,9 @@ describe('partner fuel stations: values as stored', () => {
     await refused(stationsKit, STATIONS, stationBody({ creditLimit: 1e-9 }), 'Credit Limit (₹) must have at most 2 decimals (paise).');
     await refused(stationsKit, STATIONS, stationBody({ stationName: 'IOCL\u0000Vashi' }), 'Station Name must not contain control characters.');
     await refused(stationsKit, STATIONS, stationBody({ stationName: 'IOCL\tVashi' }), 'Station Name must not contain control characters.');
-    expect((await create(STATIONS, stationBody({ creditLimit: 500000.5, pricingStructure: 'Pump price\nless ₹0.50/L' }))).pricingStructure).toBe('Pump price\nless ₹0.50/L');
+    expect((await create(STATIONS, stationBody({ creditLimit: 500000.5, pricingStructure: 'Pump price\nless ₹0.50/L' }))).pricingStructure).toBe(
+      'Pump price\nless ₹0.50/L',
+    );
   });
 
   it('refuses a log quantity of 1e-9 (it would pass "greater than zero" and cost ₹0.00) and a rate of 0.0001', async () => {
@@ -287,6 +347,11 @@ describe('partner fuel stations: values as stored', () => {
 
   it('refuses invoice amounts finer than a paisa', async () => {
     await refused(invoicesKit, INVOICES, invoiceBody({ amount: 1e-9 }), 'Amount (₹) must have at most 2 decimals (paise).');
-    await refused(invoicesKit, INVOICES, invoiceBody({ amount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }), 'Paid Amount (₹) must have at most 2 decimals (paise).');
+    await refused(
+      invoicesKit,
+      INVOICES,
+      invoiceBody({ amount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }),
+      'Paid Amount (₹) must have at most 2 decimals (paise).',
+    );
   });
 });

@@ -12,7 +12,10 @@ const PRICING = { title: 'Missing Fields', message: 'Customer Name, Valid Until,
 const ORDER_MISSING = { title: 'Missing Fields', message: 'Customer Name, Date, and Final Amount are required.' };
 const FINAL_POSITIVE = { title: 'Invalid Amount', message: 'Final Amount must be greater than zero.' };
 const PAID_POSITIVE = { title: 'Invalid Amount', message: 'Paid Amount must be greater than zero for partially paid status.' };
-const PAID_BELOW_FINAL = { title: 'Invalid Amount', message: "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead." };
+const PAID_BELOW_FINAL = {
+  title: 'Invalid Amount',
+  message: "Paid Amount cannot be equal or greater than Final Amount for 'Partially Paid'. Use 'Paid' status instead.",
+};
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 let server: TestServer;
@@ -22,8 +25,10 @@ const kit = areaTestKit({ path: ORDERS, tables: ['sales_leads', 'sales_quotation
 const { create, createVehicle, expectNothingWritten } = kit;
 const searchIn = (path: string, query: string) => areaTestKit({ path, tables: [], reach: () => ({ server, client }) }).search(query);
 
-const leadBody = (o: Record<string, unknown> = {}) => declaredBody(leadsArea.fields, {}, { companyName: 'Tata Steel Ltd.', contactPerson: 'Anil Deshmukh', contactInfo: '+91 98200 12345', ...o });
-const quotationBody = (o: Record<string, unknown> = {}) => declaredBody(quotationsArea.fields, {}, { customerName: 'Asian Paints Ltd.', pricingPerKm: null, flatRate: 85000, ...o });
+const leadBody = (o: Record<string, unknown> = {}) =>
+  declaredBody(leadsArea.fields, {}, { companyName: 'Tata Steel Ltd.', contactPerson: 'Anil Deshmukh', contactInfo: '+91 98200 12345', ...o });
+const quotationBody = (o: Record<string, unknown> = {}) =>
+  declaredBody(quotationsArea.fields, {}, { customerName: 'Asian Paints Ltd.', pricingPerKm: null, flatRate: 85000, ...o });
 const orderBody = (o: Record<string, unknown> = {}) => declaredBody(ordersArea.fields, {}, { customerName: 'Reliance Retail Ltd.', finalAmount: 10000, ...o });
 const lead = (o: Record<string, unknown> = {}) => create(LEADS, leadBody(o));
 const quotation = (o: Record<string, unknown> = {}) => create(QUOTATIONS, quotationBody(o));
@@ -43,7 +48,12 @@ afterAll(() => server?.close());
 
 describe('leads', () => {
   it('stores the defaults (Website, New) with a LEAD id', async () => {
-    const saved = await lead({ ...leadsArea.defaults(), companyName: 'Tata Steel Ltd.', contactPerson: 'Anil Deshmukh', contactInfo: 'anil@tatasteel.example.in' });
+    const saved = await lead({
+      ...leadsArea.defaults(),
+      companyName: 'Tata Steel Ltd.',
+      contactPerson: 'Anil Deshmukh',
+      contactInfo: 'anil@tatasteel.example.in',
+    });
     expect(saved).toMatchObject({ id: expect.stringMatching(/^LEAD\d{5}[A-Z0-9]{3}$/), leadSource: 'Website', status: 'New', assignedTo: '' });
   });
 
@@ -67,7 +77,10 @@ describe('leads', () => {
 describe('quotations', () => {
   it('stores the specified defaults and names its lead by company', async () => {
     const l = await lead({ companyName: 'Asian Paints Ltd.' });
-    const saved = await create(QUOTATIONS, declaredBody(quotationsArea.fields, { 'sales-leads': l.id }, { customerName: 'Asian Paints Ltd.', pricingPerKm: 45, flatRate: null }));
+    const saved = await create(
+      QUOTATIONS,
+      declaredBody(quotationsArea.fields, { 'sales-leads': l.id }, { customerName: 'Asian Paints Ltd.', pricingPerKm: 45, flatRate: null }),
+    );
     expect(saved).toMatchObject({
       id: expect.stringMatching(/^QTN\d{5}[A-Z0-9]{3}$/),
       leadId: l.id,
@@ -174,9 +187,15 @@ describe('sales orders', () => {
       ],
     });
     const byQuote = await client.del(`${QUOTATIONS}/${quote.id}`);
-    expect([byQuote.status, byQuote.body]).toEqual([409, { title: 'Delete Failed', message: 'This quotation cannot be deleted because 1 sales order uses it.' }]);
+    expect([byQuote.status, byQuote.body]).toEqual([
+      409,
+      { title: 'Delete Failed', message: 'This quotation cannot be deleted because 1 sales order uses it.' },
+    ]);
     const byVehicle = await client.del(`/api/vehicles/${other.id}`);
-    expect([byVehicle.status, byVehicle.body]).toEqual([409, { title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 sales order uses it.' }]);
+    expect([byVehicle.status, byVehicle.body]).toEqual([
+      409,
+      { title: 'Delete Failed', message: 'This vehicle cannot be deleted because 1 sales order uses it.' },
+    ]);
     // Once the order no longer lists it, the vehicle can go.
     expect((await client.put(`${ORDERS}/${saved.id}`, orderBody({ quotationId: quote.id, assignedVehicles: [vehicle.id], version: 1 }))).status).toBe(200);
     expect((await client.del(`/api/vehicles/${other.id}`)).status).toBe(204);
@@ -186,12 +205,17 @@ describe('sales orders', () => {
     const draft = await quotation({ customerName: 'Godrej Consumer Products', status: 'Draft' });
     await expectNothingWritten(async () => {
       const res = await client.post(ORDERS, orderBody({ quotationId: draft.id }));
-      expect([res.status, res.body]).toEqual([422, { title: 'Invalid Link', message: `Only quotations whose Status is Approved can be linked: ${draft.id} is Draft.` }]);
+      expect([res.status, res.body]).toEqual([
+        422,
+        { title: 'Invalid Link', message: `Only quotations whose Status is Approved can be linked: ${draft.id} is Draft.` },
+      ]);
     });
     const approved = await quotation({ customerName: 'Godrej Consumer Products', status: 'Approved' });
     const saved = await order({ quotationId: approved.id });
     // The quotation is later rejected: the order still saves with it, but cannot switch to the draft.
-    expect((await client.put(`${QUOTATIONS}/${approved.id}`, quotationBody({ customerName: 'Godrej Consumer Products', status: 'Rejected', version: 1 }))).status).toBe(200);
+    expect(
+      (await client.put(`${QUOTATIONS}/${approved.id}`, quotationBody({ customerName: 'Godrej Consumer Products', status: 'Rejected', version: 1 }))).status,
+    ).toBe(200);
     const kept = await client.put(`${ORDERS}/${saved.id}`, orderBody({ quotationId: approved.id, deliveryTerms: 'Door Delivery', version: 1 }));
     expect([kept.status, kept.body.deliveryTerms]).toEqual([200, 'Door Delivery']);
     const switched = await client.put(`${ORDERS}/${saved.id}`, orderBody({ quotationId: draft.id, version: 2 }));
@@ -219,7 +243,12 @@ describe('sales: values as stored', () => {
   const invalid = (message: string) => ({ title: 'Invalid Request', message });
 
   it('refuses a Partially Paid order paying 99.999999999 of 100 (stored, it would be paid in full yet Partially Paid)', async () => {
-    await refused(ORDERS, orderBody({ finalAmount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }), invalid('Paid Amount must have at most 2 decimals (paise).'), 400);
+    await refused(
+      ORDERS,
+      orderBody({ finalAmount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.999999999 }),
+      invalid('Paid Amount must have at most 2 decimals (paise).'),
+      400,
+    );
     await refused(ORDERS, orderBody({ finalAmount: 1e-9 }), invalid('Final Amount must have at most 2 decimals (paise).'), 400);
     expect(await order({ finalAmount: 100, paymentStatus: 'Partially Paid', paidAmount: 99.99 })).toMatchObject({ paidAmount: 99.99, balanceAmount: 0.01 });
   });

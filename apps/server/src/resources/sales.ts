@@ -9,6 +9,9 @@ const salesOrders = declaredTable('sales_orders', ordersArea.fields, 'generated'
 
 // A quotation names its lead by company; an order names its quotation as 'QTN… — Customer'.
 export const leadsResource = declaredResource(leadsArea, salesLeads, { idHeader: 'Lead ID', label: (c) => sql`${c.companyName}` });
-export const quotationsResource = declaredResource(quotationsArea, salesQuotations, { idHeader: 'Quote ID', label: (c) => sql`${c.id} || ' — ' || ${c.customerName}` });
+export const quotationsResource = declaredResource(quotationsArea, salesQuotations, {
+  idHeader: 'Quote ID',
+  label: (c) => sql`${c.id} || ' — ' || ${c.customerName}`,
+});
 // A trip names its sales order as 'SO… — Customer' (issue 19).
 export const ordersResource = declaredResource(ordersArea, salesOrders, { idHeader: 'Order ID', label: (c) => sql`${c.id} || ' — ' || ${c.customerName}` });

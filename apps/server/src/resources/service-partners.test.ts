@@ -13,7 +13,11 @@ let server: TestServer;
 let client: TestClient;
 const { create, expectNothingWritten, search } = areaTestKit({ path: PATH, tables: ['service_partners'], reach: () => ({ server, client }) });
 const body = (overrides: Record<string, unknown> = {}) =>
-  declaredBody(servicePartnersArea.fields, {}, { partnerName: 'Highway Rescue Towing', contactInfo: '+91 98220 12345', serviceTypes: ['Towing'], geoLocation: '', notes: '', ...overrides });
+  declaredBody(
+    servicePartnersArea.fields,
+    {},
+    { partnerName: 'Highway Rescue Towing', contactInfo: '+91 98220 12345', serviceTypes: ['Towing'], geoLocation: '', notes: '', ...overrides },
+  );
 const partner = (overrides: Record<string, unknown> = {}) => create(PATH, body(overrides));
 
 beforeAll(async () => {

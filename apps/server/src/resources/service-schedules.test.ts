@@ -10,9 +10,17 @@ const PATH = '/api/service-schedules';
 let server: TestServer;
 let client: TestClient;
 let vehicle: Json;
-const { create, createVehicle, expectNothingWritten } = areaTestKit({ path: PATH, tables: ['service_schedules', 'maintenance_jobs'], reach: () => ({ server, client }) });
+const { create, createVehicle, expectNothingWritten } = areaTestKit({
+  path: PATH,
+  tables: ['service_schedules', 'maintenance_jobs'],
+  reach: () => ({ server, client }),
+});
 const body = (overrides: Record<string, unknown> = {}, vehicleId: string = vehicle.id) =>
-  declaredBody(serviceSchedulesArea.fields, { vehicles: vehicleId }, { task: 'Oil & Filter Change', everyKm: 20000, everyMonths: 6, lastDoneDate: '2026-01-10', lastDoneKm: 110000, notes: '', ...overrides });
+  declaredBody(
+    serviceSchedulesArea.fields,
+    { vehicles: vehicleId },
+    { task: 'Oil & Filter Change', everyKm: 20000, everyMonths: 6, lastDoneDate: '2026-01-10', lastDoneKm: 110000, notes: '', ...overrides },
+  );
 const schedule = (overrides: Record<string, unknown> = {}, vehicleId?: string) => create(PATH, body(overrides, vehicleId));
 const refused = async (sent: Record<string, unknown>, expected: { title: string; message: string | RegExp }) => {
   await expectNothingWritten(async () => {
@@ -35,16 +43,31 @@ afterAll(() => server?.close());
 describe('service schedules', () => {
   it('saves a schedule with its next due km and date, the vehicle odometer and its Due state', async () => {
     const saved = await schedule();
-    expect(saved).toMatchObject({ id: expect.stringMatching(/^SCH\d{5}[A-Z0-9]{3}$/), currentOdometer: 125000, nextDueKm: 130000, dueSoonKm: 128000, nextDueDate: '2026-07-10' });
+    expect(saved).toMatchObject({
+      id: expect.stringMatching(/^SCH\d{5}[A-Z0-9]{3}$/),
+      currentOdometer: 125000,
+      nextDueKm: 130000,
+      dueSoonKm: 128000,
+      nextDueDate: '2026-07-10',
+    });
   });
 
   it('refuses a schedule without an interval, with a zero or negative one, done in the future or above the odometer, saving nothing', async () => {
-    await refused(body({ everyKm: null, everyMonths: null }), { title: 'Missing Interval', message: 'Enter Every (km), Every (months) or both: a schedule needs an interval.' });
+    await refused(body({ everyKm: null, everyMonths: null }), {
+      title: 'Missing Interval',
+      message: 'Enter Every (km), Every (months) or both: a schedule needs an interval.',
+    });
     await refused(body({ everyKm: 0 }), { title: 'Invalid Interval', message: 'Every (km) and Every (months) must be greater than zero.' });
     await refused(body({ everyMonths: -3 }), { title: 'Invalid Interval', message: 'Every (km) and Every (months) must be greater than zero.' });
     const tomorrow = addDays(companyToday(), 1);
-    await refused(body({ lastDoneDate: tomorrow }), { title: 'Invalid Date', message: `Last Done (${tomorrow}) cannot be in the future (today is ${companyToday()}).` });
-    await refused(body({ lastDoneKm: 125001 }), { title: 'Invalid Odometer', message: "Last Done At (1,25,001 km) cannot be above the vehicle's current odometer (1,25,000 km)." });
+    await refused(body({ lastDoneDate: tomorrow }), {
+      title: 'Invalid Date',
+      message: `Last Done (${tomorrow}) cannot be in the future (today is ${companyToday()}).`,
+    });
+    await refused(body({ lastDoneKm: 125001 }), {
+      title: 'Invalid Odometer',
+      message: "Last Done At (1,25,001 km) cannot be above the vehicle's current odometer (1,25,000 km).",
+    });
     // Exactly at the odometer, and today, are fine.
     expect((await schedule({ lastDoneKm: 125000, lastDoneDate: companyToday() })).lastDoneKm).toBe(125000);
   });
@@ -58,7 +81,8 @@ describe('service schedules', () => {
     const soonDate = await schedule({ everyKm: null, everyMonths: 1, lastDoneKm: null, lastDoneDate: addDays(addDays(today, 14), -31) }, v.id);
     const atKm = await schedule({ everyKm: 10000, everyMonths: null, lastDoneKm: 40000, lastDoneDate: null }, v.id);
     const pastKm = await schedule({ everyKm: 10000, everyMonths: null, lastDoneKm: 39999, lastDoneDate: null }, v.id);
-    const ids = async (due: string) => (await client.get(`${PATH}?vehicleId=${v.id}&due=${encodeURIComponent(due)}&today=${today}`)).body.items.map((s: Json) => s.id).sort();
+    const ids = async (due: string) =>
+      (await client.get(`${PATH}?vehicleId=${v.id}&due=${encodeURIComponent(due)}&today=${today}`)).body.items.map((s: Json) => s.id).sort();
     expect(soonKm).toMatchObject({ nextDueKm: 51000, dueSoonKm: 50000, currentOdometer: 50000 });
     expect(await ids('OK')).toEqual([ok.id].sort());
     // At the due km exactly: Due Soon; one km past it: Overdue.
@@ -71,7 +95,19 @@ describe('service schedules', () => {
   it('a job card naming a schedule needs an odometer to complete it, and resets the schedule in its transaction', async () => {
     const v = await createVehicle({ licensePlate: 'MH12SS0003', currentMileage: 60000 });
     const s = await schedule({ everyKm: 15000, everyMonths: 6, lastDoneKm: 45000, lastDoneDate: '2025-12-01' }, v.id);
-    const job = { vehicleId: v.id, jobType: 'Preventive', description: 'Oil and filter change', technician: '', partsUsed: '', scheduledDate: '2026-03-01', completionDate: null, status: 'Completed', cost: null, scheduleId: s.id, odometer: null };
+    const job = {
+      vehicleId: v.id,
+      jobType: 'Preventive',
+      description: 'Oil and filter change',
+      technician: '',
+      partsUsed: '',
+      scheduledDate: '2026-03-01',
+      completionDate: null,
+      status: 'Completed',
+      cost: null,
+      scheduleId: s.id,
+      odometer: null,
+    };
     await expectNothingWritten(async () => {
       const res = await client.post('/api/maintenance', job);
       expect(res.status).toBe(422);
@@ -87,9 +123,21 @@ describe('service schedules', () => {
     const scheduled = await create('/api/maintenance', { ...job, status: 'Scheduled' });
     expect(scheduled.scheduleLabel).toBe('Oil & Filter Change · MH12SS0003');
     expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ lastDoneKm: 45000, lastDoneDate: '2025-12-01', version: 1 });
-    const done = await client.put(`/api/maintenance/${scheduled.id}`, { ...job, status: 'Completed', completionDate: '2026-03-02', odometer: 61000, version: scheduled.version });
+    const done = await client.put(`/api/maintenance/${scheduled.id}`, {
+      ...job,
+      status: 'Completed',
+      completionDate: '2026-03-02',
+      odometer: 61000,
+      version: scheduled.version,
+    });
     expect(done.status, done.text).toBe(200);
-    expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ lastDoneKm: 61000, lastDoneDate: '2026-03-02', version: 2, nextDueKm: 76000, currentOdometer: 61000 });
+    expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({
+      lastDoneKm: 61000,
+      lastDoneDate: '2026-03-02',
+      version: 2,
+      nextDueKm: 76000,
+      currentOdometer: 61000,
+    });
     // The schedule's history names the change.
     const history = (await client.get(`${PATH}/${s.id}/history`)).body;
     expect(JSON.stringify(history)).toContain('61000');
@@ -98,7 +146,19 @@ describe('service schedules', () => {
   it('a completed job card moves its schedule only forward: not into the future, not from a typo, not back to an older service', async () => {
     const v = await createVehicle({ licensePlate: 'MH12SS0095', currentMileage: 80000 });
     const s = await schedule({ everyKm: 15000, everyMonths: 6, lastDoneKm: 70000, lastDoneDate: '2026-01-10' }, v.id);
-    const job = { vehicleId: v.id, jobType: 'Preventive', description: 'Oil and filter change', technician: '', partsUsed: '', scheduledDate: '2026-01-01', completionDate: null, status: 'Completed', cost: null, scheduleId: s.id, odometer: 80000 };
+    const job = {
+      vehicleId: v.id,
+      jobType: 'Preventive',
+      description: 'Oil and filter change',
+      technician: '',
+      partsUsed: '',
+      scheduledDate: '2026-01-01',
+      completionDate: null,
+      status: 'Completed',
+      cost: null,
+      scheduleId: s.id,
+      odometer: 80000,
+    };
     const unchanged = { lastDoneKm: 70000, lastDoneDate: '2026-01-10', version: 1 };
     await expectNothingWritten(async () => {
       const res = await client.post('/api/maintenance', { ...job, completionDate: '2099-01-01' });
@@ -119,7 +179,17 @@ describe('service schedules', () => {
   it('a client of the specified API, which knows no Schedule or Odometer, still creates job cards, and its edits keep them', async () => {
     const v = await createVehicle({ licensePlate: 'MH12SS0096', currentMileage: 50000 });
     const s = await schedule({ everyKm: 15000, everyMonths: null, lastDoneKm: 40000, lastDoneDate: null }, v.id);
-    const specified = { vehicleId: v.id, jobType: 'Preventive', description: 'Oil and filter change', technician: '', partsUsed: '', scheduledDate: '2026-03-01', completionDate: null, status: 'Scheduled', cost: null };
+    const specified = {
+      vehicleId: v.id,
+      jobType: 'Preventive',
+      description: 'Oil and filter change',
+      technician: '',
+      partsUsed: '',
+      scheduledDate: '2026-03-01',
+      completionDate: null,
+      status: 'Scheduled',
+      cost: null,
+    };
     const plain = await create('/api/maintenance', specified);
     expect(plain).toMatchObject({ scheduleId: null, odometer: null });
     const linked = await create('/api/maintenance', { ...specified, scheduleId: s.id, odometer: 50500 });
@@ -141,7 +211,19 @@ describe('service schedules', () => {
   it('an odometer far above the trend is saved with a warning and left out of the current odometer', async () => {
     const v = await createVehicle({ licensePlate: 'MH12SS0006', currentMileage: 99000 });
     const s = await schedule({ everyKm: 10000, everyMonths: null, lastDoneKm: 95000, lastDoneDate: null }, v.id);
-    const job = { vehicleId: v.id, jobType: 'Inspection', description: 'Check', technician: '', partsUsed: '', scheduledDate: companyToday(), completionDate: null, status: 'Scheduled', cost: null, scheduleId: null, odometer: 999999 };
+    const job = {
+      vehicleId: v.id,
+      jobType: 'Inspection',
+      description: 'Check',
+      technician: '',
+      partsUsed: '',
+      scheduledDate: companyToday(),
+      completionDate: null,
+      status: 'Scheduled',
+      cost: null,
+      scheduleId: null,
+      odometer: 999999,
+    };
     const res = await client.post('/api/maintenance', job);
     expect(res.status).toBe(201);
     expect(res.body.warnings).toEqual([expect.stringContaining('The odometer 9,99,999 km is far above')]);
@@ -151,7 +233,20 @@ describe('service schedules', () => {
     expect(next.body.warnings).toBeUndefined();
     expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ currentOdometer: 100500 });
     // A fuel expense and a refuelling log are judged alike.
-    const fuel = await client.post('/api/fuel-expenses', { type: 'Fuel', date: companyToday(), vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 100, pricePerUnit: 90, amount: 9000, odometer: 1005000, vendor: '', gpsLocation: '', description: '' });
+    const fuel = await client.post('/api/fuel-expenses', {
+      type: 'Fuel',
+      date: companyToday(),
+      vehicleId: v.id,
+      tripId: null,
+      fuelType: 'Diesel',
+      quantity: 100,
+      pricePerUnit: 90,
+      amount: 9000,
+      odometer: 1005000,
+      vendor: '',
+      gpsLocation: '',
+      description: '',
+    });
     expect(fuel.status, fuel.text).toBe(201);
     expect(fuel.body.warnings).toEqual([expect.stringContaining('The odometer 10,05,000 km is far above')]);
     expect((await client.get(`${PATH}/${s.id}`)).body).toMatchObject({ currentOdometer: 100500 });
@@ -162,24 +257,62 @@ describe('odometer_from is the domain rule', () => {
   const cases: OdometerReading[][] = [
     [],
     [{ km: 1000, date: '2026-01-01' }],
-    [{ km: 99000, date: '2026-01-01' }, { km: 999999, date: '2026-01-02' }, { km: 100500, date: '2026-01-03' }],
+    [
+      { km: 99000, date: '2026-01-01' },
+      { km: 999999, date: '2026-01-02' },
+      { km: 100500, date: '2026-01-03' },
+    ],
     // Exactly at the limit (5,000 + 1,500 × 2 days) is taken; one more is not.
-    [{ km: 10000, date: '2026-01-01' }, { km: 18000, date: '2026-01-03' }],
-    [{ km: 10000, date: '2026-01-01' }, { km: 18001, date: '2026-01-03' }],
+    [
+      { km: 10000, date: '2026-01-01' },
+      { km: 18000, date: '2026-01-03' },
+    ],
+    [
+      { km: 10000, date: '2026-01-01' },
+      { km: 18001, date: '2026-01-03' },
+    ],
     // Two typos in a row both stay out; a lower reading changes nothing.
-    [{ km: 50000, date: '2026-02-01' }, { km: 500000, date: '2026-02-02' }, { km: 500000, date: '2026-02-03' }, { km: 40000, date: '2026-02-04' }, { km: 51000, date: '2026-02-05' }],
+    [
+      { km: 50000, date: '2026-02-01' },
+      { km: 500000, date: '2026-02-02' },
+      { km: 500000, date: '2026-02-03' },
+      { km: 40000, date: '2026-02-04' },
+      { km: 51000, date: '2026-02-05' },
+    ],
     // Readings in any order; a typo that is the earliest reading is left out too.
-    [{ km: 30000, date: '2026-03-05' }, { km: 20000, date: '2026-03-01' }, { km: 25000, date: '2026-03-01' }],
-    [{ km: 999999, date: '2026-01-01' }, { km: 99000, date: '2026-01-02' }, { km: 99500, date: '2026-01-03' }],
-    [{ km: 1250000, date: '2026-01-05' }, { km: 125000, date: '2026-11-24' }],
+    [
+      { km: 30000, date: '2026-03-05' },
+      { km: 20000, date: '2026-03-01' },
+      { km: 25000, date: '2026-03-01' },
+    ],
+    [
+      { km: 999999, date: '2026-01-01' },
+      { km: 99000, date: '2026-01-02' },
+      { km: 99500, date: '2026-01-03' },
+    ],
+    [
+      { km: 1250000, date: '2026-01-05' },
+      { km: 125000, date: '2026-11-24' },
+    ],
     // Four readings: the lower median anchors.
-    [{ km: 1000, date: '2026-01-01' }, { km: 2000, date: '2026-01-02' }, { km: 3000, date: '2026-01-03' }, { km: 9000, date: '2026-01-04' }],
+    [
+      { km: 1000, date: '2026-01-01' },
+      { km: 2000, date: '2026-01-02' },
+      { km: 3000, date: '2026-01-03' },
+      { km: 9000, date: '2026-01-04' },
+    ],
     // A long gap allows more.
-    [{ km: 10000, date: '2025-01-01' }, { km: 300000, date: '2026-01-01' }],
+    [
+      { km: 10000, date: '2025-01-01' },
+      { km: 300000, date: '2026-01-01' },
+    ],
   ];
   it.each(cases.map((c, i) => [i, c] as const))('case %i', async (_, readings) => {
     const expected = currentOdometer(readings).km;
-    const [row] = await server.database.query<{ km: number | null }>('SELECT odometer_from($1::integer[], $2::date[]) AS km', [readings.map((r) => r.km), readings.map((r) => r.date)]);
+    const [row] = await server.database.query<{ km: number | null }>('SELECT odometer_from($1::integer[], $2::date[]) AS km', [
+      readings.map((r) => r.km),
+      readings.map((r) => r.date),
+    ]);
     expect(row.km).toBe(expected);
   });
   it('flags the typo', () => {
@@ -194,8 +327,41 @@ describe('odometer_from is the domain rule', () => {
 });
 
 describe('validity_months is the domain validityMonths', () => {
-  const texts = ['1 year', '6 months', '18 months', '2 years', '1 Year', ' 2 YEARS ', '12months', '3 yrs', '1 yr', '24 mo', 'one year', 'Two Years', 'six months', 'an year', '1 year.', '1 year .',
-    '', 'year', '0 months', '121 months', '11 years', '10 years', '1.5 years', 'about 1 year', '1 year 6 months', '1\tyear', 'two  years', 'forever', '9999 months', '0012 months', '012 months', 'x'.repeat(41), '1 year'.padEnd(41, ' ')];
+  const texts = [
+    '1 year',
+    '6 months',
+    '18 months',
+    '2 years',
+    '1 Year',
+    ' 2 YEARS ',
+    '12months',
+    '3 yrs',
+    '1 yr',
+    '24 mo',
+    'one year',
+    'Two Years',
+    'six months',
+    'an year',
+    '1 year.',
+    '1 year .',
+    '',
+    'year',
+    '0 months',
+    '121 months',
+    '11 years',
+    '10 years',
+    '1.5 years',
+    'about 1 year',
+    '1 year 6 months',
+    '1\tyear',
+    'two  years',
+    'forever',
+    '9999 months',
+    '0012 months',
+    '012 months',
+    'x'.repeat(41),
+    '1 year'.padEnd(41, ' '),
+  ];
   it('reads what it can, the same in both', async () => {
     for (const text of texts) {
       const [row] = await server.database.query<{ m: number | null }>('SELECT validity_months($1) AS m', [text]);

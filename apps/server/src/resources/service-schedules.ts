@@ -56,12 +56,18 @@ async function checkSchedule(tx: Database, saved: Record<string, unknown>, befor
   const changed = (field: string) => !before || before[field] !== saved[field] || before.vehicleId !== saved.vehicleId;
   const lastDone = saved.lastDoneDate as string | null;
   const today = companyToday();
-  if (lastDone && changed('lastDoneDate') && lastDone > today) throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`, 'lastDoneDate');
+  if (lastDone && changed('lastDoneDate') && lastDone > today)
+    throw new ApiError(422, 'Invalid Date', `Last Done (${lastDone}) cannot be in the future (today is ${today}).`, 'lastDoneDate');
   const lastKm = saved.lastDoneKm as number | null;
   if (lastKm !== null && changed('lastDoneKm')) {
     const current = await odometerOf(tx, String(saved.vehicleId));
     if (current !== null && lastKm > current)
-      throw new ApiError(422, 'Invalid Odometer', `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`, 'lastDoneKm');
+      throw new ApiError(
+        422,
+        'Invalid Odometer',
+        `Last Done At (${km(lastKm)}) cannot be above the vehicle's current odometer (${km(current)}).`,
+        'lastDoneKm',
+      );
   }
   return {};
 }
@@ -90,7 +96,13 @@ export const serviceSchedulesResource = declaredResource(serviceSchedulesArea, s
  * in the job's transaction, with the schedule's own change entry. A job card's odometer far above the
  * vehicle's trend is saved and answered with a warning.
  */
-export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Database, saved: Record<string, unknown>, before: Record<string, unknown> | null, actor: Actor): Promise<AfterWriteResult> {
+export async function jobCardAfterWrite(
+  def: () => ResourceDefinition,
+  tx: Database,
+  saved: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+  actor: Actor,
+): Promise<AfterWriteResult> {
   const result: AfterWriteResult = { warnings: [], changed: [] };
   const vehicleId = String(saved.vehicleId);
   const odometer = saved.odometer as number | null;
@@ -106,13 +118,24 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   const schedule = await readRecord(tx, schedules, scheduleId);
   if (!schedule) return result;
   if (schedule.vehicleId !== vehicleId)
-    throw new ApiError(422, 'Invalid Schedule', `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`, 'scheduleId');
+    throw new ApiError(
+      422,
+      'Invalid Schedule',
+      `The schedule ${scheduleId} (${String(schedule.vehicleLabel ?? schedule.vehicleId)}) is for another vehicle: choose a schedule of this job's vehicle.`,
+      'scheduleId',
+    );
   // (A job card saved by a client that leaves the odometer out keeps its stored one; none, nothing to reset from.)
   if (saved.status !== 'Completed' || odometer === null) return result;
   const today = companyToday();
   const done = (saved.completionDate as string | null) ?? today;
   // The schedule's own checks hold on this path too: no Last Done in the future.
-  if (done > today) throw new ApiError(422, 'Invalid Date', `A scheduled service cannot be completed in the future (completion date ${done}, today is ${today}).`, 'completionDate');
+  if (done > today)
+    throw new ApiError(
+      422,
+      'Invalid Date',
+      `A scheduled service cannot be completed in the future (completion date ${done}, today is ${today}).`,
+      'completionDate',
+    );
   // A reading left out as a typo does not become the schedule's last done km (it would never be due by km again).
   if (flagged) {
     result.warnings!.push(`The schedule ${scheduleId} was not reset: correct the odometer, then save again.`);
@@ -122,16 +145,21 @@ export async function jobCardAfterWrite(def: () => ResourceDefinition, tx: Datab
   const lastDate = schedule.lastDoneDate as string | null;
   const lastKm = schedule.lastDoneKm as number | null;
   if ((lastDate !== null && done < lastDate) || (lastKm !== null && odometer !== null && odometer < lastKm)) return result;
-  const unchanged = before?.status === 'Completed' && before.scheduleId === scheduleId && before.odometer === odometer && before.completionDate === saved.completionDate;
+  const unchanged =
+    before?.status === 'Completed' && before.scheduleId === scheduleId && before.odometer === odometer && before.completionDate === saved.completionDate;
   if (unchanged || (schedule.lastDoneDate === done && schedule.lastDoneKm === odometer)) return result;
-  await tx.query('UPDATE service_schedules SET last_done_date = $1, last_done_km = $2, version = version + 1, updated_at = now() WHERE id = $3', [done, odometer, scheduleId]);
+  await tx.query('UPDATE service_schedules SET last_done_date = $1, last_done_km = $2, version = version + 1, updated_at = now() WHERE id = $3', [
+    done,
+    odometer,
+    scheduleId,
+  ]);
   const after = (await readRecord(tx, schedules, scheduleId))!;
   const changes = fieldChanges(schedules, schedule, after);
-  if (changes.length) await recordChange(tx, { actor, area: schedules.area.key, recordId: scheduleId, operation: 'update', batchId: null, changes, data: after });
+  if (changes.length)
+    await recordChange(tx, { actor, area: schedules.area.key, recordId: scheduleId, operation: 'update', batchId: null, changes, data: after });
   result.changed!.push({ area: schedules.area.key, recordId: scheduleId, before: schedule, after });
   return result;
 }
-
 
 /**
  * For the areas whose records carry an odometer reading (fuel expenses, refuelling logs, vehicles): a reading

@@ -7,7 +7,9 @@ import { startTestServer, tripBody, type Json, type TestClient, type TestServer 
 const PATH = '/api/trip-insurance';
 const MISSING_FIELDS = { title: 'Missing Fields', message: 'Trip ID, Type, Policy #, Provider, Start Date, and End Date are required.' };
 const INVALID_DATES = { title: 'Invalid Dates', message: 'Start Date cannot be after End Date.' };
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
 
 let server: TestServer;
 let client: TestClient;
@@ -18,7 +20,11 @@ const { create, createDriver, createVehicle, expectNothingWritten, search } = ar
   reach: () => ({ server, client }),
 });
 const body = (overrides: Record<string, unknown> = {}, tripId: string = trip.id) =>
-  declaredBody(insuranceArea.fields, { trips: tripId }, { policyNumber: 'OG-26-1001', providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31', ...overrides });
+  declaredBody(
+    insuranceArea.fields,
+    { trips: tripId },
+    { policyNumber: 'OG-26-1001', providerName: 'ICICI Lombard', startDate: '2026-01-01', endDate: '2099-12-31', ...overrides },
+  );
 const policy = (overrides: Record<string, unknown> = {}, tripId?: string) => create(PATH, body(overrides, tripId));
 const createTrip = async (overrides: Record<string, unknown> = {}) => {
   const [vehicle, driver] = [await createVehicle(), await createDriver()];
@@ -33,7 +39,15 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** The status each edge-case policy of the status test is shown with. */
-const SHOWN: Record<string, string> = { Today: 'Active', Cancelled: 'Cancelled', Claim: 'Claim Filed', Stored: 'Expired', Yesterday: 'Expired', Pending: 'Expired', Future: 'Pending' };
+const SHOWN: Record<string, string> = {
+  Today: 'Active',
+  Cancelled: 'Cancelled',
+  Claim: 'Claim Filed',
+  Stored: 'Expired',
+  Yesterday: 'Expired',
+  Pending: 'Expired',
+  Future: 'Pending',
+};
 
 describe('trip insurance', () => {
   it('stores a policy with the defaults (Cargo, Pending), an INS id and its trip’s label', async () => {
@@ -48,15 +62,19 @@ describe('trip insurance', () => {
     });
   });
 
-  it.each([['tripId', ''], ['insuranceType', ''], ['policyNumber', ' '], ['providerName', ''], ['startDate', null], ['endDate', null]])(
-    'refuses a blank %s with Missing Fields (422, nothing written)',
-    async (field, value) => {
-      await expectNothingWritten(async () => {
-        const res = await client.post(PATH, body({ [field]: value }));
-        expect([res.status, res.body]).toEqual([422, MISSING_FIELDS]);
-      });
-    },
-  );
+  it.each([
+    ['tripId', ''],
+    ['insuranceType', ''],
+    ['policyNumber', ' '],
+    ['providerName', ''],
+    ['startDate', null],
+    ['endDate', null],
+  ])('refuses a blank %s with Missing Fields (422, nothing written)', async (field, value) => {
+    await expectNothingWritten(async () => {
+      const res = await client.post(PATH, body({ [field]: value }));
+      expect([res.status, res.body]).toEqual([422, MISSING_FIELDS]);
+    });
+  });
 
   it('refuses a start after the end with Invalid Dates; the same day is accepted', async () => {
     await expectNothingWritten(async () => {
@@ -97,9 +115,19 @@ describe('trip insurance', () => {
 
     // Sorted by status, a policy sorts as it is shown: ended yesterday, it sorts among the Expired, in the list and the export.
     const shown = async (order: string) =>
-      (await client.get(`${PATH}?${q('edgecase')}&today=${today}&sort=status&order=${order}&pageSize=200`)).body.items.map((p: Json) => p.providerName.replace('Edgecase ', ''));
+      (await client.get(`${PATH}?${q('edgecase')}&today=${today}&sort=status&order=${order}&pageSize=200`)).body.items.map((p: Json) =>
+        p.providerName.replace('Edgecase ', ''),
+      );
     expect((await shown('asc')).map((name: string) => SHOWN[name])).toEqual(['Active', 'Cancelled', 'Claim Filed', 'Expired', 'Expired', 'Expired', 'Pending']);
-    expect((await shown('desc')).map((name: string) => SHOWN[name])).toEqual(['Pending', 'Expired', 'Expired', 'Expired', 'Claim Filed', 'Cancelled', 'Active']);
+    expect((await shown('desc')).map((name: string) => SHOWN[name])).toEqual([
+      'Pending',
+      'Expired',
+      'Expired',
+      'Expired',
+      'Claim Filed',
+      'Cancelled',
+      'Active',
+    ]);
     const exported = await client.get(`${PATH}/export?${q('edgecase')}&today=${today}&sort=status&order=desc`);
     expect(exported.status).toBe(200);
     expect(exported.text.indexOf('Edgecase Future')).toBeLessThan(exported.text.indexOf('Edgecase Yesterday'));
@@ -120,7 +148,22 @@ describe('trip insurance', () => {
     const saved = await policy({ policyNumber: 'HDFC-GIT-55821', providerName: 'HDFC ERGO General' }, t.id);
     for (const term of [t.id.toLowerCase(), 'ludhiana → kandla', 'git-5582', 'hdfc ergo', saved.id]) expect(await search(q(term)), term).toContain(saved.id);
     expect(await search(q('nothing-like-this'))).toEqual([]);
-    const renamed = await client.put(`/api/trips/${t.id}`, { ...t, origin: 'Jalandhar', id: undefined, createdAt: undefined, updatedAt: undefined, vehicleLabel: undefined, vehiclePlate: undefined, driverLabel: undefined, cost: undefined, margin: undefined, costPerKm: undefined, revenuePerKm: undefined, salesOrderLabel: undefined, customerName: undefined });
+    const renamed = await client.put(`/api/trips/${t.id}`, {
+      ...t,
+      origin: 'Jalandhar',
+      id: undefined,
+      createdAt: undefined,
+      updatedAt: undefined,
+      vehicleLabel: undefined,
+      vehiclePlate: undefined,
+      driverLabel: undefined,
+      cost: undefined,
+      margin: undefined,
+      costPerKm: undefined,
+      revenuePerKm: undefined,
+      salesOrderLabel: undefined,
+      customerName: undefined,
+    });
     expect(renamed.status, renamed.text).toBe(200);
     expect(await search(q('jalandhar'))).toEqual([saved.id]);
     expect(await search(q('ludhiana'))).toEqual([]);

@@ -65,7 +65,8 @@ describe('create and read', () => {
     const t = await createTrip({ eta: null, startDate: null, endDate: null, notes: '' });
     expect([t.eta, t.startDate, t.endDate, t.notes]).toEqual([null, null, null, '']);
     // Each on a vehicle and driver of its own: one is on one trip In Transit or Delayed at a time.
-    for (const status of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled']) expect((await createTrip({ status }, await createVehicle(), await createDriver())).status).toBe(status);
+    for (const status of ['Scheduled', 'In Transit', 'Delivered', 'Delayed', 'Cancelled'])
+      expect((await createTrip({ status }, await createVehicle(), await createDriver())).status).toBe(status);
   });
 
   it('shows the vehicle’s id in its label when it has no license plate', async () => {
@@ -276,13 +277,19 @@ describe('search through linked labels', () => {
     const t2 = await createTrip({}, v, lakshmi);
     expect(await search(q('DL01PQ1111'))).toEqual(sorted(t1.id, t2.id));
 
-    const replated = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'BharatBenz', model: '1617R Odyssey', licensePlate: 'DL02RS2222', version: 1 }));
+    const replated = await client.put(
+      `/api/vehicles/${v.id}`,
+      vehicleBody({ make: 'BharatBenz', model: '1617R Odyssey', licensePlate: 'DL02RS2222', version: 1 }),
+    );
     expect(replated.status).toBe(200);
     expect(await search(q('DL01PQ1111'))).toEqual([]);
     expect(await search(q('dl02rs2222'))).toEqual(sorted(t1.id, t2.id));
     expect((await client.get(`/api/trips/${t1.id}`)).body.vehicleLabel).toBe('BharatBenz 1617R Odyssey (DL02RS2222)');
 
-    const remodelled = await client.put(`/api/vehicles/${v.id}`, vehicleBody({ make: 'Mahindra', model: 'Blazo Nimbus', licensePlate: 'DL02RS2222', version: 2 }));
+    const remodelled = await client.put(
+      `/api/vehicles/${v.id}`,
+      vehicleBody({ make: 'Mahindra', model: 'Blazo Nimbus', licensePlate: 'DL02RS2222', version: 2 }),
+    );
     expect(remodelled.status).toBe(200);
     expect(await search(q('Odyssey'))).toEqual([]);
     expect(await search(q('BharatBenz'))).toEqual([]);

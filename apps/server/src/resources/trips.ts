@@ -8,7 +8,9 @@ import { checkTripVehicleChange } from '../money/trip-cost';
 import { declaredResource } from './declared';
 
 // cost: the sum of the amounts of the records that carry the trip, kept by their writes (money/trip-cost.ts, decision 0041).
-export const trips = declaredTable('trips', tripsArea.fields, 'trigger', { maintained: { cost: numeric('cost', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0) } });
+export const trips = declaredTable('trips', tripsArea.fields, 'trigger', {
+  maintained: { cost: numeric('cost', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0) },
+});
 
 /** One trip under way per vehicle and per driver (migration 0024's indexes); a second is refused naming the first. */
 const onTheRoad = (index: string, field: 'vehicleId' | 'driverId', noun: string, title: string): UniqueValue => ({
@@ -28,7 +30,10 @@ export const tripsResource = declaredResource(tripsArea, trips, {
   // end day in the company's zone and whether it was on time.
   keptCounts: { name: 'trips', fields: ['status', 'endDate', 'eta'], answers: ['status', 'delivery', 'delivered'], zoned: true },
   label: (c) => sql`trip_label(${c.id}, ${c.origin}, ${c.destination})`,
-  uniqueValues: [onTheRoad('trips_vehicle_on_the_road', 'vehicleId', 'vehicle', 'Vehicle Busy'), onTheRoad('trips_driver_on_the_road', 'driverId', 'driver', 'Driver Busy')],
+  uniqueValues: [
+    onTheRoad('trips_vehicle_on_the_road', 'vehicleId', 'vehicle', 'Vehicle Busy'),
+    onTheRoad('trips_driver_on_the_road', 'driverId', 'driver', 'Driver Busy'),
+  ],
   exportColumns: ['id', 'origin', 'destination', 'vehicleId', 'driverId', 'status', 'eta', 'startDate', 'endDate'],
   // The trip's money (TripMoney): null where an input is missing, never a made-up 0; per km to the paisa.
   computed: (c) => ({

@@ -38,7 +38,10 @@ describe('a license plate, a VIN and a license number belong to one record', () 
     const holder = await createVehicle({ licensePlate: 'GJ05MN7001', vin: 'MAT222333NKL00002' });
     const res = await client.post('/api/vehicles', vehicleBody({ vin: 'mat222333nkl00002' }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ title: 'Duplicate VIN', message: `The VIN mat222333nkl00002 is already on vehicle ${holder.id} (Tata Prima 4028.S, GJ05MN7001).` });
+    expect(res.body).toEqual({
+      title: 'Duplicate VIN',
+      message: `The VIN mat222333nkl00002 is already on vehicle ${holder.id} (Tata Prima 4028.S, GJ05MN7001).`,
+    });
   });
 
   it('refuses a license number typed otherwise, naming the driver who holds it', async () => {
@@ -59,7 +62,10 @@ describe('a license plate, a VIN and a license number belong to one record', () 
     expect(taken.body.title).toBe('Duplicate License Plate');
     expect(taken.body.message).toBe(`The license plate rj14gh0001 is already on vehicle ${first.id} (Tata Prima 4028.S, RJ14GH0001).`);
     // Its own plate, retyped, and its own VIN: saved.
-    const kept = await client.put(`/api/vehicles/${first.id}`, { ...vehicleBody({ licensePlate: 'RJ 14 GH 0001', vin: first.vin, model: 'Signa' }), version: first.version });
+    const kept = await client.put(`/api/vehicles/${first.id}`, {
+      ...vehicleBody({ licensePlate: 'RJ 14 GH 0001', vin: first.vin, model: 'Signa' }),
+      version: first.version,
+    });
     expect(kept.status, kept.text).toBe(200);
     expect([kept.body.licensePlate, kept.body.model]).toEqual(['RJ 14 GH 0001', 'Signa']);
 
@@ -73,11 +79,15 @@ describe('a license plate, a VIN and a license number belong to one record', () 
   });
 
   it('lets one of two parallel creates of the same plate win', async () => {
-    const results = await Promise.all(['TN09WV4402', 'tn 09 wv 4402', 'TN-09-WV-4402', 'TN09WV4402'].map((licensePlate) => client.post('/api/vehicles', vehicleBody({ licensePlate }))));
+    const results = await Promise.all(
+      ['TN09WV4402', 'tn 09 wv 4402', 'TN-09-WV-4402', 'TN09WV4402'].map((licensePlate) => client.post('/api/vehicles', vehicleBody({ licensePlate }))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     const winner = results.find((r) => r.status === 201)!.body;
     for (const refused of results.filter((r) => r.status === 409)) expect(refused.body.message).toContain(`is already on vehicle ${winner.id} `);
-    const [{ count }] = await server.database.query<{ count: number }>(`SELECT count(*)::int AS count FROM vehicles WHERE record_key(license_plate) = 'TN09WV4402'`);
+    const [{ count }] = await server.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM vehicles WHERE record_key(license_plate) = 'TN09WV4402'`,
+    );
     expect(count).toBe(1);
   });
 });
@@ -125,20 +135,38 @@ describe('a trip’s vehicle and driver', () => {
     const truck = await createVehicle({ make: 'BharatBenz', model: '1617R', licensePlate: 'DL01PQ1111' });
     const delivered = await create('/api/trips', tripBody(truck.id, driver.id, { status: 'Delivered' }));
     const scheduled = await create('/api/trips', tripBody(truck.id, driver.id, { status: 'Scheduled' }));
-    const sold = await client.put(`/api/vehicles/${truck.id}`, { ...vehicleBody({ make: 'BharatBenz', model: '1617R', licensePlate: 'DL01PQ1111', vin: truck.vin, status: 'Sold' }), version: truck.version });
+    const sold = await client.put(`/api/vehicles/${truck.id}`, {
+      ...vehicleBody({ make: 'BharatBenz', model: '1617R', licensePlate: 'DL01PQ1111', vin: truck.vin, status: 'Sold' }),
+      version: truck.version,
+    });
     expect(sold.status).toBe(200);
 
-    const edited = await client.put(`/api/trips/${delivered.id}`, { ...tripBody(truck.id, driver.id, { status: 'Delivered', notes: 'POD received.' }), version: delivered.version });
+    const edited = await client.put(`/api/trips/${delivered.id}`, {
+      ...tripBody(truck.id, driver.id, { status: 'Delivered', notes: 'POD received.' }),
+      version: delivered.version,
+    });
     expect(edited.status, edited.text).toBe(200);
     // A Scheduled trip kept as it was is not blocked by the sale either; finishing or cancelling it is allowed.
-    const renamed = await client.put(`/api/trips/${scheduled.id}`, { ...tripBody(truck.id, driver.id, { status: 'Scheduled', notes: 'Rebook' }), version: scheduled.version });
+    const renamed = await client.put(`/api/trips/${scheduled.id}`, {
+      ...tripBody(truck.id, driver.id, { status: 'Scheduled', notes: 'Rebook' }),
+      version: scheduled.version,
+    });
     expect(renamed.status, renamed.text).toBe(200);
-    const reopened = await client.put(`/api/trips/${delivered.id}`, { ...tripBody(truck.id, driver.id, { status: 'In Transit' }), version: edited.body.version });
+    const reopened = await client.put(`/api/trips/${delivered.id}`, {
+      ...tripBody(truck.id, driver.id, { status: 'In Transit' }),
+      version: edited.body.version,
+    });
     expect(reopened.status).toBe(422);
     expect(reopened.body.title).toBe('Vehicle Unavailable');
-    const started = await client.put(`/api/trips/${scheduled.id}`, { ...tripBody(truck.id, driver.id, { status: 'In Transit' }), version: renamed.body.version });
+    const started = await client.put(`/api/trips/${scheduled.id}`, {
+      ...tripBody(truck.id, driver.id, { status: 'In Transit' }),
+      version: renamed.body.version,
+    });
     expect(started.status).toBe(422);
-    const cancelled = await client.put(`/api/trips/${scheduled.id}`, { ...tripBody(truck.id, driver.id, { status: 'Cancelled' }), version: renamed.body.version });
+    const cancelled = await client.put(`/api/trips/${scheduled.id}`, {
+      ...tripBody(truck.id, driver.id, { status: 'Cancelled' }),
+      version: renamed.body.version,
+    });
     expect(cancelled.status, cancelled.text).toBe(200);
     const other = await create('/api/trips', tripBody(vehicle.id, driver.id, { status: 'Scheduled' }));
     const moved = await client.put(`/api/trips/${other.id}`, { ...tripBody(truck.id, driver.id, { status: 'Scheduled' }), version: other.version });
@@ -172,7 +200,10 @@ describe('a trip’s vehicle and driver', () => {
     const start = await client.put(`/api/trips/${planned.id}`, { ...tripBody(truck.id, second.id, { status: 'In Transit' }), version: planned.version });
     expect(start.status).toBe(409);
     expect(start.body.title).toBe('Vehicle Busy');
-    const delayed = await client.put(`/api/trips/${running.id}`, { ...tripBody(truck.id, first.id, { status: 'Delayed', origin: 'Pune', destination: 'Nagpur' }), version: running.version });
+    const delayed = await client.put(`/api/trips/${running.id}`, {
+      ...tripBody(truck.id, first.id, { status: 'Delayed', origin: 'Pune', destination: 'Nagpur' }),
+      version: running.version,
+    });
     expect(delayed.status, delayed.text).toBe(200);
     const done = await client.put(`/api/trips/${running.id}`, { ...tripBody(truck.id, first.id, { status: 'Delivered' }), version: delayed.body.version });
     expect(done.status).toBe(200);
@@ -185,7 +216,10 @@ describe('a trip’s vehicle and driver', () => {
     const drivers = await Promise.all([1, 2, 3, 4].map(() => createDriver()));
     const results = await Promise.all(drivers.map((d) => client.post('/api/trips', tripBody(truck.id, d.id, { status: 'In Transit' }))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    const [{ count }] = await server.database.query<{ count: number }>(`SELECT count(*)::int AS count FROM trips WHERE vehicle_id = $1 AND status IN ('In Transit', 'Delayed')`, [truck.id]);
+    const [{ count }] = await server.database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM trips WHERE vehicle_id = $1 AND status IN ('In Transit', 'Delayed')`,
+      [truck.id],
+    );
     expect(count).toBe(1);
   });
 });

@@ -38,7 +38,12 @@ export async function runGroupedReport(database: Database, params: ReportParams,
     totals: report.totals,
     points: report.points,
   });
-  return { rows: parts.rows.map(report.toRow), totals: parts.totals ? report.toTotals(parts.totals) : null, points: parts.points.map(report.toPoint), notes: report.notes ?? [] };
+  return {
+    rows: parts.rows.map(report.toRow),
+    totals: parts.totals ? report.toTotals(parts.totals) : null,
+    points: parts.points.map(report.toPoint),
+    notes: report.notes ?? [],
+  };
 }
 
 /**
@@ -64,7 +69,8 @@ export async function reportParts(
      ORDER BY 1, 2`,
     [...values, params.offset, params.limit],
   );
-  const part = (name: string) => rows.filter((row) => row.part === name).map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
+  const part = (name: string) =>
+    rows.filter((row) => row.part === name).map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>);
   return { rows: part('row'), totals: part('totals')[0] ?? null, points: part('point') };
 }
 

@@ -15,8 +15,22 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   await seedDemo(database, {
-    vehicles: 12, drivers: 10, trips: 120, training: 0, health: 0, insurance: 0, maintenance: 80, incidents: 0, expenses: 200, challans: 80, sales: 12,
-    fuelStations: 5, refuelingLogs: 150, stationInvoices: 40, seed: 48, now: Date.parse('2026-11-24T06:00:00Z'),
+    vehicles: 12,
+    drivers: 10,
+    trips: 120,
+    training: 0,
+    health: 0,
+    insurance: 0,
+    maintenance: 80,
+    incidents: 0,
+    expenses: 200,
+    challans: 80,
+    sales: 12,
+    fuelStations: 5,
+    refuelingLogs: 150,
+    stationInvoices: 40,
+    seed: 48,
+    now: Date.parse('2026-11-24T06:00:00Z'),
   });
 }, 180_000);
 afterAll(() => drop?.());
@@ -47,10 +61,14 @@ describe('monthly rollups', () => {
 
   it('are found wrong when a figure is off by a paisa (the check checks)', async () => {
     await database.transaction(async (tx) => {
-      await tx.query(`UPDATE rollup_vehicle_cost SET amount = amount + 0.01 WHERE (month, vehicle_id, kind, detail) = (SELECT month, vehicle_id, kind, detail FROM rollup_vehicle_cost ORDER BY 1, 2, 3, 4 LIMIT 1)`);
+      await tx.query(
+        `UPDATE rollup_vehicle_cost SET amount = amount + 0.01 WHERE (month, vehicle_id, kind, detail) = (SELECT month, vehicle_id, kind, detail FROM rollup_vehicle_cost ORDER BY 1, 2, 3, 4 LIMIT 1)`,
+      );
       const differences = await rollupDifferences(tx, 'rollup_vehicle_cost');
       expect(differences.map((d) => d.side)).toEqual(['recomputed', 'stored']);
-      await tx.query(`UPDATE rollup_vehicle_cost SET amount = amount - 0.01 WHERE (month, vehicle_id, kind, detail) = (SELECT month, vehicle_id, kind, detail FROM rollup_vehicle_cost ORDER BY 1, 2, 3, 4 LIMIT 1)`);
+      await tx.query(
+        `UPDATE rollup_vehicle_cost SET amount = amount - 0.01 WHERE (month, vehicle_id, kind, detail) = (SELECT month, vehicle_id, kind, detail FROM rollup_vehicle_cost ORDER BY 1, 2, 3, 4 LIMIT 1)`,
+      );
     });
     await allRight();
     await database.transaction(async (tx) => {
@@ -70,39 +88,70 @@ describe('monthly rollups', () => {
       const expense = pick(await ids('fuel_expenses'));
       // Another vehicle and month, a new amount (paise), or none.
       await database.query(`UPDATE fuel_expenses SET vehicle_id = $2, date = date + $3::int, amount = $4, trip_id = NULL WHERE id = $1`, [
-        expense, pick(vehicles), Math.floor(next() * 80) - 40, next() < 0.2 ? null : (Math.floor(next() * 1_000_000) / 100).toFixed(2),
+        expense,
+        pick(vehicles),
+        Math.floor(next() * 80) - 40,
+        next() < 0.2 ? null : (Math.floor(next() * 1_000_000) / 100).toFixed(2),
       ]);
       const job = pick(await ids('maintenance_jobs'));
-      await database.query(`UPDATE maintenance_jobs SET status = $2, completion_date = CASE WHEN $3 THEN NULL ELSE scheduled_date + 3 END, job_type = $4, cost = $5 WHERE id = $1`, [
-        job, pick(['Scheduled', 'Completed', 'Cancelled', 'In Progress']), next() < 0.5, pick(['Preventive', 'Corrective', 'Inspection', 'Emergency']), (Math.floor(next() * 5_000_000) / 100).toFixed(2),
-      ]);
+      await database.query(
+        `UPDATE maintenance_jobs SET status = $2, completion_date = CASE WHEN $3 THEN NULL ELSE scheduled_date + 3 END, job_type = $4, cost = $5 WHERE id = $1`,
+        [
+          job,
+          pick(['Scheduled', 'Completed', 'Cancelled', 'In Progress']),
+          next() < 0.5,
+          pick(['Preventive', 'Corrective', 'Inspection', 'Emergency']),
+          (Math.floor(next() * 5_000_000) / 100).toFixed(2),
+        ],
+      );
       const challan = pick(await ids('challans'));
       await database.query(`UPDATE challans SET status = $2, driver_id = $3, vehicle_id = $4, date = date - $5::int, trip_id = NULL WHERE id = $1`, [
-        challan, pick(['Pending Payment', 'Paid', 'Disputed', 'Overdue', 'Cancelled']), next() < 0.3 ? null : pick(drivers), pick(vehicles), Math.floor(next() * 60),
+        challan,
+        pick(['Pending Payment', 'Paid', 'Disputed', 'Overdue', 'Cancelled']),
+        next() < 0.3 ? null : pick(drivers),
+        pick(vehicles),
+        Math.floor(next() * 60),
       ]);
       const log = pick(await ids('refueling_logs'));
-      await database.query(`UPDATE refueling_logs SET "timestamp" = "timestamp" + make_interval(hours => $2::int), total_cost = total_cost + 0.01, trip_id = NULL WHERE id = $1`, [log, Math.floor(next() * 2000) - 1000]);
+      await database.query(
+        `UPDATE refueling_logs SET "timestamp" = "timestamp" + make_interval(hours => $2::int), total_cost = total_cost + 0.01, trip_id = NULL WHERE id = $1`,
+        [log, Math.floor(next() * 2000) - 1000],
+      );
       // Odometer readings moved: a month's km changes with its marks, backwards readings leave it without one.
       const reading = pick(await ids('refueling_logs'));
-      await database.query(`UPDATE refueling_logs SET odometer = CASE WHEN $2 THEN NULL ELSE odometer + $3::int END, trip_id = NULL WHERE id = $1`, [reading, next() < 0.2, Math.floor(next() * 6000) - 3000]);
+      await database.query(`UPDATE refueling_logs SET odometer = CASE WHEN $2 THEN NULL ELSE odometer + $3::int END, trip_id = NULL WHERE id = $1`, [
+        reading,
+        next() < 0.2,
+        Math.floor(next() * 6000) - 3000,
+      ]);
       await database.query(`UPDATE vehicles SET current_mileage = current_mileage + $2::int WHERE id = $1`, [pick(vehicles), Math.floor(next() * 900)]);
       const trip = pick(await ids('trips'));
       await database.query(`UPDATE trips SET driver_id = $2, start_date = start_date - interval '20 days', freight = $3, distance_km = $4 WHERE id = $1`, [
-        trip, pick(drivers), next() < 0.3 ? null : (Math.floor(next() * 9_000_000) / 100).toFixed(2), next() < 0.3 ? null : Math.floor(next() * 20000) / 10,
+        trip,
+        pick(drivers),
+        next() < 0.3 ? null : (Math.floor(next() * 9_000_000) / 100).toFixed(2),
+        next() < 0.3 ? null : Math.floor(next() * 20000) / 10,
       ]);
       const invoice = pick(await ids('fuel_station_invoices'));
-      await database.query(`UPDATE fuel_station_invoices SET payment_status = $2, paid_amount = CASE WHEN $2 = 'Partially Paid' THEN round(amount / 3, 2) WHEN $2 = 'Paid' THEN amount END, generated_on = generated_on + 17 WHERE id = $1`, [
-        invoice, pick(['Pending', 'Paid', 'Partially Paid', 'Disputed', 'Cancelled']),
-      ]);
+      await database.query(
+        `UPDATE fuel_station_invoices SET payment_status = $2, paid_amount = CASE WHEN $2 = 'Partially Paid' THEN round(amount / 3, 2) WHEN $2 = 'Paid' THEN amount END, generated_on = generated_on + 17 WHERE id = $1`,
+        [invoice, pick(['Pending', 'Paid', 'Partially Paid', 'Disputed', 'Cancelled'])],
+      );
       // A cost record's write moves its trip's stored cost (another statement on trips).
       await database.query(`UPDATE trips SET cost = cost + 12.34 WHERE id = $1`, [trip]);
       await allRight();
     }
     // Bulk: copies of many records (one statement each), a bulk move, a bulk delete.
-    await database.query(`INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, fuel_type) SELECT id || 'x', type, date + 40, vehicle_id, amount * 2, fuel_type FROM fuel_expenses`);
-    await database.query(`INSERT INTO challans (id, date, vehicle_id, driver_id, offense_type, amount, status) SELECT id || 'x', date - 31, vehicle_id, driver_id, offense_type, amount + 0.05, 'Overdue' FROM challans`);
+    await database.query(
+      `INSERT INTO fuel_expenses (id, type, date, vehicle_id, amount, fuel_type) SELECT id || 'x', type, date + 40, vehicle_id, amount * 2, fuel_type FROM fuel_expenses`,
+    );
+    await database.query(
+      `INSERT INTO challans (id, date, vehicle_id, driver_id, offense_type, amount, status) SELECT id || 'x', date - 31, vehicle_id, driver_id, offense_type, amount + 0.05, 'Overdue' FROM challans`,
+    );
     await database.query(`UPDATE maintenance_jobs SET vehicle_id = $1 WHERE id IN (SELECT id FROM maintenance_jobs ORDER BY id LIMIT 30)`, [vehicles[0]]);
-    await database.query(`UPDATE trips SET start_date = start_date + interval '45 days', origin = 'Pune' WHERE id IN (SELECT id FROM trips ORDER BY id DESC LIMIT 50)`);
+    await database.query(
+      `UPDATE trips SET start_date = start_date + interval '45 days', origin = 'Pune' WHERE id IN (SELECT id FROM trips ORDER BY id DESC LIMIT 50)`,
+    );
     await database.query(`DELETE FROM fuel_expenses WHERE id LIKE '%x' AND amount > 1000`);
     await database.query(`DELETE FROM challans WHERE status = 'Paid' AND trip_id IS NULL`);
     await database.query(`UPDATE fuel_station_invoices SET amount = amount + 1`);
@@ -168,8 +217,14 @@ describe.runIf(testDatabaseUrl())('monthly rollups under two writers (PostgreSQL
         })();
       await Promise.all([writer(database, 'a'), writer(second, 'b'), readings(second)]);
       await allRight();
-      const [{ n }] = await database.query<{ n: number }>(`SELECT sum(records)::int AS n FROM rollup_challans WHERE month = '2026-10-01' AND vehicle_id = ANY($1)`, [vehicles]);
-      const [{ m }] = await database.query<{ m: number }>(`SELECT count(*)::int AS m FROM challans WHERE date >= '2026-10-01' AND date < '2026-11-01' AND vehicle_id = ANY($1)`, [vehicles]);
+      const [{ n }] = await database.query<{ n: number }>(
+        `SELECT sum(records)::int AS n FROM rollup_challans WHERE month = '2026-10-01' AND vehicle_id = ANY($1)`,
+        [vehicles],
+      );
+      const [{ m }] = await database.query<{ m: number }>(
+        `SELECT count(*)::int AS m FROM challans WHERE date >= '2026-10-01' AND date < '2026-11-01' AND vehicle_id = ANY($1)`,
+        [vehicles],
+      );
       expect(n).toBe(m);
     } finally {
       await second.close();

@@ -16,7 +16,15 @@ interface RollupDefinition {
   keys: string[];
   measures: string[];
   measureTypes: string[];
-  sources: { source: string; dayExpr: string | null; timeColumn: string | null; keyExprs: string[]; measureExprs: string[]; measureConditions: (string | null)[]; condition: string }[];
+  sources: {
+    source: string;
+    dayExpr: string | null;
+    timeColumn: string | null;
+    keyExprs: string[];
+    measureExprs: string[];
+    measureConditions: (string | null)[];
+    condition: string;
+  }[];
 }
 
 const catalogs = new WeakMap<Pick<Database, 'query'>, Promise<Map<string, RollupDefinition>>>();
@@ -26,9 +34,18 @@ function catalog(database: Pick<Database, 'query'>): Promise<Map<string, RollupD
   let found = catalogs.get(database);
   if (!found) {
     found = (async () => {
-      const rollups = await database.query<{ name: string; keys: string[]; measures: string[]; measure_types: string[] }>('SELECT name, keys, measures, measure_types FROM rollups');
+      const rollups = await database.query<{ name: string; keys: string[]; measures: string[]; measure_types: string[] }>(
+        'SELECT name, keys, measures, measure_types FROM rollups',
+      );
       const sources = await database.query<{
-        rollup: string; source: string; day_expr: string | null; time_column: string | null; key_exprs: string[]; measure_exprs: string[]; measure_conditions: (string | null)[]; condition: string;
+        rollup: string;
+        source: string;
+        day_expr: string | null;
+        time_column: string | null;
+        key_exprs: string[];
+        measure_exprs: string[];
+        measure_conditions: (string | null)[];
+        condition: string;
       }>('SELECT * FROM rollup_sources ORDER BY rollup, source');
       return new Map(
         rollups.map((r) => [
@@ -39,7 +56,15 @@ function catalog(database: Pick<Database, 'query'>): Promise<Map<string, RollupD
             measureTypes: r.measure_types,
             sources: sources
               .filter((s) => s.rollup === r.name)
-              .map((s) => ({ source: s.source, dayExpr: s.day_expr, timeColumn: s.time_column, keyExprs: s.key_exprs, measureExprs: s.measure_exprs, measureConditions: s.measure_conditions, condition: s.condition })),
+              .map((s) => ({
+                source: s.source,
+                dayExpr: s.day_expr,
+                timeColumn: s.time_column,
+                keyExprs: s.key_exprs,
+                measureExprs: s.measure_exprs,
+                measureConditions: s.measure_conditions,
+                condition: s.condition,
+              })),
           },
         ]),
       );
@@ -133,7 +158,11 @@ export async function periodRows(
   const columns = ['month', ...definition.keys, ...definition.measures, 'records'];
   const parts: string[] = [];
   if (wholeFrom < wholeTo) {
-    const conditions = [`month >= ${day(wholeFrom)}`, `month < ${day(wholeTo)}`, ...Object.entries(where).map(([key, condition]) => condition(quoteIdent(key)))];
+    const conditions = [
+      `month >= ${day(wholeFrom)}`,
+      `month < ${day(wholeTo)}`,
+      ...Object.entries(where).map(([key, condition]) => condition(quoteIdent(key))),
+    ];
     parts.push(`SELECT ${columns.map(quoteIdent).join(', ')} FROM ${rollup} WHERE ${conditions.join(' AND ')}`);
   }
   for (const [start, end] of days) {
@@ -141,7 +170,10 @@ export async function periodRows(
       const dayExpr = source.dayExpr ?? `(r.${quoteIdent(source.timeColumn!)} AT TIME ZONE rollup_time_zone())::date`;
       // By the stored column, so that its index serves the range: a date, or a timestamp within the company's days.
       const range = source.timeColumn
-        ? [`r.${quoteIdent(source.timeColumn)} >= (${day(start)})::timestamp AT TIME ZONE rollup_time_zone()`, `r.${quoteIdent(source.timeColumn)} < (${day(end)} + 1)::timestamp AT TIME ZONE rollup_time_zone()`]
+        ? [
+            `r.${quoteIdent(source.timeColumn)} >= (${day(start)})::timestamp AT TIME ZONE rollup_time_zone()`,
+            `r.${quoteIdent(source.timeColumn)} < (${day(end)} + 1)::timestamp AT TIME ZONE rollup_time_zone()`,
+          ]
         : [`${dayExpr} >= ${day(start)}`, `${dayExpr} <= ${day(end)}`];
       const keyConditions = Object.entries(where).map(([key, condition]) => condition(`(${source.keyExprs[definition.keys.indexOf(key)]})`));
       const measures = source.measureExprs.map((expr, i) => {

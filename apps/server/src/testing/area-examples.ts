@@ -9,7 +9,14 @@ const EXAMPLES: Record<string, (links: Links) => Record<string, unknown>> = {
   vehicles: () => vehicleBody(),
   drivers: () => driverBody(),
   // Issue 19's money: the distance follows from the odometers (280 km).
-  trips: (links) => tripBody(links.vehicles, links.drivers, { freight: 33500, startOdometer: 184250, endOdometer: 184530, distanceKm: null, salesOrderId: links['sales-orders'] ?? null }),
+  trips: (links) =>
+    tripBody(links.vehicles, links.drivers, {
+      freight: 33500,
+      startOdometer: 184250,
+      endOdometer: 184530,
+      distanceKm: null,
+      salesOrderId: links['sales-orders'] ?? null,
+    }),
   compliance: () => ({ issueDate: null, expiryDate: '2030-01-01' }),
   'service-partners': () => ({ geoLocation: '18.5204,73.8567' }),
   'partner-fuel-stations': () => ({ gpsLocation: '19.0771,72.9986' }),
@@ -39,6 +46,9 @@ export async function linkedRecords(client: TestClient): Promise<Links> {
   links['sales-quotations'] = await made('/api/sales-quotations', declaredBody(quotationsArea.fields, links, { status: 'Approved' }));
   links['sales-orders'] = await made('/api/sales-orders', declaredBody(ordersArea.fields, links));
   links.trips = await made('/api/trips', tripBody(links.vehicles, links.drivers));
-  links['partner-fuel-stations'] = await made('/api/partner-fuel-stations', declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)));
+  links['partner-fuel-stations'] = await made(
+    '/api/partner-fuel-stations',
+    declaredBody(partnerFuelStationsArea.fields, links, EXAMPLES['partner-fuel-stations'](links)),
+  );
   return links;
 }

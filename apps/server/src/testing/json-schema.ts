@@ -16,7 +16,8 @@ export function schemaProblems(value: unknown, schema: any, at = '$'): string[] 
   if (schema.type !== undefined) {
     const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
     const type = typeOf(value);
-    if (!types.includes(type) && !(type === 'integer' && types.includes('number'))) return [`${at}: is ${typeOf(value)} (${JSON.stringify(value)}), not ${types.join(' or ')}`];
+    if (!types.includes(type) && !(type === 'integer' && types.includes('number')))
+      return [`${at}: is ${typeOf(value)} (${JSON.stringify(value)}), not ${types.join(' or ')}`];
   }
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   if (Array.isArray(value) && schema.items) value.forEach((item, i) => problems.push(...schemaProblems(item, schema.items, `${at}[${i}]`)));

@@ -46,7 +46,9 @@ export function runScript(script: string, args: string[], dataDir: string, extra
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   child.stdin!.end(input);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -56,7 +58,12 @@ export async function startServer(dataDir: string, extra: NodeJS.ProcessEnv = {}
   const running = runScript('apps/server/src/main.ts', [], dataDir, { PORT: String(port), HOST: '127.0.0.1', ...extra });
   const server = { ...running, url: `http://127.0.0.1:${port}` };
   // The start-up message ends with how to sign in (a 'First start' line or 'Sign in with your account').
-  if (wait) await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()), server.exited, () => `the server did not start:\n${server.output()}`);
+  if (wait)
+    await waitFor(
+      () => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()),
+      server.exited,
+      () => `the server did not start:\n${server.output()}`,
+    );
   return server;
 }
 

@@ -20,9 +20,7 @@ export function decodeMessage(raw: string): { subject: string; text: string } {
   const qp = /^Content-Transfer-Encoding: quoted-printable$/im.test(head);
   const text = qp
     ? Buffer.from(
-        body
-          .replace(/=\r\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8')
     : body;

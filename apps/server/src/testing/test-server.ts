@@ -150,7 +150,10 @@ export function agentRequest(agent: http.Agent, url: string, options: { method?:
   });
 }
 
-export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): { body: Buffer; contentType: string } {
+export function multipartBody(parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[]): {
+  body: Buffer;
+  contentType: string;
+} {
   const boundary = `----raahi-test-${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -234,7 +237,10 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
  * With `roles`, two new roles as well, dropped with it: the database's owner (`ownerUrl`) and a role that owns
  * nothing and has no rights until granted (`url`), as `RAAHI_OWNER_DATABASE_URL` and `DATABASE_URL` (decision 0063).
  */
-export async function temporaryPostgresDatabase(serverUrl: string, options: { roles?: boolean } = {}): Promise<{ url: string; ownerUrl: string; drop(): Promise<void> }> {
+export async function temporaryPostgresDatabase(
+  serverUrl: string,
+  options: { roles?: boolean } = {},
+): Promise<{ url: string; ownerUrl: string; drop(): Promise<void> }> {
   const name = `raahi_t_${randomBytes(6).toString('hex')}`;
   const [owner, app] = [`${name}_owner`, `${name}_app`];
   const urlAs = (role: string | undefined) => {
@@ -246,7 +252,11 @@ export async function temporaryPostgresDatabase(serverUrl: string, options: { ro
   if (!options.roles) {
     await withAdminConnection(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
     const url = urlAs(undefined);
-    return { url, ownerUrl: url, drop: () => withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined) };
+    return {
+      url,
+      ownerUrl: url,
+      drop: () => withAdminConnection(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    };
   }
   await withAdminConnection(serverUrl, async (admin) => {
     await admin.query(`CREATE ROLE ${owner} LOGIN`);

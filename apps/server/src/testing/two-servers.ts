@@ -42,7 +42,9 @@ export interface TwoServers {
 
 /** Why tests on two servers cannot run here, or null when they can. */
 export const twoServersSkipReason = (): string | null =>
-  testDatabaseUrl() ? null : 'two app servers need one PostgreSQL database (set TEST_DATABASE_URL or DATABASE_URL); the embedded PGlite serves one process only';
+  testDatabaseUrl()
+    ? null
+    : 'two app servers need one PostgreSQL database (set TEST_DATABASE_URL or DATABASE_URL); the embedded PGlite serves one process only';
 
 function appServer(process: RunningServer): AppServer {
   return {
@@ -100,5 +102,9 @@ export async function startTwoServers(env: NodeJS.ProcessEnv = {}): Promise<TwoS
 }
 
 async function waitUntilListening(server: RunningServer) {
-  await waitFor(() => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()), server.exited, () => `the server did not start:\n${server.output()}`);
+  await waitFor(
+    () => /Raahi is running at[^]*(First start|Sign in with your account)/.test(server.output()),
+    server.exited,
+    () => `the server did not start:\n${server.output()}`,
+  );
 }

@@ -66,7 +66,11 @@ export function repeatDeflated(head: string, unit: string, times: number, tail: 
   const block = deflateRawSync(Buffer.from(unit.repeat(perBlock)), flush);
   const blocks = Math.floor(times / perBlock);
   const rest = times - blocks * perBlock;
-  const parts = [deflateRawSync(Buffer.from(head), flush), ...Array.from({ length: blocks }, () => block), deflateRawSync(Buffer.from(unit.repeat(rest) + tail))];
+  const parts = [
+    deflateRawSync(Buffer.from(head), flush),
+    ...Array.from({ length: blocks }, () => block),
+    deflateRawSync(Buffer.from(unit.repeat(rest) + tail)),
+  ];
   return { compressed: Buffer.concat(parts), size: Buffer.byteLength(head) + Buffer.byteLength(unit) * times + Buffer.byteLength(tail) };
 }
 
@@ -76,10 +80,12 @@ const RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationship
 export const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A worksheet part around the given <row> elements. */
-export const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}" xmlns:r="${RELS}"><sheetData>${rows}</sheetData></worksheet>`;
+export const sheetXml = (rows: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${MAIN}" xmlns:r="${RELS}"><sheetData>${rows}</sheetData></worksheet>`;
 
 /** A shared strings part of plain texts. */
-export const sharedStringsXml = (texts: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<sst xmlns="${MAIN}" count="${texts.length}" uniqueCount="${texts.length}">${texts.map((t) => `<si><t xml:space="preserve">${escapeXml(t)}</t></si>`).join('')}</sst>`;
+export const sharedStringsXml = (texts: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<sst xmlns="${MAIN}" count="${texts.length}" uniqueCount="${texts.length}">${texts.map((t) => `<si><t xml:space="preserve">${escapeXml(t)}</t></si>`).join('')}</sst>`;
 
 /** A row of shared-string cells (indexes into the shared strings) and inline numbers. */
 export const rowXml = (row: number, cells: (number | string)[]) =>
@@ -94,14 +100,18 @@ export function workbookOf(options: { sheet: string; sharedStrings?: string | Zi
   const parts: ZipPart[] = [
     ...(options.before ?? []),
     text('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-    text('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><workbookPr${options.date1904 ? ' date1904="1"' : ''}/><sheets><sheet name="Fleet" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    text(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN}" xmlns:r="${RELS}"><workbookPr${options.date1904 ? ' date1904="1"' : ''}/><sheets><sheet name="Fleet" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
     text(
       'xl/_rels/workbook.xml.rels',
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${RELS}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
     ),
     text('xl/worksheets/sheet1.xml', options.sheet),
   ];
-  if (options.sharedStrings !== undefined) parts.push(typeof options.sharedStrings === 'string' ? text('xl/sharedStrings.xml', options.sharedStrings) : options.sharedStrings);
+  if (options.sharedStrings !== undefined)
+    parts.push(typeof options.sharedStrings === 'string' ? text('xl/sharedStrings.xml', options.sharedStrings) : options.sharedStrings);
   if (options.styles !== undefined) parts.push(text('xl/styles.xml', options.styles));
   return zipOf(parts);
 }
@@ -112,7 +122,12 @@ export function workbookOf(options: { sheet: string; sharedStrings?: string | Zi
  */
 export function hiddenEntryBomb(megabytes: number, sheet: string, sharedStrings: string[]): Buffer {
   const unit = `<si><t>${'Tata Prima 4028.S '.repeat(50)}</t></si>`;
-  const bomb = repeatDeflated(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">`, unit, Math.ceil((megabytes * 1024 * 1024) / unit.length), '</sst>');
+  const bomb = repeatDeflated(
+    `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">`,
+    unit,
+    Math.ceil((megabytes * 1024 * 1024) / unit.length),
+    '</sst>',
+  );
   return workbookOf({
     before: [{ name: 'xl/sharedStrings.xml', data: Buffer.alloc(0), compressed: bomb.compressed, declared: bomb.size, hidden: true }],
     sheet,
@@ -123,7 +138,12 @@ export function hiddenEntryBomb(megabytes: number, sheet: string, sharedStrings:
 /** A workbook of `megabytes` MB of different-enough shared strings (within the zip's limits) and one small sheet. */
 export function sharedStringsFlood(megabytes: number, sheet: string): Buffer {
   const unit = `<si><t>${'x'.repeat(990)}</t></si>`;
-  const flood = repeatDeflated(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">`, unit, Math.ceil((megabytes * 1024 * 1024) / unit.length), '</sst>');
+  const flood = repeatDeflated(
+    `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}">`,
+    unit,
+    Math.ceil((megabytes * 1024 * 1024) / unit.length),
+    '</sst>',
+  );
   return workbookOf({ sheet, sharedStrings: { name: 'xl/sharedStrings.xml', data: Buffer.alloc(0), compressed: flood.compressed, declared: flood.size } });
 }
 
@@ -135,6 +155,9 @@ export function sharedStringsFlood(megabytes: number, sheet: string): Buffer {
 export function worstAllowedWorkbook(): Buffer {
   const texts = Array.from({ length: 3900 }, (_, i) => `${String(i).padStart(6, '0')}${'x'.repeat(7990)}`);
   const rows = [rowXml(1, ['Make', 'A', 'B', 'C', 'D'])];
-  for (let r = 2; r <= 5001; r++) rows.push(`<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Tata</t></is></c>${[0, 1, 2, 3].map((k) => `<c r="${'BCDE'[k]}${r}" t="s"><v>${(r * 4 + k) % 3900}</v></c>`).join('')}</row>`);
+  for (let r = 2; r <= 5001; r++)
+    rows.push(
+      `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Tata</t></is></c>${[0, 1, 2, 3].map((k) => `<c r="${'BCDE'[k]}${r}" t="s"><v>${(r * 4 + k) % 3900}</v></c>`).join('')}</row>`,
+    );
   return workbookOf({ sheet: sheetXml(rows.join('')), sharedStrings: sharedStringsXml(texts) });
 }

@@ -49,7 +49,9 @@ export async function resolveTarget(url: URL, allowPrivate: boolean): Promise<Re
   if (literal) addresses = [{ address: host, family: literal }];
   else {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new AddressRefused(`The host ${host} did not resolve in time.`)), LOOKUP_TIMEOUT_MS)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new AddressRefused(`The host ${host} did not resolve in time.`)), LOOKUP_TIMEOUT_MS)),
+    );
     try {
       addresses = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
     } catch (err) {
@@ -92,7 +94,13 @@ function refusedIpv4([a, b, c]: number[]): string | null {
   if (a === 169 && b === 254) return 'link-local (cloud metadata lives there)';
   if (a === 100 && b >= 64 && b <= 127) return 'shared address space (100.64.0.0/10)';
   if (a === 192 && b === 0 && (c === 0 || c === 2)) return 'reserved';
-  if ((a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || (a === 192 && b === 88 && c === 99)) return 'reserved';
+  if (
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    (a === 192 && b === 88 && c === 99)
+  )
+    return 'reserved';
   if (a >= 224 && a <= 239) return 'multicast';
   if (a === 255 && b === 255 && c === 255) return 'broadcast';
   if (a >= 240) return 'reserved';

@@ -41,7 +41,10 @@ export async function announce(tx: Announcer, event: OutgoingEvent): Promise<voi
 export async function announceAll(tx: Announcer, events: readonly OutgoingEvent[]): Promise<void> {
   if (events.length === 0) return;
   const names = [...new Set(events.map((e) => e.event))];
-  const listened = await run<{ event: string }>(tx, sql`SELECT DISTINCT unnest(w.events) AS event FROM webhooks w WHERE w.deleted_at IS NULL AND w.events && ${sql.param(names)}::text[]`);
+  const listened = await run<{ event: string }>(
+    tx,
+    sql`SELECT DISTINCT unnest(w.events) AS event FROM webhooks w WHERE w.deleted_at IS NULL AND w.events && ${sql.param(names)}::text[]`,
+  );
   if (listened.length === 0) return;
   const chosen = new Set(listened.map((row) => row.event));
   const heard = events.filter((e) => chosen.has(e.event));

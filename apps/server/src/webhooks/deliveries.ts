@@ -160,7 +160,9 @@ async function sendAndRecord(database: Database, claim: Claimed, token: string, 
 /** Events (and their deliveries) are kept 30 days for the logs; a webhook deleted that long ago goes with its last ones. */
 export async function purgeOldEvents(database: Database): Promise<number> {
   const rows = await database.query(`DELETE FROM webhook_events WHERE occurred_at < now() - interval '30 days' RETURNING 1`);
-  await database.query(`DELETE FROM webhooks w WHERE w.deleted_at < now() - interval '30 days' AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id)`);
+  await database.query(
+    `DELETE FROM webhooks w WHERE w.deleted_at < now() - interval '30 days' AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id)`,
+  );
   return rows.length;
 }
 

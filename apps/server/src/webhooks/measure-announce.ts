@@ -16,7 +16,16 @@ import { announce } from './announce';
 const ROUNDS = 3000;
 const BLOCK = 100;
 const actor = { type: 'system', id: 'measure', name: 'Measure' } as const;
-const record = { id: 'VEH12345AB', make: 'Tata', model: 'Prima 4028.S', year: 2022, licensePlate: 'MH12AB1234', vin: 'MAT448123NKL00001', status: 'Active', currentMileage: 125000 };
+const record = {
+  id: 'VEH12345AB',
+  make: 'Tata',
+  model: 'Prima 4028.S',
+  year: 2022,
+  licensePlate: 'MH12AB1234',
+  vin: 'MAT448123NKL00001',
+  status: 'Active',
+  currentMileage: 125000,
+};
 
 /**
  * Each variant's mean time per transaction, the variants run in alternating blocks so that a busy machine
@@ -41,7 +50,16 @@ const database = await openDatabase({ url: temporary?.url });
 try {
   // The change entry exactly as recordChange writes it, without the announce.
   const entry = (tx: Database, i: number) =>
-    tx.db.insert(changeLog).values({ id: sql`nextval('change_log_id_seq')`, actorType: 'system', actorId: 'measure', actorName: 'Measure', area: 'vehicles', recordId: `VEH${i}`, operation: 'create', snapshot: record });
+    tx.db.insert(changeLog).values({
+      id: sql`nextval('change_log_id_seq')`,
+      actorType: 'system',
+      actorId: 'measure',
+      actorName: 'Measure',
+      area: 'vehicles',
+      recordId: `VEH${i}`,
+      operation: 'create',
+      snapshot: record,
+    });
   const times = await timed(database, {
     empty: async () => undefined,
     entry,

@@ -92,9 +92,21 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, common: Record<n
     tags,
     summary: `Add a webhook (administrators; at most ${MAX_WEBHOOKS}): an http(s) URL on a public address (checked now and at each delivery; redirects are not followed), a secret of 16–200 characters that signs every delivery, and 1–200 events (${WEBHOOK_EVENTS.length} to choose from). The secret is never answered`,
     request: { body: json(webhookInputSchema) },
-    responses: { 201: { description: 'Added', ...json(webhook) }, 400: error('Malformed input'), 409: error('Too many webhooks'), 422: error('Unknown event, or a URL refused (scheme, credentials, a private address)'), ...responses },
+    responses: {
+      201: { description: 'Added', ...json(webhook) },
+      400: error('Malformed input'),
+      409: error('Too many webhooks'),
+      422: error('Unknown event, or a URL refused (scheme, credentials, a private address)'),
+      ...responses,
+    },
   });
-  registry.registerPath({ method: 'get', path: '/api/webhooks', tags, summary: 'The webhooks, newest first (never their secrets)', responses: { 200: { description: 'Webhooks', ...json(z.object({ rows: z.array(webhook) })) }, ...responses } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/webhooks',
+    tags,
+    summary: 'The webhooks, newest first (never their secrets)',
+    responses: { 200: { description: 'Webhooks', ...json(z.object({ rows: z.array(webhook) })) }, ...responses },
+  });
   registry.registerPath({
     method: 'delete',
     path: '/api/webhooks/{id}',
@@ -118,7 +130,10 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, common: Record<n
     summary: 'Deliveries, newest first (status=failed: the error log), with the receiver’s status code, time taken, attempts and answer',
     request: { query: deliveriesQuerySchema },
     responses: {
-      200: { description: 'A page', ...json(z.object({ rows: z.array(delivery), total: z.number().int(), capped: z.boolean().describe('True when there are more than total') })) },
+      200: {
+        description: 'A page',
+        ...json(z.object({ rows: z.array(delivery), total: z.number().int(), capped: z.boolean().describe('True when there are more than total') })),
+      },
       400: error('Bad parameter'),
       ...responses,
     },
@@ -140,11 +155,19 @@ export function registerWebhookPaths(registry: OpenAPIRegistry, common: Record<n
     if (!record) continue;
     const registered = registry.register(`${area.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase())}Record`, record);
     for (const [kind, verb] of Object.entries(verbs))
-      event(`${area}.${kind}`, `A record of ${area} ${verb}: data is the record as the API answers it${kind === 'deleted' ? ', as it was before the deletion' : ''}`, registered);
+      event(
+        `${area}.${kind}`,
+        `A record of ${area} ${verb}: data is the record as the API answers it${kind === 'deleted' ? ', as it was before the deletion' : ''}`,
+        registered,
+      );
     event(
       `${area}.imported`,
       `An import committed a batch of ${area} (one event per batch, not per row)`,
-      z.object({ batchId: z.string(), count: z.number().int().describe('Records written'), update: z.boolean().describe('Update mode: existing records changed') }),
+      z.object({
+        batchId: z.string(),
+        count: z.number().int().describe('Records written'),
+        update: z.boolean().describe('Update mode: existing records changed'),
+      }),
     );
   }
   for (const name of REMINDER_EVENTS)

@@ -66,9 +66,22 @@ export function webhookRoutes(database: Database, options: { allowPrivate: boole
     if (!parsed.success) throw new ApiError(400, 'Webhook Not Added', describeIssues(parsed.error, LABELS, body));
     const unknown: string[] = parsed.data.events.filter((event: string) => !isWebhookEvent(event));
     if (unknown.length)
-      throw new ApiError(422, 'Unknown Event', `${unknown.slice(0, 3).map((e) => `"${e.slice(0, 100)}"`).join(', ')}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''} ${unknown.length === 1 ? 'is not an event' : 'are not events'} a webhook can choose (e.g. vehicles.created, trips.updated, reminder.overdue).`);
+      throw new ApiError(
+        422,
+        'Unknown Event',
+        `${unknown
+          .slice(0, 3)
+          .map((e) => `"${e.slice(0, 100)}"`)
+          .join(
+            ', ',
+          )}${unknown.length > 3 ? ` and ${unknown.length - 3} more` : ''} ${unknown.length === 1 ? 'is not an event' : 'are not events'} a webhook can choose (e.g. vehicles.created, trips.updated, reminder.overdue).`,
+      );
     const url = await receiverUrl(parsed.data.url, options.allowPrivate);
-    const webhook = await addWebhook(database, actorOf(c), c.get('session').user.id, { url, secret: parsed.data.secret, events: [...new Set(parsed.data.events)] });
+    const webhook = await addWebhook(database, actorOf(c), c.get('session').user.id, {
+      url,
+      secret: parsed.data.secret,
+      events: [...new Set(parsed.data.events)],
+    });
     return c.json(webhook, 201);
   });
 

@@ -28,7 +28,10 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
   const elapsed = () => Math.round(performance.now() - started);
   const pinned: LookupFunction = (_hostname, options, callback) => {
     // Node asks for every address when it may try several families (autoSelectFamily); it gets the one checked.
-    if ((options as { all?: boolean }).all) (callback as unknown as (err: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (err: null, addresses: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const { url } = target;
@@ -58,7 +61,11 @@ export function postSigned(target: ResolvedTarget, body: string, headers: Record
         const done = () => {
           const text = Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT_BYTES).toString('utf8');
           const delivered = statusCode >= 200 && statusCode < 300;
-          const error = delivered ? null : statusCode >= 300 && statusCode < 400 ? `Redirect (${statusCode}) not followed` : `The receiver answered ${statusCode}`;
+          const error = delivered
+            ? null
+            : statusCode >= 300 && statusCode < 400
+              ? `Redirect (${statusCode}) not followed`
+              : `The receiver answered ${statusCode}`;
           finish({ statusCode, response: keptText(text), error, delivered });
           response.destroy();
         };

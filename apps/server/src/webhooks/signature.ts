@@ -16,7 +16,17 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 export function isoInZone(instant: Date, timeZone: string): string {
   let format = offsetFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'longOffset',
+    });
     offsetFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));

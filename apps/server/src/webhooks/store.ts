@@ -44,17 +44,27 @@ const toWebhook = (row: WebhookRow): Webhook => ({
 const logged = (webhook: Webhook) => ({ id: webhook.id, url: webhook.url, events: webhook.events });
 
 async function readWebhook(database: Pick<Database, 'query'>, id: string): Promise<Webhook | undefined> {
-  const [row] = await database.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks w LEFT JOIN users u ON u.id = w.created_by WHERE w.id = $1 AND w.deleted_at IS NULL`, [id]);
+  const [row] = await database.query<WebhookRow>(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks w LEFT JOIN users u ON u.id = w.created_by WHERE w.id = $1 AND w.deleted_at IS NULL`,
+    [id],
+  );
   return row && toWebhook(row);
 }
 
 export async function listWebhooks(database: Database): Promise<{ rows: Webhook[] }> {
-  const rows = await database.query<WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks w LEFT JOIN users u ON u.id = w.created_by WHERE w.deleted_at IS NULL ORDER BY w.created_at DESC, w.id`);
+  const rows = await database.query<WebhookRow>(
+    `SELECT ${WEBHOOK_COLUMNS} FROM webhooks w LEFT JOIN users u ON u.id = w.created_by WHERE w.deleted_at IS NULL ORDER BY w.created_at DESC, w.id`,
+  );
   return { rows: rows.map(toWebhook) };
 }
 
 /** Adds a webhook (the URL already checked), refused past MAX_WEBHOOKS live ones: the count and the insert under one lock. */
-export async function addWebhook(database: Database, actor: Actor, creatorId: string, input: { url: string; secret: string; events: string[] }): Promise<Webhook> {
+export async function addWebhook(
+  database: Database,
+  actor: Actor,
+  creatorId: string,
+  input: { url: string; secret: string; events: string[] },
+): Promise<Webhook> {
   return database.transaction(async (tx) => {
     // Two administrators adding the 100th at once: one waits for the other's count and insert.
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('webhooks'))`);
@@ -75,7 +85,10 @@ export async function addWebhook(database: Database, actor: Actor, creatorId: st
 export async function deleteWebhook(database: Database, actor: Actor, id: string): Promise<void> {
   await database.transaction(async (tx) => {
     const webhook = await readWebhook(tx, id);
-    const [row] = await tx.query(`UPDATE webhooks SET deleted_at = now(), secret = '', previous_secret = NULL, previous_secret_until = NULL WHERE id = $1 AND deleted_at IS NULL RETURNING id`, [id]);
+    const [row] = await tx.query(
+      `UPDATE webhooks SET deleted_at = now(), secret = '', previous_secret = NULL, previous_secret_until = NULL WHERE id = $1 AND deleted_at IS NULL RETURNING id`,
+      [id],
+    );
     if (!row || !webhook) throw missingWebhook(id);
     await tx.query(`DELETE FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`, [id]);
     await recordChange(tx, { actor, area: 'webhooks', recordId: id, operation: 'delete', snapshot: logged(webhook) });
@@ -140,7 +153,10 @@ export async function listDeliveries(database: Database, query: DeliveryQuery): 
        ${filter} ORDER BY d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     ),
-    database.query<{ total: number }>(`SELECT count(*)::int AS total FROM (SELECT 1 FROM webhook_deliveries d ${filter} LIMIT ${DELIVERY_COUNT_CAP + 1}) counted`, params),
+    database.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM webhook_deliveries d ${filter} LIMIT ${DELIVERY_COUNT_CAP + 1}) counted`,
+      params,
+    ),
   ]);
   return {
     rows: rows.map((row) => ({

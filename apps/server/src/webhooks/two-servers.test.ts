@@ -39,7 +39,11 @@ describe.skipIf(skipReason !== null)(`webhooks on two app servers${skipReason ? 
     for (const res of created) expect(res.status, res.text).toBe(201);
     const updated = await Promise.all(
       created.map((res, i) =>
-        (i % 2 ? onB : onA).put(`/api/vehicles/${res.body.id}`, { ...vehicleBody({ licensePlate: res.body.licensePlate, vin: res.body.vin }), currentMileage: 200000 + i, version: res.body.version }),
+        (i % 2 ? onB : onA).put(`/api/vehicles/${res.body.id}`, {
+          ...vehicleBody({ licensePlate: res.body.licensePlate, vin: res.body.vin }),
+          currentMileage: 200000 + i,
+          version: res.body.version,
+        }),
       ),
     );
     for (const res of updated) expect(res.status, res.text).toBe(200);
@@ -56,7 +60,9 @@ describe.skipIf(skipReason !== null)(`webhooks on two app servers${skipReason ? 
       const events = receiver.received.filter((r) => r.payload.data.id === res.body.id).map((r) => r.payload.event);
       expect(events).toEqual(['vehicles.created', 'vehicles.updated']);
     }
-    const rows = await servers.database.query<{ status: string; attempts: number; n: string }>(`SELECT status, attempts, count(*) AS n FROM webhook_deliveries GROUP BY 1, 2`);
+    const rows = await servers.database.query<{ status: string; attempts: number; n: string }>(
+      `SELECT status, attempts, count(*) AS n FROM webhook_deliveries GROUP BY 1, 2`,
+    );
     expect(rows).toEqual([{ status: 'delivered', attempts: 1, n: '60' }]);
     // Neither worker met an error on the way (a claim or an outcome refused).
     expect(servers.a.output()).not.toMatch(/Webhooks: .* failed/);
@@ -85,11 +91,22 @@ describe.skipIf(!testDatabaseUrl())('two workers at once on PostgreSQL', () => {
     const url = new URL(testDatabaseUrl()!);
     url.pathname = `/${db}`;
     other = await openDatabase({ url: url.toString(), poolSize: 4, migrate: false });
-    await database.query(`INSERT INTO users (id, username, name, role, email, phone, address, password_hash) VALUES ('USR1', 'one', 'One', 'administrator', '', '', '', 'x')`);
+    await database.query(
+      `INSERT INTO users (id, username, name, role, email, phone, address, password_hash) VALUES ('USR1', 'one', 'One', 'administrator', '', '', '', 'x')`,
+    );
     for (const id of ['WHK000001AAAA', 'WHK000002AAAA'])
-      await database.query(`INSERT INTO webhooks (id, url, secret, events, created_by) VALUES ($1, $2, $3, ARRAY['vehicles.created'], 'USR1')`, [id, receiver.url, SECRET]);
+      await database.query(`INSERT INTO webhooks (id, url, secret, events, created_by) VALUES ($1, $2, $3, ARRAY['vehicles.created'], 'USR1')`, [
+        id,
+        receiver.url,
+        SECRET,
+      ]);
     const actor = { type: 'system', id: 't', name: 'Test' } as const;
-    await database.transaction((tx) => announceAll(tx, Array.from({ length: 100 }, (_, i) => ({ event: 'vehicles.created', actor, subject: `vehicles/V${i}`, data: { id: `V${i}` } }))));
+    await database.transaction((tx) =>
+      announceAll(
+        tx,
+        Array.from({ length: 100 }, (_, i) => ({ event: 'vehicles.created', actor, subject: `vehicles/V${i}`, data: { id: `V${i}` } })),
+      ),
+    );
     const options = { allowPrivate: true, backoff: () => 0, limit: 8, perWebhook: 4 };
     const drain = async (on: Database) => {
       let sent = 0;

@@ -78,7 +78,18 @@ describe('a signed delivery', () => {
     const deliveries = await admin.get(`/api/webhooks/deliveries?webhookId=${webhook.id}`);
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.total).toBe(1);
-    expect(deliveries.body.rows[0]).toMatchObject({ webhookId: webhook.id, url: hook.url, eventId: id, event: 'vehicles.created', status: 'delivered', attempts: 1, statusCode: 200, response: 'ok', error: null, nextAttemptAt: null });
+    expect(deliveries.body.rows[0]).toMatchObject({
+      webhookId: webhook.id,
+      url: hook.url,
+      eventId: id,
+      event: 'vehicles.created',
+      status: 'delivered',
+      attempts: 1,
+      statusCode: 200,
+      response: 'ok',
+      error: null,
+      nextAttemptAt: null,
+    });
     expect(request.headers['raahi-delivery']).toBe(deliveries.body.rows[0].id);
     // Nothing more to send.
     expect(await deliverDue(server.database, allowed)).toEqual({ attempted: 0, delivered: 0 });
@@ -88,7 +99,11 @@ describe('a signed delivery', () => {
     const hook = await receiver();
     await addWebhook(hook.url, ['vehicles.updated', 'vehicles.deleted']);
     const created = await admin.post('/api/vehicles', vehicleBody());
-    const updated = await admin.put(`/api/vehicles/${created.body.id}`, { ...vehicleBody({ licensePlate: created.body.licensePlate, vin: created.body.vin }), currentMileage: 130000, version: created.body.version });
+    const updated = await admin.put(`/api/vehicles/${created.body.id}`, {
+      ...vehicleBody({ licensePlate: created.body.licensePlate, vin: created.body.vin }),
+      currentMileage: 130000,
+      version: created.body.version,
+    });
     expect(updated.status, updated.text).toBe(200);
     expect((await admin.del(`/api/vehicles/${created.body.id}`)).status).toBe(204);
     await deliverAll();
@@ -153,7 +168,12 @@ describe('the outbox', () => {
     await addWebhook(hook.url, ['vehicles.created']);
     await expect(
       server.database.transaction(async (tx) => {
-        await announce(tx, { event: 'vehicles.created', actor: { type: 'system', id: 't', name: 'Test' }, subject: 'vehicles/VEH-ROLLBACK', data: { id: 'VEH-ROLLBACK' } });
+        await announce(tx, {
+          event: 'vehicles.created',
+          actor: { type: 'system', id: 't', name: 'Test' },
+          subject: 'vehicles/VEH-ROLLBACK',
+          data: { id: 'VEH-ROLLBACK' },
+        });
         // Written, inside the transaction only.
         expect(await tx.query(`SELECT event FROM webhook_events`)).toEqual([{ event: 'vehicles.created' }]);
         throw new Error('the change fails after its announce');
@@ -175,10 +195,19 @@ describe('the outbox', () => {
     await addWebhook(hook.url, ['drivers.created', 'vehicles.created']);
     await admin.post('/api/vehicles', vehicleBody());
     await server.database.transaction((tx) =>
-      recordChange(tx, { actor: { type: 'system', id: 'import', name: 'Import' }, area: 'vehicles', recordId: 'VEH-BATCH', operation: 'create', batchId: 'BATCH-1', snapshot: { id: 'VEH-BATCH' } }),
+      recordChange(tx, {
+        actor: { type: 'system', id: 'import', name: 'Import' },
+        area: 'vehicles',
+        recordId: 'VEH-BATCH',
+        operation: 'create',
+        batchId: 'BATCH-1',
+        snapshot: { id: 'VEH-BATCH' },
+      }),
     );
     // Not a record area: never announced.
-    await server.database.transaction((tx) => recordChange(tx, { actor: { type: 'system', id: 't', name: 'Test' }, area: 'auth', recordId: 'USR1', operation: 'create' }));
+    await server.database.transaction((tx) =>
+      recordChange(tx, { actor: { type: 'system', id: 't', name: 'Test' }, area: 'auth', recordId: 'USR1', operation: 'create' }),
+    );
     expect(await count(`SELECT count(*) AS n FROM webhook_events`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(1);
   });
@@ -190,7 +219,11 @@ describe('the outbox', () => {
     const created = await admin.post('/api/vehicles', vehicleBody());
     let version = created.body.version;
     for (const mileage of [130000, 140000]) {
-      const res = await admin.put(`/api/vehicles/${created.body.id}`, { ...vehicleBody({ licensePlate: created.body.licensePlate, vin: created.body.vin }), currentMileage: mileage, version });
+      const res = await admin.put(`/api/vehicles/${created.body.id}`, {
+        ...vehicleBody({ licensePlate: created.body.licensePlate, vin: created.body.vin }),
+        currentMileage: mileage,
+        version,
+      });
       version = res.body.version;
     }
     const other = await admin.post('/api/vehicles', vehicleBody());
@@ -251,14 +284,21 @@ describe('the outbox', () => {
     const hook = await receiver();
     await addWebhook(hook.url, ['reminder.overdue', 'reminder.due_soon']);
     const today = companyToday();
-    await server.database.query(`INSERT INTO compliance_documents (id, document_name, document_type, expiry_date) VALUES ('DOC-WH1', 'Permit', 'Other', $1::date)`, [addDays(today, 100)]);
+    await server.database.query(
+      `INSERT INTO compliance_documents (id, document_name, document_type, expiry_date) VALUES ('DOC-WH1', 'Permit', 'Other', $1::date)`,
+      [addDays(today, 100)],
+    );
     await runReminders(server.database, { today, rules: [documentsRule] });
     expect(await count(`SELECT count(*) AS n FROM webhook_events`)).toBe(0);
     await server.database.query(`UPDATE compliance_documents SET expiry_date = $1 WHERE id = 'DOC-WH1'`, [addDays(today, -1)]);
     await runReminders(server.database, { today, rules: [documentsRule] });
     await deliverAll();
     expect(hook.received).toHaveLength(1);
-    expect(hook.received[0].payload).toMatchObject({ event: 'reminder.overdue', actor: { type: 'system', name: 'Reminder run' }, data: { area: 'compliance', recordId: 'DOC-WH1', state: 'overdue' } });
+    expect(hook.received[0].payload).toMatchObject({
+      event: 'reminder.overdue',
+      actor: { type: 'system', name: 'Reminder run' },
+      data: { area: 'compliance', recordId: 'DOC-WH1', state: 'overdue' },
+    });
   });
 });
 
@@ -305,7 +345,9 @@ describe('secrets', () => {
     await admin.post('/api/vehicles', vehicleBody());
     expect((await admin.del(`/api/webhooks/${webhook.id}`)).status).toBe(204);
     expect((await admin.get('/api/webhooks')).body.rows.map((w: { id: string }) => w.id)).not.toContain(webhook.id);
-    expect(await server.database.query(`SELECT secret, previous_secret FROM webhooks WHERE id = $1`, [webhook.id])).toEqual([{ secret: '', previous_secret: null }]);
+    expect(await server.database.query(`SELECT secret, previous_secret FROM webhooks WHERE id = $1`, [webhook.id])).toEqual([
+      { secret: '', previous_secret: null },
+    ]);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'pending'`, [webhook.id])).toBe(0);
     expect((await admin.del(`/api/webhooks/${webhook.id}`)).status).toBe(404);
   });
@@ -345,7 +387,11 @@ describe('bad input', () => {
     await server.createUser({ username: 'manager-wh', password: PASSWORD, role: 'fleet_manager' });
     const manager = server.client();
     expect((await manager.login('manager-wh', PASSWORD)).status).toBe(200);
-    for (const res of [await manager.get('/api/webhooks'), await manager.get('/api/webhooks/deliveries'), await manager.post('/api/webhooks', { url: 'http://127.0.0.1/', secret: SECRET, events: ['vehicles.created'] })]) {
+    for (const res of [
+      await manager.get('/api/webhooks'),
+      await manager.get('/api/webhooks/deliveries'),
+      await manager.post('/api/webhooks', { url: 'http://127.0.0.1/', secret: SECRET, events: ['vehicles.created'] }),
+    ]) {
       expect(res.status).toBe(403);
       expect(res.body.title).toBe('Not Allowed');
     }
@@ -382,12 +428,50 @@ describe('the API document', () => {
 describe('addresses', () => {
   it('refuses every address that is not the public internet, parsed without patterns', () => {
     const refused = [
-      '10.1.2.3', '127.0.0.1', '127.255.255.254', '169.254.169.254', '172.16.0.1', '172.31.255.255', '192.168.1.1', '100.64.0.1', '100.127.255.255', '0.0.0.0', '0.1.2.3',
-      '224.0.0.1', '239.255.255.250', '255.255.255.255', '240.0.0.1', '192.0.2.1', '198.18.0.1', '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:8.8.8.8',
-      'fc00::1', 'fd12:3456::1', 'fe80::1', 'fe80::1%eth0', 'ff02::1', '2001:db8::1', '64:ff9b::a00:1', '2002:a00:1::1', '::127.0.0.1', '100::1',
+      '10.1.2.3',
+      '127.0.0.1',
+      '127.255.255.254',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '100.64.0.1',
+      '100.127.255.255',
+      '0.0.0.0',
+      '0.1.2.3',
+      '224.0.0.1',
+      '239.255.255.250',
+      '255.255.255.255',
+      '240.0.0.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:8.8.8.8',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'ff02::1',
+      '2001:db8::1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::1',
+      '::127.0.0.1',
+      '100::1',
     ];
     for (const address of refused) expect(refusedAddress(address), address).not.toBeNull();
-    for (const address of ['8.8.8.8', '1.1.1.1', '100.63.255.255', '100.128.0.1', '172.32.0.1', '169.255.0.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '100.63.255.255',
+      '100.128.0.1',
+      '172.32.0.1',
+      '169.255.0.1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001:80b::200e',
+    ])
       expect(refusedAddress(address), address).toBeNull();
     expect(refusedAddress('not-an-address')).toBe('not an IP address');
   });
@@ -396,7 +480,19 @@ describe('addresses', () => {
     const strict = await server.listen({ webhooksAllowPrivate: false });
     try {
       const client = await strict.signedIn();
-      for (const host of ['10.0.0.5', '127.0.0.1', '169.254.169.254', '[::ffff:127.0.0.1]', '100.64.0.1', '[fc00::1]', '0.0.0.0', '[::1]', 'localhost', '2130706433', '0x7f.1']) {
+      for (const host of [
+        '10.0.0.5',
+        '127.0.0.1',
+        '169.254.169.254',
+        '[::ffff:127.0.0.1]',
+        '100.64.0.1',
+        '[fc00::1]',
+        '0.0.0.0',
+        '[::1]',
+        'localhost',
+        '2130706433',
+        '0x7f.1',
+      ]) {
         const res = await client.post('/api/webhooks', { url: `http://${host}:8080/hook`, secret: SECRET, events: ['vehicles.created'] });
         expect(res.status, `${host}: ${res.text}`).toBe(422);
         expect(res.body.title).toBe('Invalid Webhook URL');

@@ -82,7 +82,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const value = useMemo(() => ({ user: data?.user ?? null, loading: isPending, loggedOut, login, logout, setUser }), [data, isPending, loggedOut, login, logout, setUser]);
+  const value = useMemo(
+    () => ({ user: data?.user ?? null, loading: isPending, loggedOut, login, logout, setUser }),
+    [data, isPending, loggedOut, login, logout, setUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

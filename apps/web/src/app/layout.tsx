@@ -17,7 +17,10 @@ function useSidebar(wide: boolean) {
   const [state, setState] = useState({ wide, open: wide });
   // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
   if (state.wide !== wide) setState({ wide, open: wide });
-  const setOpen = useCallback((next: boolean | ((open: boolean) => boolean)) => setState((s) => ({ ...s, open: typeof next === 'function' ? next(s.open) : next })), []);
+  const setOpen = useCallback(
+    (next: boolean | ((open: boolean) => boolean)) => setState((s) => ({ ...s, open: typeof next === 'function' ? next(s.open) : next })),
+    [],
+  );
   return [state.wide === wide ? state.open : wide, setOpen] as const;
 }
 
@@ -143,7 +146,6 @@ export function AppLayout() {
   );
 }
 
-
 function TopBar({ toggleRef, onToggleSidebar, onLogout }: { toggleRef: RefObject<HTMLButtonElement | null>; onToggleSidebar(): void; onLogout(): void }) {
   const { theme, toggleTheme } = useTheme();
   return (
@@ -152,7 +154,13 @@ function TopBar({ toggleRef, onToggleSidebar, onLogout }: { toggleRef: RefObject
         <Menu />
       </Button>
       <div className="flex-1" />
-      <Button variant="ghost" size="icon" aria-label="Toggle theme" title={theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode'} onClick={toggleTheme}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Toggle theme"
+        title={theme === 'dark' ? 'Switch to Light Mode' : 'Switch to Dark Mode'}
+        onClick={toggleTheme}
+      >
         {theme === 'dark' ? <Sun /> : <Moon />}
       </Button>
       {/* The menus load just after the shell: their menu machinery is not needed to show the page. */}

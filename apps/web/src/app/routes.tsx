@@ -52,10 +52,6 @@ export const routes: RouteObject[] = [
         <AppLayout />
       </RequireAuth>
     ),
-    children: [
-      ...screens,
-      ...AREAS,
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...screens, ...AREAS, { path: '*', element: <NotFoundPage /> }],
   },
 ];

@@ -2,7 +2,14 @@ import { Link } from 'react-router';
 import { AlertTriangle, Bell, CheckCircle2, Info, LogOut, OctagonAlert, Settings, User, UserCircle, type LucideIcon } from 'lucide-react';
 import type { NotificationType } from '@raahi/domain';
 import { Button } from '../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
 import { badgeText, useNotificationActions, useNotifications, useUnreadCount } from '../features/notifications/notifications-api';
 
 const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; className: string }> = {

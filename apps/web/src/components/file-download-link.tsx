@@ -27,7 +27,11 @@ export function FileDownloadLink({ href, className, fallbackName, children }: { 
       const response = await fetch(href, { credentials: 'same-origin' });
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { title?: string; message?: string } | null;
-        toast({ title: answer?.title ?? 'Download Failed', description: answer?.message ?? 'The file could not be made. Please try again.', variant: 'destructive' });
+        toast({
+          title: answer?.title ?? 'Download Failed',
+          description: answer?.message ?? 'The file could not be made. Please try again.',
+          variant: 'destructive',
+        });
         return;
       }
       const url = URL.createObjectURL(await response.blob());

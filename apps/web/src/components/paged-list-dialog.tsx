@@ -52,7 +52,8 @@ export function PagedListDialog<R extends { id: string }>(props: {
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: [path, params, page],
-    queryFn: async ({ signal }) => asServerPage(await api<ServerPage<R> | RowsAndTotal<R>>(`${path}${queryString({ ...params, page, pageSize: PAGE_SIZE })}`, { signal }), page),
+    queryFn: async ({ signal }) =>
+      asServerPage(await api<ServerPage<R> | RowsAndTotal<R>>(`${path}${queryString({ ...params, page, pageSize: PAGE_SIZE })}`, { signal }), page),
     enabled: open,
     placeholderData: keepPreviousData,
   });
@@ -105,7 +106,9 @@ export function PagedListDialog<R extends { id: string }>(props: {
         )}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {data && data.items.length > 0 ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${data.totalIsCapped ? 'more than ' : ''}${formatNumber(data.total)}` : ''}
+            {data && data.items.length > 0
+              ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${data.totalIsCapped ? 'more than ' : ''}${formatNumber(data.total)}`
+              : ''}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             {actions}

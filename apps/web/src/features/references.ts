@@ -60,7 +60,8 @@ export const tripAtPrefill = (at: string): NonNullable<FieldSpec['prefill']> => 
   value: async (input) => {
     const vehicleId = input.vehicleId;
     const when = input[at];
-    if (typeof vehicleId !== 'string' || vehicleId === '' || typeof when !== 'string' || !(ISO_DATE.test(when) || !Number.isNaN(Date.parse(when)))) return undefined;
+    if (typeof vehicleId !== 'string' || vehicleId === '' || typeof when !== 'string' || !(ISO_DATE.test(when) || !Number.isNaN(Date.parse(when))))
+      return undefined;
     const found = await api<{ trip: { id: string } | null }>(`/api/trips/at${queryString({ vehicleId, at: when })}`);
     return found.trip?.id ?? '';
   },

@@ -32,7 +32,9 @@ describe('a change entry in plain words', () => {
       ],
     });
     expect(entryWords(update, tripsArea, 'this')).toBe('Priya Sharma changed Origin from Pune to Nashik, Notes from blank to Fragile and Password');
-    expect(entryWords(update, tripsArea, 'named')).toBe('Priya Sharma changed trip TRP1234AB: Origin from Pune to Nashik, Notes from blank to Fragile and Password');
+    expect(entryWords(update, tripsArea, 'named')).toBe(
+      'Priya Sharma changed trip TRP1234AB: Origin from Pune to Nashik, Notes from blank to Fragile and Password',
+    );
   });
 
   it('writes values as the app shows them: dates DD/MM/YYYY, rupees, files by name', () => {
@@ -55,11 +57,18 @@ describe('a change entry in plain words', () => {
     expect(entryWords(entry({ area: 'auth', recordId: 'USR1', operation: 'sign_in' }), undefined, 'named')).toBe('Priya Sharma signed in');
     expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'create' }), undefined, 'named')).toBe('Priya Sharma created user USR2');
     expect(entryWords(entry({ area: 'users', recordId: 'USR2', operation: 'role_change' }), undefined, 'named')).toBe('Priya Sharma changed a role (USR2)');
-    const roleChange = entry({ area: 'users', recordId: 'USR2', operation: 'role_change', changes: [{ field: 'role', label: 'Role', before: 'viewer', after: 'dispatcher' }] });
+    const roleChange = entry({
+      area: 'users',
+      recordId: 'USR2',
+      operation: 'role_change',
+      changes: [{ field: 'role', label: 'Role', before: 'viewer', after: 'dispatcher' }],
+    });
     expect(entryWords(roleChange, undefined, 'named')).toBe('Priya Sharma changed Role of user USR2 from Viewer to Dispatcher');
   });
 
   it("keeps a deleted record's last state readable", () => {
-    expect(snapshotWords({ id: 'TRP1', origin: 'Pune', destination: 'Mumbai', notes: '', status: 'Delivered' }, tripsArea)).toBe('Origin: Pune; Destination: Mumbai; Status: Delivered');
+    expect(snapshotWords({ id: 'TRP1', origin: 'Pune', destination: 'Mumbai', notes: '', status: 'Delivered' }, tripsArea)).toBe(
+      'Origin: Pune; Destination: Mumbai; Status: Delivered',
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { CHANGE_OPERATION_LABELS, roleLabel, type AnyField, type AreaDefinition as Declared, type ChangeEntry, type ChangeOperation, type FieldChange } from '@raahi/domain';
+import {
+  CHANGE_OPERATION_LABELS,
+  roleLabel,
+  type AnyField,
+  type AreaDefinition as Declared,
+  type ChangeEntry,
+  type ChangeOperation,
+  type FieldChange,
+} from '@raahi/domain';
 import { formatDate, formatRupees, formatWhen } from './format';
 
 // Any area's declaration, whatever its fields.

@@ -43,7 +43,14 @@ export const formatDateTime = (value: string | null | undefined): string => form
 /** The description part of a delete toast (jobs, incidents, expenses): its first 20 characters, then '...'. */
 export const toastExcerpt = (text: string) => (text.length > 20 ? `${text.slice(0, 20)}...` : text);
 
-const whenFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const whenFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** An instant as DD/MM/YYYY HH:mm (24-hour) in the user's zone: when a change was made. */
 export const formatWhen = (value: string | null | undefined): string => formatInstant(value, whenFormat).replace(',', '');

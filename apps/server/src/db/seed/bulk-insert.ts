@@ -44,7 +44,10 @@ export async function insertBatch(
   const names = columns.map((c) => c.name);
   const arrays = columns.map((c, i) => `$${i + 1}::${c.type}[]`);
   const { targets, select } = selection(columns, `unnest(${arrays.join(', ')}) AS u(${names.join(', ')})`, computed);
-  await database.query(`INSERT INTO ${table} (${targets}) ${select}`, names.map((name) => batch[name]));
+  await database.query(
+    `INSERT INTO ${table} (${targets}) ${select}`,
+    names.map((name) => batch[name]),
+  );
   return batch[names[0]].length;
 }
 
@@ -180,6 +183,8 @@ export async function bulkLoad(database: Database, load: BulkLoad): Promise<numb
     }
     return done;
   };
-  const loaded = rebuild ? () => withoutSecondaryIndexes(database, load.table, () => withoutForeignKeys(database, load.table, run, load.timings), load.timings) : run;
+  const loaded = rebuild
+    ? () => withoutSecondaryIndexes(database, load.table, () => withoutForeignKeys(database, load.table, run, load.timings), load.timings)
+    : run;
   return load.disableTriggers?.length ? withTriggersDisabled(database, load.table, load.disableTriggers, loaded) : loaded();
 }

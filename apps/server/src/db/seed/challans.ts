@@ -48,7 +48,10 @@ const FINES: Record<Offense, Fine> = {
   Speeding: (random, heavy) => {
     const limit = heavy ? random.pick([60, 65, 80]) : random.pick([80, 100, 120]);
     const speed = limit + random.int(8, 35);
-    return { amount: heavy ? random.pick([4_000, 4_000, 2_000]) : random.pick([2_000, 2_000, 1_000]), detail: `${speed} km/h in a ${limit} km/h zone, speed camera (Sec 183)` };
+    return {
+      amount: heavy ? random.pick([4_000, 4_000, 2_000]) : random.pick([2_000, 2_000, 1_000]),
+      detail: `${speed} km/h in a ${limit} km/h zone, speed camera (Sec 183)`,
+    };
   },
   // Sec 177 / 122: ₹500 the first time, ₹1,500 again; towing charges where the city tows.
   'Illegal Parking': (random) =>
@@ -66,7 +69,13 @@ const FINES: Record<Offense, Fine> = {
     return { amount: 20_000 + 2_000 * tonnes, detail: `${tonnes} t over the permitted gross weight at the weighbridge (Sec 194(1))` };
   },
   // Entering during no-entry hours or a no-entry road: ₹500–₹5,000 by the city's notification.
-  'No Entry': (random) => ({ amount: random.pick([500, 1_000, 2_000, 5_000]), detail: random.pick(['Entered the city during no-entry hours for goods vehicles (police notification)', 'Drove into a no-entry road (police notification)']) }),
+  'No Entry': (random) => ({
+    amount: random.pick([500, 1_000, 2_000, 5_000]),
+    detail: random.pick([
+      'Entered the city during no-entry hours for goods vehicles (police notification)',
+      'Drove into a no-entry road (police notification)',
+    ]),
+  }),
   // Lane discipline (Sec 177): ₹500, ₹1,500 again; wrong-side driving is dangerous driving (Sec 184).
   'Wrong Lane': (random) =>
     random.pick([
@@ -106,14 +115,35 @@ const pickOffense = weightedTable<Offense>([
 /** How a challan stands by its age: fresh ones wait for payment; after 60 days an unpaid one is overdue (sent to the virtual court). */
 function statusAt(random: Random, ageDays: number): Status {
   if (ageDays < 1) return 'Pending Payment';
-  if (ageDays < 15) return random.weighted<Status>([['Pending Payment', 80], ['Paid', 15], ['Disputed', 5]]);
-  if (ageDays < 60) return random.weighted<Status>([['Pending Payment', 45], ['Paid', 45], ['Disputed', 8], ['Cancelled', 2]]);
-  return random.weighted<Status>([['Paid', 72], ['Overdue', 14], ['Disputed', 6], ['Cancelled', 5], ['Pending Payment', 3]]);
+  if (ageDays < 15)
+    return random.weighted<Status>([
+      ['Pending Payment', 80],
+      ['Paid', 15],
+      ['Disputed', 5],
+    ]);
+  if (ageDays < 60)
+    return random.weighted<Status>([
+      ['Pending Payment', 45],
+      ['Paid', 45],
+      ['Disputed', 8],
+      ['Cancelled', 2],
+    ]);
+  return random.weighted<Status>([
+    ['Paid', 72],
+    ['Overdue', 14],
+    ['Disputed', 6],
+    ['Cancelled', 5],
+    ['Pending Payment', 3],
+  ]);
 }
 
 /** Who issued it: the city's traffic police by e-challan, a highway patrol or an RTO flying squad. */
 const issuer = (random: Random, city: string) =>
-  random.weighted<string>([[`e-challan, ${city} Traffic Police`, 6], [`Highway patrol near ${city}`, 2], [`RTO flying squad, ${city}`, 2]]);
+  random.weighted<string>([
+    [`e-challan, ${city} Traffic Police`, 6],
+    [`Highway patrol near ${city}`, 2],
+    [`RTO flying squad, ${city}`, 2],
+  ]);
 
 /**
  * Inserts `count` challans over the last two years against the vehicles in the database (each after its
@@ -124,7 +154,9 @@ export async function seedChallans(database: Database, options: SeedOptions): Pr
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
   const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
-  const vehicles = await database.query<{ id: string; type: string; created: number }>(`SELECT id, type, ${ms('created_at')} AS created FROM vehicles ORDER BY created_at, id`);
+  const vehicles = await database.query<{ id: string; type: string; created: number }>(
+    `SELECT id, type, ${ms('created_at')} AS created FROM vehicles ORDER BY created_at, id`,
+  );
   if (vehicles.length === 0) throw new Error('Challans need vehicles; the database has none (add some with --vehicles).');
   const drivers = await database.query<{ id: string }>('SELECT id FROM drivers ORDER BY created_at, id');
 

@@ -49,10 +49,26 @@ const pickLoad = weightedTable(LOADS.map((load) => [load, load.weight] as const)
 const UNITS = ['Carrier Transicold', 'Thermo King', 'Daikin', 'Blue Star', 'Zanotti'] as const;
 /** The unit's state by the trip's: delivered and cancelled trips' units are switched off. */
 const STATUS_BY_TRIP: Record<string, readonly (readonly [Status, number])[]> = {
-  'In Transit': [['Optimal', 80], ['Warning', 13], ['Critical', 4], ['Offline', 3]],
-  Delayed: [['Optimal', 60], ['Warning', 25], ['Critical', 10], ['Offline', 5]],
-  Scheduled: [['Optimal', 70], ['Offline', 30]],
-  Delivered: [['Offline', 85], ['Optimal', 15]],
+  'In Transit': [
+    ['Optimal', 80],
+    ['Warning', 13],
+    ['Critical', 4],
+    ['Offline', 3],
+  ],
+  Delayed: [
+    ['Optimal', 60],
+    ['Warning', 25],
+    ['Critical', 10],
+    ['Offline', 5],
+  ],
+  Scheduled: [
+    ['Optimal', 70],
+    ['Offline', 30],
+  ],
+  Delivered: [
+    ['Offline', 85],
+    ['Optimal', 15],
+  ],
   Cancelled: [['Offline', 100]],
 };
 const pickStatus = Object.fromEntries(Object.entries(STATUS_BY_TRIP).map(([trip, choices]) => [trip, weightedTable(choices)]));

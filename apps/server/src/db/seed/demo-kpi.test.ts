@@ -27,8 +27,25 @@ afterAll(async () => {
 
 describe('seed:demo defaults on the KPI dashboard', () => {
   it('give every one of the twelve months all four figures', () => {
-    expect(answer.months.map((m) => m.month)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10']);
-    const missing = answer.months.flatMap((m) => Object.entries(m).filter(([, value]) => value === null).map(([figure]) => `${m.month} ${figure}`));
+    expect(answer.months.map((m) => m.month)).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+    ]);
+    const missing = answer.months.flatMap((m) =>
+      Object.entries(m)
+        .filter(([, value]) => value === null)
+        .map(([figure]) => `${m.month} ${figure}`),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -37,7 +37,17 @@ import { FREIGHT_CITIES } from './india';
 import { CUSTOMERS } from './sales';
 
 const NOW = Date.parse('2026-11-21T06:30:00Z');
-const SEARCH_TABLES = ['trips', 'driver_training_records', 'driver_health_reports', 'trip_insurance_policies', 'maintenance_jobs', 'incidents', 'cold_chain_units', 'fuel_expenses', 'challans'] as const;
+const SEARCH_TABLES = [
+  'trips',
+  'driver_training_records',
+  'driver_health_reports',
+  'trip_insurance_policies',
+  'maintenance_jobs',
+  'incidents',
+  'cold_chain_units',
+  'fuel_expenses',
+  'challans',
+] as const;
 
 let database: Database;
 let report: DemoSeedReport;
@@ -69,7 +79,23 @@ describe('seed:demo with linked fleet records', () => {
     shapeBefore = await schemaShape();
     // rebuildFrom 100: the big-load path (staged rows, search text by joins, triggers off, indexes and
     // keys dropped and rebuilt) on a few hundred rows.
-    report = await seedDemo(database, { vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, servicePartners: 40, expenses: 1200, challans: 600, sales: 40, seed: 42, now: NOW, rebuildFrom: 100 });
+    report = await seedDemo(database, {
+      vehicles: 150,
+      drivers: 120,
+      trips: 900,
+      training: 240,
+      health: 180,
+      insurance: 300,
+      maintenance: 300,
+      incidents: 120,
+      servicePartners: 40,
+      expenses: 1200,
+      challans: 600,
+      sales: 40,
+      seed: 42,
+      now: NOW,
+      rebuildFrom: 100,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -77,9 +103,37 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('inserts what was asked and checks a sample of search texts against the triggers', async () => {
-    expect(report.inserted).toEqual({ vehicles: 150, drivers: 120, trips: 900, training: 240, health: 180, insurance: 300, maintenance: 300, incidents: 120, coldChain: 90, servicePartners: 40, expenses: 1200, challans: 600, leads: 40, quotations: 48, orders: expect.any(Number), schedules: expect.any(Number) });
+    expect(report.inserted).toEqual({
+      vehicles: 150,
+      drivers: 120,
+      trips: 900,
+      training: 240,
+      health: 180,
+      insurance: 300,
+      maintenance: 300,
+      incidents: 120,
+      coldChain: 90,
+      servicePartners: 40,
+      expenses: 1200,
+      challans: 600,
+      leads: 40,
+      quotations: 48,
+      orders: expect.any(Number),
+      schedules: expect.any(Number),
+    });
     expect(report.inserted.orders).toBeGreaterThan(0);
-    expect(report.verified).toEqual({ trips: 50, driver_training_records: 50, driver_health_reports: 50, trip_insurance_policies: 50, maintenance_jobs: 50, incidents: 50, cold_chain_units: 50, fuel_expenses: 50, challans: 50, service_schedules: 50 });
+    expect(report.verified).toEqual({
+      trips: 50,
+      driver_training_records: 50,
+      driver_health_reports: 50,
+      trip_insurance_policies: 50,
+      maintenance_jobs: 50,
+      incidents: 50,
+      cold_chain_units: 50,
+      fuel_expenses: 50,
+      challans: 50,
+      service_schedules: 50,
+    });
     expect(report.phases.expenses).toHaveProperty('computed');
     expect(report.phases.trips).toHaveProperty('computed');
   });
@@ -109,7 +163,11 @@ describe('seed:demo with linked fleet records', () => {
     expect(kept.length).toBeGreaterThan(100);
     expect(kept).toEqual(recomputed);
     const tables = async () =>
-      Promise.all(['vehicle_odometer_days ORDER BY vehicle_id, day', 'vehicle_odometer_months ORDER BY vehicle_id, month'].map((t) => database.query(`SELECT * FROM ${t}`)));
+      Promise.all(
+        ['vehicle_odometer_days ORDER BY vehicle_id, day', 'vehicle_odometer_months ORDER BY vehicle_id, month'].map((t) =>
+          database.query(`SELECT * FROM ${t}`),
+        ),
+      );
     const before = await tables();
     expect(before[1].length).toBeGreaterThan(100);
     await database.query('SELECT vehicle_odometers_rebuild(array_agg(id)) FROM vehicles');
@@ -123,7 +181,9 @@ describe('seed:demo with linked fleet records', () => {
     const [vehicle] = await database.query<{ id: string; year: number }>('SELECT id, year FROM vehicles ORDER BY created_at DESC, id LIMIT 1');
     await database.query('UPDATE vehicles SET year = -1 WHERE id = $1', [vehicle.id]);
     const vehicles = resources.find((def) => def.area.key === 'vehicles')!;
-    expect(await checkStored(database, vehicles, { limit: 1 })).toEqual([{ area: 'vehicles', id: vehicle.id, title: 'Invalid Request', message: expect.stringContaining('Year') }]);
+    expect(await checkStored(database, vehicles, { limit: 1 })).toEqual([
+      { area: 'vehicles', id: vehicle.id, title: 'Invalid Request', message: expect.stringContaining('Year') },
+    ]);
     await database.query('UPDATE vehicles SET year = $2 WHERE id = $1', [vehicle.id, vehicle.year]);
   }, 120_000);
 
@@ -141,7 +201,16 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes drivers with Indian licences, +91 mobiles, emails and addresses', async () => {
-    const drivers = await database.query<{ id: string; name: string; license: string; contact: string; email: string; status: string; address: string; joining_date: string | null }>('SELECT *, joining_date::text AS joining_date FROM drivers');
+    const drivers = await database.query<{
+      id: string;
+      name: string;
+      license: string;
+      contact: string;
+      email: string;
+      status: string;
+      address: string;
+      joining_date: string | null;
+    }>('SELECT *, joining_date::text AS joining_date FROM drivers');
     expect(drivers).toHaveLength(120);
     for (const d of drivers) {
       expect(d.id).toMatch(idPattern(driversArea.idFormat));
@@ -158,9 +227,19 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes trips between freight cities whose dates agree with their status', async () => {
-    const trips = await database.query<{ id: string; origin: string; destination: string; status: string; eta: Date | null; start_date: Date | null; end_date: Date | null; created_at: Date; updated_at: Date; driver_id: string; vehicle_id: string }>(
-      'SELECT t.*, d.created_at AS driver_created FROM trips t JOIN drivers d ON d.id = t.driver_id',
-    );
+    const trips = await database.query<{
+      id: string;
+      origin: string;
+      destination: string;
+      status: string;
+      eta: Date | null;
+      start_date: Date | null;
+      end_date: Date | null;
+      created_at: Date;
+      updated_at: Date;
+      driver_id: string;
+      vehicle_id: string;
+    }>('SELECT t.*, d.created_at AS driver_created FROM trips t JOIN drivers d ON d.id = t.driver_id');
     const cities = FREIGHT_CITIES.map((c) => c.name);
     const ms = (d: Date | string | null) => (d === null ? null : new Date(d).getTime());
     for (const t of trips) {
@@ -204,14 +283,26 @@ describe('seed:demo with linked fleet records', () => {
     // Linked to many drivers and vehicles; rows were appended in order of creation (but for the 50 the
     // search-text check rewrote, which moved: hence not 1).
     expect(new Set(trips.map((t) => t.driver_id)).size).toBeGreaterThan(60);
-    const [{ correlation }] = await database.query<{ correlation: number }>(`SELECT correlation FROM pg_stats WHERE tablename = 'trips' AND attname = 'created_at'`);
+    const [{ correlation }] = await database.query<{ correlation: number }>(
+      `SELECT correlation FROM pg_stats WHERE tablename = 'trips' AND attname = 'created_at'`,
+    );
     expect(correlation).toBeGreaterThan(0.8);
   });
 
   it('makes reefer units on distinct trips, set for their load, with readings that agree with their status', async () => {
-    const units = await database.query<{ id: string; trip_id: string; trip_status: string; name: string; min_temp: number; max_temp: number; current_temp: number | null; current_humidity: number | null; status: string; created_at: Date; trip_created: Date }>(
-      'SELECT u.*, t.status AS trip_status, t.created_at AS trip_created FROM cold_chain_units u JOIN trips t ON t.id = u.trip_id',
-    );
+    const units = await database.query<{
+      id: string;
+      trip_id: string;
+      trip_status: string;
+      name: string;
+      min_temp: number;
+      max_temp: number;
+      current_temp: number | null;
+      current_humidity: number | null;
+      status: string;
+      created_at: Date;
+      trip_created: Date;
+    }>('SELECT u.*, t.status AS trip_status, t.created_at AS trip_created FROM cold_chain_units u JOIN trips t ON t.id = u.trip_id');
     expect(units).toHaveLength(90);
     expect(new Set(units.map((u) => u.trip_id)).size).toBe(90);
     for (const u of units) {
@@ -228,7 +319,14 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes service partners near the freight cities with valid types, ratings and locations', async () => {
-    const partners = await database.query<{ id: string; partner_name: string; service_types: string[]; contact_info: string; geo_location: string; rating: number | null }>('SELECT * FROM service_partners');
+    const partners = await database.query<{
+      id: string;
+      partner_name: string;
+      service_types: string[];
+      contact_info: string;
+      geo_location: string;
+      rating: number | null;
+    }>('SELECT * FROM service_partners');
     expect(partners).toHaveLength(40);
     for (const p of partners) {
       expect(p.id).toMatch(idPattern(servicePartnersArea.idFormat));
@@ -245,17 +343,31 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes sales leads of Indian shippers, quotations on freight lanes and orders on Approved quotations with vehicles', async () => {
-    const leads = await database.query<{ id: string; company_name: string; contact_person: string; contact_info: string; status: string; region: string }>('SELECT * FROM sales_leads');
+    const leads = await database.query<{ id: string; company_name: string; contact_person: string; contact_info: string; status: string; region: string }>(
+      'SELECT * FROM sales_leads',
+    );
     expect(leads).toHaveLength(40);
     for (const l of leads) {
       expect(l.id).toMatch(idPattern(leadsArea.idFormat));
       expect(l.region).toMatch(/^(West|North|Central|South|East|North-East) \(.+\)$/);
     }
-    for (const l of leads) expect(CUSTOMERS.some(([company]) => l.company_name === company || l.company_name.startsWith(`${company} (`)), l.company_name).toBe(true);
-    expect(leads.map((l) => l.company_name)).toEqual(expect.arrayContaining(['Tata Steel Ltd.', 'Asian Paints Ltd.', 'Reliance Retail Ltd.'].map((c) => expect.stringContaining(c))));
-    const quotes = await database.query<{ id: string; lead_id: string | null; customer_name: string; lead_company: string | null; route_or_region: string; pricing_per_km: string | null; flat_rate: string | null }>(
-      'SELECT q.*, l.company_name AS lead_company FROM sales_quotations q LEFT JOIN sales_leads l ON l.id = q.lead_id',
+    for (const l of leads)
+      expect(
+        CUSTOMERS.some(([company]) => l.company_name === company || l.company_name.startsWith(`${company} (`)),
+        l.company_name,
+      ).toBe(true);
+    expect(leads.map((l) => l.company_name)).toEqual(
+      expect.arrayContaining(['Tata Steel Ltd.', 'Asian Paints Ltd.', 'Reliance Retail Ltd.'].map((c) => expect.stringContaining(c))),
     );
+    const quotes = await database.query<{
+      id: string;
+      lead_id: string | null;
+      customer_name: string;
+      lead_company: string | null;
+      route_or_region: string;
+      pricing_per_km: string | null;
+      flat_rate: string | null;
+    }>('SELECT q.*, l.company_name AS lead_company FROM sales_quotations q LEFT JOIN sales_leads l ON l.id = q.lead_id');
     expect(quotes).toHaveLength(48);
     for (const q of quotes) {
       expect(q.id).toMatch(idPattern(quotationsArea.idFormat));
@@ -264,7 +376,22 @@ describe('seed:demo with linked fleet records', () => {
       expect(q.pricing_per_km !== null || q.flat_rate !== null).toBe(true);
     }
     expect(quotes.filter((q) => q.lead_id).length).toBeGreaterThan(30);
-    const orders = await database.query<{ id: string; status: string; q_status: string; customer_name: string; q_customer: string; final_amount: string; flat_rate: string; tax: number; discount: number; payment_status: string; paid_amount: string | null; balance_amount: string | null; assigned_vehicles: string[]; known: number }>(
+    const orders = await database.query<{
+      id: string;
+      status: string;
+      q_status: string;
+      customer_name: string;
+      q_customer: string;
+      final_amount: string;
+      flat_rate: string;
+      tax: number;
+      discount: number;
+      payment_status: string;
+      paid_amount: string | null;
+      balance_amount: string | null;
+      assigned_vehicles: string[];
+      known: number;
+    }>(
       `SELECT o.*, q.status AS q_status, q.customer_name AS q_customer, q.flat_rate, q.tax, q.discount,
               (SELECT count(*)::int FROM vehicles v WHERE v.id = ANY(o.assigned_vehicles)) AS known
        FROM sales_orders o JOIN sales_quotations q ON q.id = o.quotation_id`,
@@ -283,7 +410,15 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes training records with scores only where assessed', async () => {
-    const records = await database.query<{ id: string; training_type: string; status: string; assessment_score: number | null; validity_period: string; schedule_date: string; trainer_name: string }>('SELECT *, schedule_date::text AS schedule_date FROM driver_training_records');
+    const records = await database.query<{
+      id: string;
+      training_type: string;
+      status: string;
+      assessment_score: number | null;
+      validity_period: string;
+      schedule_date: string;
+      trainer_name: string;
+    }>('SELECT *, schedule_date::text AS schedule_date FROM driver_training_records');
     for (const r of records) {
       expect(r.id).toMatch(idPattern(trainingArea.idFormat));
       expect(['6 months', '1 year', '2 years']).toContain(r.validity_period);
@@ -299,7 +434,9 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('puts a vehicle and a driver on one trip under way at a time, and no trip to run on a vehicle gone or an inactive driver', async () => {
-    const running = await database.query<{ vehicle_id: string; driver_id: string }>(`SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`);
+    const running = await database.query<{ vehicle_id: string; driver_id: string }>(
+      `SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`,
+    );
     expect(running.length).toBeGreaterThan(10);
     expect(new Set(running.map((t) => t.vehicle_id)).size).toBe(running.length);
     expect(new Set(running.map((t) => t.driver_id)).size).toBe(running.length);
@@ -332,9 +469,19 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes expenses of the trips and vehicles: pump prices, amount = quantity × price, fuel fields only on fills', async () => {
-    const rows = await database.query<{ id: string; type: string; date: string; fuel_type: string; quantity: number | null; price_per_unit: number | null; amount: string; vendor: string; trip_id: string | null; vehicle_id: string | null; trip_vehicle: string | null }>(
-      'SELECT e.*, e.date::text AS date, e.amount::text AS amount, t.vehicle_id AS trip_vehicle FROM fuel_expenses e LEFT JOIN trips t ON t.id = e.trip_id',
-    );
+    const rows = await database.query<{
+      id: string;
+      type: string;
+      date: string;
+      fuel_type: string;
+      quantity: number | null;
+      price_per_unit: number | null;
+      amount: string;
+      vendor: string;
+      trip_id: string | null;
+      vehicle_id: string | null;
+      trip_vehicle: string | null;
+    }>('SELECT e.*, e.date::text AS date, e.amount::text AS amount, t.vehicle_id AS trip_vehicle FROM fuel_expenses e LEFT JOIN trips t ON t.id = e.trip_id');
     expect(rows).toHaveLength(1200);
     for (const e of rows) {
       expect(e.id).toMatch(idPattern(fuelExpensesArea.idFormat));
@@ -356,7 +503,20 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes challans against the vehicles at the fines of the 2019 Act; statuses mixed, paid dates after the challan date', async () => {
-    const rows = await database.query<{ id: string; date: string; offense_type: string; amount: string; status: string; paid_date: string | null; notes: string; driver_id: string | null; vehicle_type: string; vehicle_created: Date; created_at: Date; scanned_copy: string | null }>(
+    const rows = await database.query<{
+      id: string;
+      date: string;
+      offense_type: string;
+      amount: string;
+      status: string;
+      paid_date: string | null;
+      notes: string;
+      driver_id: string | null;
+      vehicle_type: string;
+      vehicle_created: Date;
+      created_at: Date;
+      scanned_copy: string | null;
+    }>(
       `SELECT c.*, c.date::text AS date, c.paid_date::text AS paid_date, c.amount::text AS amount, v.type AS vehicle_type, v.created_at AS vehicle_created
        FROM challans c JOIN vehicles v ON v.id = c.vehicle_id`,
     );
@@ -392,13 +552,24 @@ describe('seed:demo with linked fleet records', () => {
     const byStatus = Object.fromEntries(CHALLAN_STATUSES.map((s) => [s, rows.filter((c) => c.status === s).length]));
     for (const status of CHALLAN_STATUSES) expect(byStatus[status], status).toBeGreaterThan(0);
     expect(byStatus.Paid).toBeGreaterThan(rows.length / 3);
-    for (const offense of OFFENSE_TYPES) expect(rows.some((c) => c.offense_type === offense), offense).toBe(true);
+    for (const offense of OFFENSE_TYPES)
+      expect(
+        rows.some((c) => c.offense_type === offense),
+        offense,
+      ).toBe(true);
     expect(rows.filter((c) => c.driver_id !== null).length).toBeGreaterThan(rows.length / 2);
     expect(new Set(rows.map((c) => c.vehicle_type)).size).toBeGreaterThan(1);
   });
 
   it('makes health reports at clinics with next due dates after the tests', async () => {
-    const reports = await database.query<{ id: string; test_type: string; test_date: string; result: string; next_due_date: string | null; clinic_info: string }>('SELECT *, test_date::text AS test_date, next_due_date::text AS next_due_date FROM driver_health_reports');
+    const reports = await database.query<{
+      id: string;
+      test_type: string;
+      test_date: string;
+      result: string;
+      next_due_date: string | null;
+      clinic_info: string;
+    }>('SELECT *, test_date::text AS test_date, next_due_date::text AS next_due_date FROM driver_health_reports');
     for (const r of reports) {
       expect(r.id).toMatch(idPattern(healthArea.idFormat));
       expect(r.clinic_info).toMatch(/^[A-Za-z.' ]+, [A-Za-z ()]+$/);
@@ -412,7 +583,15 @@ describe('seed:demo with linked fleet records', () => {
     expect(added.inserted).toMatchObject({ inventory: 60, compliance: 800 });
     // The load computes the search text (with the named record's label) itself: a sample matches the trigger's.
     expect(added.verified.compliance_documents).toBe(50);
-    for (const key of ['inventory', 'compliance']) expect(await checkStored(database, resources.find((def) => def.area.key === key)!, { limit: 300 }), key).toEqual([]);
+    for (const key of ['inventory', 'compliance'])
+      expect(
+        await checkStored(
+          database,
+          resources.find((def) => def.area.key === key)!,
+          { limit: 300 },
+        ),
+        key,
+      ).toEqual([]);
     const [docs] = await database.query<{ types: number; expired: number; soon: number; valid: number; ordered: number }>(
       `SELECT count(DISTINCT document_type)::int AS types, count(*) FILTER (WHERE expiry_date < current_date)::int AS expired,
               count(*) FILTER (WHERE expiry_date BETWEEN current_date AND current_date + 30)::int AS soon,
@@ -429,12 +608,23 @@ describe('seed:demo with linked fleet records', () => {
        FROM compliance_documents`,
     );
     for (const doc of named) expect(doc.area, `${doc.document_type} ${doc.entity_id}`).toBe(DOCUMENT_TYPE_ENTITY[doc.document_type]);
-    const [parts] = await database.query<{ bad: number }>(`SELECT count(*) FILTER (WHERE quantity < 0 OR reorder_level < 0 OR cost_per_unit <= 0 OR supplier = '')::int AS bad FROM inventory_items`);
+    const [parts] = await database.query<{ bad: number }>(
+      `SELECT count(*) FILTER (WHERE quantity < 0 OR reorder_level < 0 OR cost_per_unit <= 0 OR supplier = '')::int AS bad FROM inventory_items`,
+    );
     expect(parts.bad).toBe(0);
   });
 
   it('makes insurance policies on the trips from Indian insurers, claims only on Claim Filed, some past their end', async () => {
-    const policies = await database.query<{ id: string; insurance_type: string; provider_name: string; start_date: string; end_date: string; status: string; claim_id: string; trip: boolean }>(
+    const policies = await database.query<{
+      id: string;
+      insurance_type: string;
+      provider_name: string;
+      start_date: string;
+      end_date: string;
+      status: string;
+      claim_id: string;
+      trip: boolean;
+    }>(
       'SELECT p.*, p.start_date::text AS start_date, p.end_date::text AS end_date, EXISTS (SELECT 1 FROM trips t WHERE t.id = p.trip_id) AS trip FROM trip_insurance_policies p',
     );
     expect(policies).toHaveLength(300);
@@ -442,15 +632,24 @@ describe('seed:demo with linked fleet records', () => {
       expect(p.id).toMatch(idPattern(insuranceArea.idFormat));
       expect(p.claim_id !== '').toBe(p.status === 'Claim Filed');
     }
-    expect([...new Set(policies.map((p) => p.provider_name))]).toEqual(expect.arrayContaining(['ICICI Lombard', 'HDFC ERGO', 'New India Assurance', 'Bajaj Allianz', 'Tata AIG']));
+    expect([...new Set(policies.map((p) => p.provider_name))]).toEqual(
+      expect.arrayContaining(['ICICI Lombard', 'HDFC ERGO', 'New India Assurance', 'Bajaj Allianz', 'Tata AIG']),
+    );
     expect(new Set(policies.map((p) => p.status)).size).toBeGreaterThanOrEqual(4);
     expect(policies.some((p) => p.status === 'Active' && p.end_date < '2026-11-21')).toBe(true);
   });
 
   it('makes job cards whose completion, status and cost agree with their dates', async () => {
-    const jobs = await database.query<{ id: string; job_type: string; status: string; scheduled_date: string; completion_date: string | null; cost: string | null; description: string; created_at: Date }>(
-      'SELECT *, scheduled_date::text AS scheduled_date, completion_date::text AS completion_date, cost::text AS cost FROM maintenance_jobs',
-    );
+    const jobs = await database.query<{
+      id: string;
+      job_type: string;
+      status: string;
+      scheduled_date: string;
+      completion_date: string | null;
+      cost: string | null;
+      description: string;
+      created_at: Date;
+    }>('SELECT *, scheduled_date::text AS scheduled_date, completion_date::text AS completion_date, cost::text AS cost FROM maintenance_jobs');
     for (const j of jobs) {
       expect(j.id).toMatch(idPattern(maintenanceArea.idFormat));
       expect(j.description).not.toBe('');
@@ -466,7 +665,9 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('makes incidents on Indian highways, reported after they happened; only recent ones still open', async () => {
-    const incidents = await database.query<{ id: string; type: string; status: string; location: string; date_time: Date; created_at: Date; images: string[] }>('SELECT * FROM incidents');
+    const incidents = await database.query<{ id: string; type: string; status: string; location: string; date_time: Date; created_at: Date; images: string[] }>(
+      'SELECT * FROM incidents',
+    );
     for (const i of incidents) {
       expect(i.id).toMatch(idPattern(incidentsArea.idFormat));
       expect(i.location).toMatch(/\((MH|GJ|RJ|HR|TN|TS|JH|BR|AP|WB|AS|KL|UP)\)$/);
@@ -476,12 +677,27 @@ describe('seed:demo with linked fleet records', () => {
       if (i.status === 'Open') expect(NOW - created).toBeLessThan(3 * 86_400_000);
       expect(i.images).toEqual([]);
     }
-    const [{ linked }] = await database.query<{ linked: number }>('SELECT count(*)::int AS linked FROM incidents WHERE vehicle_id IS NOT NULL AND driver_id IS NOT NULL');
+    const [{ linked }] = await database.query<{ linked: number }>(
+      'SELECT count(*)::int AS linked FROM incidents WHERE vehicle_id IS NOT NULL AND driver_id IS NOT NULL',
+    );
     expect(linked).toBeGreaterThan(incidents.length / 2);
   });
 
   it('--reset empties every seeded table, rows that refer to others first, and seeds again (small loads: triggers off, indexes kept)', async () => {
-    const again = await seedDemo(database, { vehicles: 20, drivers: 10, trips: 40, training: 15, health: 12, insurance: 16, maintenance: 25, incidents: 8, expenses: 25, seed: 7, now: NOW, reset: true });
+    const again = await seedDemo(database, {
+      vehicles: 20,
+      drivers: 10,
+      trips: 40,
+      training: 15,
+      health: 12,
+      insurance: 16,
+      maintenance: 25,
+      incidents: 8,
+      expenses: 25,
+      seed: 7,
+      now: NOW,
+      reset: true,
+    });
     expect(again.deleted).toEqual({
       trip_insurance_policies: 300,
       trips: 900,
@@ -530,7 +746,9 @@ describe('seed:demo with linked fleet records', () => {
   });
 
   it('refuses trips without drivers, and leaves the database as it was', async () => {
-    await database.exec('TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, challans, trips, driver_training_records, driver_health_reports, incidents, drivers');
+    await database.exec(
+      'TRUNCATE trip_insurance_policies, cold_chain_units, fuel_expenses, refueling_logs, challans, trips, driver_training_records, driver_health_reports, incidents, drivers',
+    );
     await expect(seedDemo(database, { vehicles: 5, drivers: 0, trips: 10, seed: 1, now: NOW })).rejects.toThrow(/need vehicles and drivers/);
     const [{ n }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM vehicles');
     expect(n).toBe(20);
@@ -555,7 +773,17 @@ describe('seed:demo of partner fuel stations, refuelling logs and station invoic
     db = await openDatabase({});
     shapeBefore = await tableShape();
     // rebuildFrom 100: the million-row path (indexes, keys and the search trigger off, rebuilt after) on 2,000 logs.
-    seeded = await seedDemo(db, { vehicles: 60, drivers: 30, trips: 0, fuelStations: 25, refuelingLogs: 2000, stationInvoices: 150, seed: 11, now: NOW, rebuildFrom: 100 });
+    seeded = await seedDemo(db, {
+      vehicles: 60,
+      drivers: 30,
+      trips: 0,
+      fuelStations: 25,
+      refuelingLogs: 2000,
+      stationInvoices: 150,
+      seed: 11,
+      now: NOW,
+      rebuildFrom: 100,
+    });
   }, 120_000);
   afterAll(() => db?.close());
 
@@ -572,14 +800,21 @@ describe('seed:demo of partner fuel stations, refuelling logs and station invoic
 
   it('stores only stations, logs and invoices their areas would have saved', async () => {
     for (const key of ['partner-fuel-stations', 'refueling-logs', 'fuel-station-invoices']) {
-      expect(await checkStored(db, resources.find((def) => def.area.key === key)!, { limit: 500 }), key).toEqual([]);
+      expect(
+        await checkStored(
+          db,
+          resources.find((def) => def.area.key === key)!,
+          { limit: 500 },
+        ),
+        key,
+      ).toEqual([]);
     }
   }, 120_000);
 
   it('makes IOCL, BPCL and HPCL stations on national highways, with valid records', async () => {
-    const stations = await db.query<Record<string, unknown> & { id: string; station_name: string; address: string; gps_location: string; fuel_types: string[]; phone: string; email: string }>(
-      'SELECT *, credit_limit::float8 AS credit_limit FROM partner_fuel_stations',
-    );
+    const stations = await db.query<
+      Record<string, unknown> & { id: string; station_name: string; address: string; gps_location: string; fuel_types: string[]; phone: string; email: string }
+    >('SELECT *, credit_limit::float8 AS credit_limit FROM partner_fuel_stations');
     expect(stations).toHaveLength(25);
     for (const s of stations) {
       expect(s.id).toMatch(/^FS\d{5}[A-Z0-9]{3}$/);
@@ -593,7 +828,18 @@ describe('seed:demo of partner fuel stations, refuelling logs and station invoic
   });
 
   it('makes logs of the vehicles and drivers at the stations: pump prices, total = quantity × rate, newest within now', async () => {
-    const logs = await db.query<{ id: string; fuel_type: string; quantity: number; rate: number; total: string; at: Date; method: string; odometer: number | null; station_sells: boolean; vehicle: string | null }>(
+    const logs = await db.query<{
+      id: string;
+      fuel_type: string;
+      quantity: number;
+      rate: number;
+      total: string;
+      at: Date;
+      method: string;
+      odometer: number | null;
+      station_sells: boolean;
+      vehicle: string | null;
+    }>(
       `SELECT l.id, l.fuel_type, l.quantity, l.rate, l.total_cost::text AS total, l."timestamp" AS at, l.refuel_method AS method, l.odometer,
               l.fuel_type = ANY (s.fuel_types) AS station_sells, v.id AS vehicle
        FROM refueling_logs l JOIN partner_fuel_stations s ON s.id = l.station_id LEFT JOIN vehicles v ON v.id = l.vehicle_id`,
@@ -628,7 +874,18 @@ describe('seed:demo of partner fuel stations, refuelling logs and station invoic
   });
 
   it('makes one invoice per station per month, newest months first, whose payment fields follow the rules', async () => {
-    const invoices = await db.query<{ id: string; station_id: string; start: string; finish: string; status: string; amount: number; paid: number | null; balance: number | null; paid_on: string | null; generated: string }>(
+    const invoices = await db.query<{
+      id: string;
+      station_id: string;
+      start: string;
+      finish: string;
+      status: string;
+      amount: number;
+      paid: number | null;
+      balance: number | null;
+      paid_on: string | null;
+      generated: string;
+    }>(
       `SELECT id, station_id, date_range_start::text AS start, date_range_end::text AS finish, payment_status AS status, amount::float8 AS amount,
               paid_amount::float8 AS paid, balance_amount::float8 AS balance, paid_on::text AS paid_on, generated_on::text AS generated FROM fuel_station_invoices`,
     );

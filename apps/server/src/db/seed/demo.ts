@@ -89,14 +89,35 @@ export const SEEDED_TABLES: readonly string[] = resources.map((resource) => getT
  * vacuumed with them: their index-only reads (the dashboard's fuel figure through fuel_fills' covering indexes)
  * need the visibility map a vacuum sets.
  */
-export const KEPT_TABLES: readonly string[] = ['fuel_fills', 'vehicle_odometers', 'vehicle_odometer_days', 'vehicle_odometer_months', 'record_counts', 'vehicle_cost_months', 'fleet_cost_months', 'fleet_cost_kinds'];
+export const KEPT_TABLES: readonly string[] = [
+  'fuel_fills',
+  'vehicle_odometers',
+  'vehicle_odometer_days',
+  'vehicle_odometer_months',
+  'record_counts',
+  'vehicle_cost_months',
+  'fleet_cost_months',
+  'fleet_cost_kinds',
+];
 
 /**
  * Default sizes of a plain `npm run seed:demo`: a mid-sized regional fleet. Its 40 drivers' trips go back about
  * thirteen months (some 8 hauls a month each), so the KPI dashboard's twelve full months all have trips, and the
  * expenses hold each trip's diesel, tolls and allowance (about 3.5 records a trip) and the yard's spend.
  */
-export const DEMO_DEFAULTS = { vehicles: 200, drivers: 40, trips: 4400, servicePartners: 60, expenses: 17500, challans: 150, inventory: 120, compliance: 400, sales: 80, fuelStations: 40, refuelingLogs: 1500 } as const;
+export const DEMO_DEFAULTS = {
+  vehicles: 200,
+  drivers: 40,
+  trips: 4400,
+  servicePartners: 60,
+  expenses: 17500,
+  challans: 150,
+  inventory: 120,
+  compliance: 400,
+  sales: 80,
+  fuelStations: 40,
+  refuelingLogs: 1500,
+} as const;
 /** Station invoices by default: one per station per month for a year. */
 export const invoicesPerStation = 12;
 export const trainingPerDriver = 2;
@@ -161,7 +182,9 @@ export async function verifySearchText(database: Database, table: string, ids: r
   const wrong = rows.filter((r) => r.before !== r.after);
   if (rows.length !== sample.size || wrong.length > 0) {
     const shown = wrong.slice(0, 3).map((r) => `${r.id}: loaded ${JSON.stringify(r.before)}, trigger ${JSON.stringify(r.after)}`);
-    throw new Error(`The seeded search text of ${table} differs from its trigger's for ${wrong.length} of ${sample.size} sampled rows (${rows.length} found):\n${shown.join('\n')}`);
+    throw new Error(
+      `The seeded search text of ${table} differs from its trigger's for ${wrong.length} of ${sample.size} sampled rows (${rows.length} found):\n${shown.join('\n')}`,
+    );
   }
   return rows.length;
 }
@@ -178,7 +201,19 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
   const timings: Record<string, number> = {};
   const inserted: Record<string, number> = {};
   const verified: Record<string, number> = {};
-  const phases: Record<string, Record<string, number>> = { vehicles: {}, drivers: {}, trips: {}, training: {}, health: {}, insurance: {}, maintenance: {}, incidents: {}, coldChain: {}, expenses: {}, challans: {} };
+  const phases: Record<string, Record<string, number>> = {
+    vehicles: {},
+    drivers: {},
+    trips: {},
+    training: {},
+    health: {},
+    insurance: {},
+    maintenance: {},
+    incidents: {},
+    coldChain: {},
+    expenses: {},
+    challans: {},
+  };
   let deleted: Record<string, number> = {};
   const started = performance.now();
   const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
@@ -204,29 +239,41 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     inserted.drivers = driverSeed.inserted;
     const trips = await step('trips', () => seedTrips(tx, { ...common, phases: phases.trips, count: options.trips ?? 0 }));
     inserted.trips = trips.inserted;
-    const training = await step('training', () => seedTraining(tx, { ...common, phases: phases.training, count: options.training ?? drivers * trainingPerDriver }));
+    const training = await step('training', () =>
+      seedTraining(tx, { ...common, phases: phases.training, count: options.training ?? drivers * trainingPerDriver }),
+    );
     inserted.training = training.inserted;
-    const health = await step('health', () => seedHealth(tx, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }));
+    const health = await step('health', () =>
+      seedHealth(tx, { ...common, phases: phases.health, count: options.health ?? Math.round(drivers * healthPerDriver), homes: driverSeed.homes }),
+    );
     inserted.health = health.inserted;
     if (options.inventory) inserted.inventory = await step('inventory', () => seedInventory(tx, options.inventory!, seed));
     const documents = options.compliance ? await step('compliance', () => seedCompliance(tx, options.compliance!, seed)) : { inserted: 0, ids: [] };
     if (options.compliance) inserted.compliance = documents.inserted;
-    const insurance = await step('insurance', () => seedInsurance(tx, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }));
+    const insurance = await step('insurance', () =>
+      seedInsurance(tx, { ...common, phases: phases.insurance, count: options.insurance ?? Math.round((options.trips ?? 0) * insurancePerTrip) }),
+    );
     inserted.insurance = insurance.inserted;
-    const jobs = await step('maintenance', () => seedMaintenance(tx, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }));
+    const jobs = await step('maintenance', () =>
+      seedMaintenance(tx, { ...common, phases: phases.maintenance, count: options.maintenance ?? options.vehicles * maintenancePerVehicle }),
+    );
     inserted.maintenance = jobs.inserted;
-    const incidents = await step('incidents', () => seedIncidents(tx, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }));
+    const incidents = await step('incidents', () =>
+      seedIncidents(tx, { ...common, phases: phases.incidents, count: options.incidents ?? Math.round(options.vehicles * incidentsPerVehicle) }),
+    );
     inserted.incidents = incidents.inserted;
     const coldChainCount = options.coldChain ?? Math.round((options.trips ?? 0) * coldChainPerTrip);
     const coldChain = await step('coldChain', () => seedColdChain(tx, { ...common, phases: phases.coldChain, count: coldChainCount }));
     inserted.coldChain = coldChain.inserted;
     inserted.servicePartners = (await step('servicePartners', () => seedServicePartners(tx, { ...common, count: options.servicePartners ?? 0 }))).inserted;
-    if (options.fuelStations) inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(tx, { ...common, count: options.fuelStations! }))).inserted;
+    if (options.fuelStations)
+      inserted.fuelStations = (await step('fuelStations', () => seedFuelStations(tx, { ...common, count: options.fuelStations! }))).inserted;
     const logs = options.refuelingLogs
       ? await step('refuelingLogs', () => seedRefuelingLogs(tx, { ...common, seed, phases: (phases.refuelingLogs = {}), count: options.refuelingLogs! }))
       : { inserted: 0, ids: [] };
     if (options.refuelingLogs) inserted.refuelingLogs = logs.inserted;
-    if (options.stationInvoices) inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
+    if (options.stationInvoices)
+      inserted.stationInvoices = (await step('stationInvoices', () => seedStationInvoices(tx, { ...common, seed, count: options.stationInvoices! }))).inserted;
     // After the refuelling logs: a big load of expenses places its fills' odometers among theirs as it goes in.
     const expenses = await step('expenses', () => seedExpenses(tx, { ...common, phases: phases.expenses, count: options.expenses ?? 0 }));
     inserted.expenses = expenses.inserted;
@@ -234,7 +281,9 @@ export async function seedDemo(database: Database, options: DemoSeedOptions): Pr
     // The fills' odometers made to agree with their litres (before the schedules, which are judged by them).
     await step('fillOdometers', () => agreeFillOdometers(tx));
     // After every odometer reading (expenses, refuelling logs): the schedules' spread of due states is judged by them.
-    const schedules = await step('schedules', () => seedSchedules(tx, { ...common, phases: (phases.schedules = {}), count: options.schedules ?? options.vehicles * schedulesPerVehicle }));
+    const schedules = await step('schedules', () =>
+      seedSchedules(tx, { ...common, phases: (phases.schedules = {}), count: options.schedules ?? options.vehicles * schedulesPerVehicle }),
+    );
     inserted.schedules = schedules.inserted;
     const challans = await step('challans', () => seedChallans(tx, { ...common, phases: phases.challans, count: options.challans ?? 0 }));
     inserted.challans = challans.inserted;

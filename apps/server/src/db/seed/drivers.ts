@@ -23,8 +23,18 @@ export const DRIVER_COLUMNS: readonly BulkColumn[] = [
 type DriverStatus = (typeof DRIVER_STATUSES)[number];
 
 /** Recently added drivers often still wait for documents; long-serving ones have sometimes left. */
-const NEW_DRIVER_STATUS = weightedTable<DriverStatus>([['Active', 60], ['Pending Docs', 35], ['On Leave', 3], ['Inactive', 2]]);
-const DRIVER_STATUS = weightedTable<DriverStatus>([['Active', 84], ['On Leave', 6], ['Inactive', 8], ['Pending Docs', 2]]);
+const NEW_DRIVER_STATUS = weightedTable<DriverStatus>([
+  ['Active', 60],
+  ['Pending Docs', 35],
+  ['On Leave', 3],
+  ['Inactive', 2],
+]);
+const DRIVER_STATUS = weightedTable<DriverStatus>([
+  ['Active', 84],
+  ['On Leave', 6],
+  ['Inactive', 8],
+  ['Pending Docs', 2],
+]);
 
 /**
  * An Indian driving licence number as printed since the 2019 national format, without spaces: state

@@ -39,7 +39,13 @@ export const EXPENSE_SEARCH_TEXT: ComputedColumns = {
 export const EXPENSE_SEARCH_TRIGGER = 'fuel_expenses_search_text';
 
 // Off the trips, in the yard: workshop bills, parking, fills at the depot.
-const IN_YARD = weightedTable<ExpenseType>([['Fuel', 40], ['Maintenance', 30], ['Parking', 15], ['Other', 10], ['Meal', 5]]);
+const IN_YARD = weightedTable<ExpenseType>([
+  ['Fuel', 40],
+  ['Maintenance', 30],
+  ['Parking', 15],
+  ['Other', 10],
+  ['Meal', 5],
+]);
 /** At least this share of the expenses is the yard's; the rest is the trips' spend (all of it, when there is more room than they need). */
 const YARD_SHARE = 0.1;
 
@@ -66,8 +72,38 @@ const FUELS = {
   CNG: { price: [75, 92], brands: ['Indraprastha Gas', 'Mahanagar Gas', 'Gujarat Gas', 'Adani Total Gas', 'Torrent Gas'] },
   Electric: { price: [11, 24], brands: ['Tata Power EZ Charge', 'Statiq', 'ChargeZone', 'Jio-bp pulse'] },
 } as const;
-const PLAZAS = ['Khed Shivapur', 'Kherki Daula', 'Panipat', 'Talegaon', 'Vashi', 'Electronic City', 'Sriperumbudur', 'Dahisar', 'Karjeevanhalli', 'Bharthana', 'Shahjahanpur', 'Kiratpur', 'Paranur', 'Krishnagiri', 'Barwala', 'Kishangarh', 'Savli', 'Ghoti', 'Nagaon', 'Bijwasan'];
-const DHABAS = ['Amrik Sukhdev Dhaba', 'Sher-e-Punjab Dhaba', 'Highway King', 'Annapurna Bhojanalaya', 'Hotel Saravana Bhavan', 'Apna Dhaba', 'Balaji Family Dhaba', 'Rajasthani Bhojnalaya'];
+const PLAZAS = [
+  'Khed Shivapur',
+  'Kherki Daula',
+  'Panipat',
+  'Talegaon',
+  'Vashi',
+  'Electronic City',
+  'Sriperumbudur',
+  'Dahisar',
+  'Karjeevanhalli',
+  'Bharthana',
+  'Shahjahanpur',
+  'Kiratpur',
+  'Paranur',
+  'Krishnagiri',
+  'Barwala',
+  'Kishangarh',
+  'Savli',
+  'Ghoti',
+  'Nagaon',
+  'Bijwasan',
+];
+const DHABAS = [
+  'Amrik Sukhdev Dhaba',
+  'Sher-e-Punjab Dhaba',
+  'Highway King',
+  'Annapurna Bhojanalaya',
+  'Hotel Saravana Bhavan',
+  'Apna Dhaba',
+  'Balaji Family Dhaba',
+  'Rajasthani Bhojnalaya',
+];
 const WORKSHOPS: readonly (readonly [string, number, number])[] = [
   ['Tyre puncture repair', 150, 600],
   ['Brake adjustment and bleeding', 800, 2_500],
@@ -178,7 +214,8 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       const row = rows[n];
       const vehicle = vehicles[row.vehicle];
       const trip = row.trip >= 0 ? trips[row.trip] : null;
-      const city = FREIGHT_CITIES[CITY_INDEX.get(trip ? (random.chance(0.5) ? trip.origin : trip.destination) : '') ?? random.int(0, FREIGHT_CITIES.length - 1)];
+      const city =
+        FREIGHT_CITIES[CITY_INDEX.get(trip ? (random.chance(0.5) ? trip.origin : trip.destination) : '') ?? random.int(0, FREIGHT_CITIES.length - 1)];
       const heavy = vehicle.type === 'Truck' || vehicle.type === 'Trailer' || vehicle.type === 'Bus';
       // Entered the same day or within three days of the spend; never twice at the same millisecond.
       const created = Math.max(lastCreated + 1, Math.floor(Math.min(now, row.at + random.next() * random.pick([0.1, 0.5, 3]) * DAY)));
@@ -188,7 +225,15 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       while (ids.has(id));
       ids.add(id);
       newIds.push(id);
-      let [fuelType, quantity, price, amount, vendor, description, gps]: [string, number | null, number | null, number, string, string, string] = ['', null, null, 0, '', '', ''];
+      let [fuelType, quantity, price, amount, vendor, description, gps]: [string, number | null, number | null, number, string, string, string] = [
+        '',
+        null,
+        null,
+        0,
+        '',
+        '',
+        '',
+      ];
       // A trailer has no tank: its upkeep in the yard instead (on a trip its puller's diesel, PULLER_PER_KM).
       const runsOn = vehicleFuel(vehicle.type, vehicle.model);
       if (row.type === 'Fuel' && !runsOn) row.type = 'Maintenance';
@@ -220,7 +265,11 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
           const days = trip ? row.size : 0;
           amount = trip ? roundRupees(days * money(random, ALLOWANCE_PER_DAY)) : money(random, [150, 650]);
           vendor = `${random.pick(DHABAS)}, ${city.name}`;
-          description = trip ? `Driver and cleaner meals, ${days} ${days === 1 ? 'day' : 'days'} on the road` : random.chance(0.4) ? random.pick(['Crew lunch', 'Crew dinner']) : '';
+          description = trip
+            ? `Driver and cleaner meals, ${days} ${days === 1 ? 'day' : 'days'} on the road`
+            : random.chance(0.4)
+              ? random.pick(['Crew lunch', 'Crew dinner'])
+              : '';
           break;
         }
         case 'Maintenance': {
@@ -262,7 +311,11 @@ export async function seedExpenses(database: Database, options: SeedOptions): Pr
       batch.price_per_unit.push(price);
       batch.amount.push(amount);
       // A reading on the fills of a vehicle only (agreeFillOdometers makes them agree with the litres).
-      batch.odometer.push(row.type === 'Fuel' && vehicleId !== null && vehicle.mileage !== null ? Math.max(0, Math.round(vehicle.mileage - ((now - row.at) / DAY) * (heavy ? 280 : 90) * random.around(0.7, 1.1))) : null);
+      batch.odometer.push(
+        row.type === 'Fuel' && vehicleId !== null && vehicle.mileage !== null
+          ? Math.max(0, Math.round(vehicle.mileage - ((now - row.at) / DAY) * (heavy ? 280 : 90) * random.around(0.7, 1.1)))
+          : null,
+      );
       batch.vendor.push(vendor);
       batch.gps_location.push(gps);
       batch.description.push(description);

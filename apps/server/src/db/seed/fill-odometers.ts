@@ -33,8 +33,12 @@ export async function agreeFillOdometers(database: Database, options: { staged?:
        WHERE ve.current_mileage IS NOT NULL),
     fills AS (
       ${expenseFills('fuel_expenses', 'expense')}
-      UNION ALL${options.staged ? ` ${expenseFills(options.staged, 'staged')}
-      UNION ALL` : ''}
+      UNION ALL${
+        options.staged
+          ? ` ${expenseFills(options.staged, 'staged')}
+      UNION ALL`
+          : ''
+      }
       SELECT 'log', l.id, l.vehicle_id, l."timestamp" AT TIME ZONE 'UTC', l.quantity
         FROM refueling_logs l WHERE l.odometer IS NOT NULL AND l.quantity > 0 AND l."timestamp" IS NOT NULL),
     placed AS (
@@ -49,7 +53,9 @@ export async function agreeFillOdometers(database: Database, options: { staged?:
   }
   // The search texts do not read the odometers: their triggers are off while the readings are rewritten.
   const searchOff = (work: () => Promise<void>) =>
-    withTriggersDisabled(database, 'fuel_expenses', ['fuel_expenses_search_text'], () => withTriggersDisabled(database, 'refueling_logs', ['refueling_logs_search_text'], work));
+    withTriggersDisabled(database, 'fuel_expenses', ['fuel_expenses_search_text'], () =>
+      withTriggersDisabled(database, 'refueling_logs', ['refueling_logs_search_text'], work),
+    );
   await searchOff(() =>
     database.exec(`
     WITH ${placed},

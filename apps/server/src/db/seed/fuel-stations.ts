@@ -51,7 +51,11 @@ const HIGHWAY_TOWNS: readonly (readonly [highway: string, town: string, area: st
   ['NH27', 'Gorakhpur', 'Gorakhpur, Uttar Pradesh', '273001', 26.7606, 83.3732],
   ['NH27', 'Guwahati', 'Kamrup Metropolitan, Assam', '781001', 26.1445, 91.7362],
 ];
-const BRANDS = [['IOCL', 5], ['BPCL', 4], ['HPCL', 4]] as const;
+const BRANDS = [
+  ['IOCL', 5],
+  ['BPCL', 4],
+  ['HPCL', 4],
+] as const;
 const OUTLETS = ['COCO Outlet', 'Highway Retail Outlet', 'Truck Stop', 'Fuel Station', 'Dhaba & Fuels'];
 const PRICING = [
   'Standard rates apply.',
@@ -78,7 +82,13 @@ export async function seedFuelStations(database: Database, options: SeedOptions)
     const slug = town.toLowerCase().replace(/[^a-z]/g, '');
     const since = at - random.int(0, 400) * DAY;
     const contractStart = random.chance(0.85) ? since : null;
-    const fuels = ['Diesel', ...(random.chance(0.85) ? ['Petrol'] : []), ...(random.chance(0.05) ? ['Biofuel'] : []), ...(random.chance(0.35) ? ['CNG'] : []), ...(random.chance(0.2) ? ['Electric'] : [])];
+    const fuels = [
+      'Diesel',
+      ...(random.chance(0.85) ? ['Petrol'] : []),
+      ...(random.chance(0.05) ? ['Biofuel'] : []),
+      ...(random.chance(0.35) ? ['CNG'] : []),
+      ...(random.chance(0.2) ? ['Electric'] : []),
+    ];
     return {
       id: seededId(partnerFuelStationsArea.idFormat, at, random),
       stationName: `${brand} ${outlet} ${town}${round > 0 ? ` Km ${km}` : ''}`,
@@ -95,7 +105,12 @@ export async function seedFuelStations(database: Database, options: SeedOptions)
       contractStart: contractStart === null ? null : isoDate(contractStart),
       contractEnd: contractStart === null ? null : isoDate(contractStart + random.pick([1, 2, 3]) * YEAR),
       pricing: random.pick(PRICING),
-      cycle: random.weighted([['Monthly', 6], ['Bi-Monthly', 2], ['Weekly', 2], ['Daily', 1]] as const),
+      cycle: random.weighted([
+        ['Monthly', 6],
+        ['Bi-Monthly', 2],
+        ['Weekly', 2],
+        ['Daily', 1],
+      ] as const),
       at: new Date(at).toISOString(),
     };
   });
@@ -109,8 +124,23 @@ export async function seedFuelStations(database: Database, options: SeedOptions)
        AS u(id, name, address, gps, contact, phone, email, status, mode, credit, fuels, since, cstart, cend, pricing, cycle, at)
      ON CONFLICT (id) DO NOTHING RETURNING id`,
     [
-      column('id'), column('stationName'), column('address'), column('gps'), column('contact'), column('phone'), column('email'), column('status'),
-      column('paymentMode'), column('creditLimit'), column('fuels'), column('since'), column('contractStart'), column('contractEnd'), column('pricing'), column('cycle'), column('at'),
+      column('id'),
+      column('stationName'),
+      column('address'),
+      column('gps'),
+      column('contact'),
+      column('phone'),
+      column('email'),
+      column('status'),
+      column('paymentMode'),
+      column('creditLimit'),
+      column('fuels'),
+      column('since'),
+      column('contractStart'),
+      column('contractEnd'),
+      column('pricing'),
+      column('cycle'),
+      column('at'),
     ],
   );
   return { inserted: inserted.length, ids: inserted.map((r) => r.id) };
@@ -121,7 +151,8 @@ const FUEL_SQL = `(VALUES ('Diesel', 86.5, 95.5), ('Petrol', 94, 108), ('Biofuel
   AS price(fuel, low, high)`;
 const LETTERS = `'ABCDEFGHIJKLMNOPQRSTUVWXYZ'`;
 /** Three capitals that count k (base 26): with the row number's last five digits, a unique id per row. */
-const letters = (k: string) => `substr(${LETTERS}, (1 + (${k}) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 26) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 676) % 26)::int, 1)`;
+const letters = (k: string) =>
+  `substr(${LETTERS}, (1 + (${k}) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 26) % 26)::int, 1) || substr(${LETTERS}, (1 + ((${k}) / 676) % 26)::int, 1)`;
 
 /**
  * Inserts `count` refuelling logs in one set-based INSERT: each a vehicle in the database (with one of the
@@ -135,7 +166,10 @@ export async function seedRefuelingLogs(database: Database, options: SeedOptions
   const [{ existing, vehicles, stations }] = await database.query<{ existing: number; vehicles: number; stations: number }>(
     `SELECT (SELECT count(*)::int FROM refueling_logs) AS existing, (SELECT count(*)::int FROM vehicles WHERE type <> 'Trailer') AS vehicles, (SELECT count(*)::int FROM partner_fuel_stations) AS stations`,
   );
-  if (vehicles === 0 || stations === 0) throw new Error('Refuelling logs need vehicles with an engine (not trailers) and partner fuel stations; the database has none (add some with --vehicles and --fuel-stations).');
+  if (vehicles === 0 || stations === 0)
+    throw new Error(
+      'Refuelling logs need vehicles with an engine (not trailers) and partner fuel stations; the database has none (add some with --vehicles and --fuel-stations).',
+    );
   // Ids of this run start after the ones a previous run may have used (the letters count on).
   const offset = (seed % 5000) * 3 + Math.ceil(existing / 100_000);
   const insert = async () => {

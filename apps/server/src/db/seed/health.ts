@@ -32,15 +32,65 @@ export const HEALTH_SEARCH_TRIGGER = 'health_search_text';
  * fleets add yearly eye and fitness checks and frequent alcohol tests.
  */
 const TESTS: Record<TestType, { weight: number; results: readonly (readonly [Result, number])[]; months: number }> = {
-  'Vision Test': { weight: 4, results: [['Fit', 70], ['Fit with Aid', 24], ['Unfit', 2]], months: 12 },
-  Audiometry: { weight: 1.5, results: [['Fit', 88], ['Fit with Aid', 8], ['Unfit', 2]], months: 24 },
-  'General Fitness Checkup': { weight: 4, results: [['Fit', 86], ['Fit with Aid', 8], ['Unfit', 3]], months: 12 },
-  'Blood Pressure Test': { weight: 2.5, results: [['Fit', 74], ['Fit with Aid', 18], ['Unfit', 5]], months: 6 },
-  'Diabetes Screening': { weight: 2, results: [['Fit', 78], ['Fit with Aid', 16], ['Unfit', 3]], months: 6 },
-  'Drug & Alcohol Test': { weight: 2.5, results: [['Fit', 97], ['Unfit', 2]], months: 3 },
+  'Vision Test': {
+    weight: 4,
+    results: [
+      ['Fit', 70],
+      ['Fit with Aid', 24],
+      ['Unfit', 2],
+    ],
+    months: 12,
+  },
+  Audiometry: {
+    weight: 1.5,
+    results: [
+      ['Fit', 88],
+      ['Fit with Aid', 8],
+      ['Unfit', 2],
+    ],
+    months: 24,
+  },
+  'General Fitness Checkup': {
+    weight: 4,
+    results: [
+      ['Fit', 86],
+      ['Fit with Aid', 8],
+      ['Unfit', 3],
+    ],
+    months: 12,
+  },
+  'Blood Pressure Test': {
+    weight: 2.5,
+    results: [
+      ['Fit', 74],
+      ['Fit with Aid', 18],
+      ['Unfit', 5],
+    ],
+    months: 6,
+  },
+  'Diabetes Screening': {
+    weight: 2,
+    results: [
+      ['Fit', 78],
+      ['Fit with Aid', 16],
+      ['Unfit', 3],
+    ],
+    months: 6,
+  },
+  'Drug & Alcohol Test': {
+    weight: 2.5,
+    results: [
+      ['Fit', 97],
+      ['Unfit', 2],
+    ],
+    months: 3,
+  },
 };
 const pickTest = weightedTable(Object.entries(TESTS).map(([type, t]) => [type as TestType, t.weight] as const));
-const pickResult = Object.fromEntries(Object.entries(TESTS).map(([type, t]) => [type, weightedTable(t.results)])) as Record<TestType, (random: Random) => Result>;
+const pickResult = Object.fromEntries(Object.entries(TESTS).map(([type, t]) => [type, weightedTable(t.results)])) as Record<
+  TestType,
+  (random: Random) => Result
+>;
 
 /** Clinic and hospital chains, and the states they are found in ('*': nationwide). */
 const CLINICS: readonly (readonly [string, string, readonly TestType[] | '*'])[] = [
@@ -86,7 +136,7 @@ function healthNote(random: Random, test: TestType, result: Result): string {
       return 'Hearing within normal limits.';
     case 'General Fitness Checkup':
       if (unfit) return `BP ${bp(random, true)} mmHg, ECG changes; cardiology review before driving.`;
-      return `BMI ${(random.around(20, 31)).toFixed(1)}; BP ${bp(random, aid)} mmHg.${random.chance(0.5) ? ' Form 1-A issued.' : ''}`;
+      return `BMI ${random.around(20, 31).toFixed(1)}; BP ${bp(random, aid)} mmHg.${random.chance(0.5) ? ' Form 1-A issued.' : ''}`;
     case 'Blood Pressure Test':
       if (unfit) return `BP ${bp(random, true)} mmHg; started on medication, re-test in four weeks.`;
       if (aid) return `BP ${bp(random, false)} mmHg on medication (amlodipine).`;
@@ -163,7 +213,9 @@ export async function seedHealth(database: Database, options: HealthSeedOptions)
       batch.result.push(row.result);
       batch.next_due_date.push(row.due);
       batch.clinic_info.push(row.clinic);
-      batch.notes.push(row.result === 'Pending Review' ? (random.chance(0.5) ? "Awaiting the doctor's review." : '') : healthNote(random, row.test, row.result));
+      batch.notes.push(
+        row.result === 'Pending Review' ? (random.chance(0.5) ? "Awaiting the doctor's review." : '') : healthNote(random, row.test, row.result),
+      );
     },
   });
 }

@@ -139,9 +139,15 @@ export async function seedIncidents(database: Database, options: SeedOptions): P
         const created = Math.min(now, happened + Math.floor(random.around(0.1, 6) * HOUR));
         const age = now - created;
         const status: Status =
-          age < 3 * DAY ? random.pick(['Open', 'Open', 'Investigating'] as const)
-          : age < 30 * DAY ? random.pick(['Investigating', 'Action Pending', 'Resolved'] as const)
-          : random.weighted<Status>([['Closed', 70], ['Resolved', 22], ['Action Pending', 8]]);
+          age < 3 * DAY
+            ? random.pick(['Open', 'Open', 'Investigating'] as const)
+            : age < 30 * DAY
+              ? random.pick(['Investigating', 'Action Pending', 'Resolved'] as const)
+              : random.weighted<Status>([
+                  ['Closed', 70],
+                  ['Resolved', 22],
+                  ['Action Pending', 8],
+                ]);
         const driver = drivers.length > 0 && random.chance(0.8) ? random.pick(drivers) : null;
         let id: string;
         do id = seededId(incidentsArea.idFormat, created, random);

@@ -46,12 +46,23 @@ const PROVIDERS: readonly (readonly [name: string, prefix: string, weight: numbe
   ['Reliance General', 'RGI/GT', 1],
 ];
 const pickProvider = weightedTable(PROVIDERS.map((p, i) => [i, p[2]] as const));
-const pickType = weightedTable<InsuranceType>([['Cargo', 5], ['Goods in Transit', 4], ['Vehicle', 2], ['Driver Accident', 1.5], ['Liability', 1]]);
+const pickType = weightedTable<InsuranceType>([
+  ['Cargo', 5],
+  ['Goods in Transit', 4],
+  ['Vehicle', 2],
+  ['Driver Accident', 1.5],
+  ['Liability', 1],
+]);
 /** Cargo cover runs for the trip; vehicle, accident and liability cover for a year. */
 const ANNUAL: readonly InsuranceType[] = ['Vehicle', 'Driver Accident', 'Liability'];
 
 const NOTES: Partial<Record<InsuranceStatus, readonly string[]>> = {
-  'Claim Filed': ['Cargo damaged in transit; surveyor appointed.', 'Shortage found at delivery; claim with LR copy and photos.', 'Water ingress after heavy rain; survey report awaited.', 'Minor accident on the highway; FIR and photos submitted.'],
+  'Claim Filed': [
+    'Cargo damaged in transit; surveyor appointed.',
+    'Shortage found at delivery; claim with LR copy and photos.',
+    'Water ingress after heavy rain; survey report awaited.',
+    'Minor accident on the highway; FIR and photos submitted.',
+  ],
   Cancelled: ['Trip cancelled by the consignor; premium refund requested.', 'Replaced by an open policy declaration.'],
   Pending: ['Awaiting premium payment confirmation.', 'Proposal sent; cover note expected today.'],
   Active: ['Sum insured as per invoice value plus 10%.', 'Open cover declaration made for this consignment.', ''],
@@ -67,7 +78,11 @@ async function loadTrips(database: Database): Promise<TripRef> {
   const rows = await database.query<{ id: string; created: number; start: number | null }>(
     'SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created, (extract(epoch FROM start_date) * 1000)::float8 AS start FROM trips ORDER BY created_at, id',
   );
-  return { ids: rows.map((r) => r.id), created: Float64Array.from(rows, (r) => Number(r.created)), start: Float64Array.from(rows, (r) => Number(r.start ?? r.created)) };
+  return {
+    ids: rows.map((r) => r.id),
+    created: Float64Array.from(rows, (r) => Number(r.created)),
+    start: Float64Array.from(rows, (r) => Number(r.start ?? r.created)),
+  };
 }
 
 /**

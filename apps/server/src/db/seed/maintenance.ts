@@ -34,7 +34,12 @@ export const MAINTENANCE_SEARCH_TRIGGER = 'maintenance_search_text';
 /** Job cards as Indian workshops write them: what is done, the parts it takes, and its usual cost (₹). */
 const JOBS: Record<JobType, readonly (readonly [description: string, parts: string, low: number, high: number])[]> = {
   Preventive: [
-    ['Periodic service at 20,000 km: engine oil and filters changed, greasing of all points', 'Engine oil 15W-40 (18 L), oil filter, fuel filter, air filter element', 6500, 14000],
+    [
+      'Periodic service at 20,000 km: engine oil and filters changed, greasing of all points',
+      'Engine oil 15W-40 (18 L), oil filter, fuel filter, air filter element',
+      6500,
+      14000,
+    ],
     ['Periodic service at 40,000 km with coolant replacement', 'Engine oil 15W-40, oil and fuel filters, coolant (20 L)', 9000, 18000],
     ['Gearbox and differential oil change', 'Gear oil EP-90 (12 L), differential oil 85W-140 (8 L)', 4500, 9000],
     ['Wheel alignment and tyre rotation', '', 1800, 3500],
@@ -88,8 +93,14 @@ const TECHNICIANS = [
   'Prakash Rao (Eicher authorised service, Vijayawada)',
 ];
 
-const pickType = weightedTable<JobType>([['Preventive', 5], ['Corrective', 3], ['Inspection', 1.2], ['Emergency', 0.8]]);
-const rupees = (random: Random, low: number, high: number) => (random.chance(0.6) ? Math.round(random.around(low, high) / 50) * 50 : Math.round(random.around(low, high) * 100) / 100);
+const pickType = weightedTable<JobType>([
+  ['Preventive', 5],
+  ['Corrective', 3],
+  ['Inspection', 1.2],
+  ['Emergency', 0.8],
+]);
+const rupees = (random: Random, low: number, high: number) =>
+  random.chance(0.6) ? Math.round(random.around(low, high) / 50) * 50 : Math.round(random.around(low, high) * 100) / 100;
 
 interface JobRow {
   created: number;
@@ -103,7 +114,9 @@ interface JobRow {
 export async function seedMaintenance(database: Database, options: SeedOptions): Promise<{ inserted: number; ids: string[] }> {
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
-  const vehicles = await database.query<{ id: string; created: number }>(`SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created FROM vehicles ORDER BY created_at, id`);
+  const vehicles = await database.query<{ id: string; created: number }>(
+    `SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created FROM vehicles ORDER BY created_at, id`,
+  );
   if (vehicles.length === 0) throw new Error('Maintenance jobs need vehicles to work on; the database has none (add some with --vehicles).');
   const today = startOfIndianDay(now);
   const rows: JobRow[] = [];
@@ -135,12 +148,23 @@ export async function seedMaintenance(database: Database, options: SeedOptions):
         ids.push(id);
         const [description, parts, low, high] = row.job;
         const past = row.scheduled < today - 2 * DAY;
-        const status: JobStatus = row.scheduled > today ? (random.chance(0.06) ? 'On Hold' : 'Scheduled')
-          : !past ? random.pick(['In Progress', 'In Progress', 'Scheduled', 'On Hold'] as const)
-          : random.weighted<JobStatus>([['Completed', 92], ['Cancelled', 4], ['On Hold', 2], ['In Progress', 2]]);
+        const status: JobStatus =
+          row.scheduled > today
+            ? random.chance(0.06)
+              ? 'On Hold'
+              : 'Scheduled'
+            : !past
+              ? random.pick(['In Progress', 'In Progress', 'Scheduled', 'On Hold'] as const)
+              : random.weighted<JobStatus>([
+                  ['Completed', 92],
+                  ['Cancelled', 4],
+                  ['On Hold', 2],
+                  ['In Progress', 2],
+                ]);
         const completion = status === 'Completed' ? Math.min(today, row.scheduled + random.int(0, row.type === 'Corrective' ? 4 : 1) * DAY) : NaN;
         const estimated = status === 'Scheduled' || status === 'On Hold' ? random.chance(0.5) : true;
-        const edited = status !== 'Scheduled' ? Math.min(now, Math.max(row.created, (Number.isNaN(completion) ? row.scheduled : completion) + 18 * HOUR)) : row.created;
+        const edited =
+          status !== 'Scheduled' ? Math.min(now, Math.max(row.created, (Number.isNaN(completion) ? row.scheduled : completion) + 18 * HOUR)) : row.created;
         batch.id.push(id);
         batch.vehicle_id.push(vehicles[row.vehicle].id);
         batch.job_type.push(row.type);

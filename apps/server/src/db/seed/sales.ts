@@ -1,4 +1,14 @@
-import { leadsArea, ordersArea, quotationFinalAmount, quotationsArea, type LEAD_SOURCES, type LEAD_STATUSES, type ORDER_STATUSES, type PAYMENT_STATUSES, type QUOTATION_STATUSES } from '@raahi/domain';
+import {
+  leadsArea,
+  ordersArea,
+  quotationFinalAmount,
+  quotationsArea,
+  type LEAD_SOURCES,
+  type LEAD_STATUSES,
+  type ORDER_STATUSES,
+  type PAYMENT_STATUSES,
+  type QUOTATION_STATUSES,
+} from '@raahi/domain';
 import type { Database } from '../client';
 import { DAY, isoDate, seededId, spreadTimestamps, YEAR, type SeedOptions } from './common';
 import { FREIGHT_CITIES, roadKm, type City } from './india';
@@ -45,8 +55,25 @@ export const CUSTOMERS: readonly (readonly [company: string, industry: string])[
   ['Bisleri International', 'Beverages'],
 ];
 const ZONES: Record<string, string> = {
-  MH: 'West', GJ: 'West', RJ: 'North', DL: 'North', HR: 'North', UP: 'North', PB: 'North', MP: 'Central', CG: 'Central',
-  TN: 'South', KA: 'South', TS: 'South', AP: 'South', KL: 'South', WB: 'East', OD: 'East', JH: 'East', BR: 'East', AS: 'North-East',
+  MH: 'West',
+  GJ: 'West',
+  RJ: 'North',
+  DL: 'North',
+  HR: 'North',
+  UP: 'North',
+  PB: 'North',
+  MP: 'Central',
+  CG: 'Central',
+  TN: 'South',
+  KA: 'South',
+  TS: 'South',
+  AP: 'South',
+  KL: 'South',
+  WB: 'East',
+  OD: 'East',
+  JH: 'East',
+  BR: 'East',
+  AS: 'North-East',
 };
 const SALES_TEAM = ['Priya Sharma', 'Rahul Verma', 'Sneha Kulkarni', 'Arjun Nair', 'Farhan Qureshi', 'Deepika Reddy'];
 const LEAD_NOTES = [
@@ -72,11 +99,44 @@ const TERMS = [
 ];
 const DELIVERY_TERMS = ['FOB Origin', 'FOB Destination', 'Door Delivery', 'Ex Works'];
 
-const pickStatus = weightedTable<(typeof LEAD_STATUSES)[number]>([['New', 5], ['Contacted', 5], ['Qualified', 4], ['Proposal Sent', 4], ['Negotiation', 3], ['Won', 4], ['Lost', 2], ['On Hold', 1]]);
-const pickSource = weightedTable<(typeof LEAD_SOURCES)[number]>([['Website', 4], ['Referral', 4], ['Cold Call', 3], ['Trade Show', 2], ['Advertisement', 1], ['Other', 1]]);
-const pickQuoteStatus = weightedTable<(typeof QUOTATION_STATUSES)[number]>([['Draft', 2], ['Sent', 3], ['Approved', 5], ['Rejected', 1], ['Expired', 1]]);
-const pickOrderStatus = weightedTable<(typeof ORDER_STATUSES)[number]>([['New', 2], ['Processing', 3], ['Dispatched', 3], ['Delivered', 6], ['Cancelled', 1]]);
-const pickPayment = weightedTable<(typeof PAYMENT_STATUSES)[number]>([['Pending', 4], ['Paid', 5], ['Partially Paid', 3], ['Overdue', 1]]);
+const pickStatus = weightedTable<(typeof LEAD_STATUSES)[number]>([
+  ['New', 5],
+  ['Contacted', 5],
+  ['Qualified', 4],
+  ['Proposal Sent', 4],
+  ['Negotiation', 3],
+  ['Won', 4],
+  ['Lost', 2],
+  ['On Hold', 1],
+]);
+const pickSource = weightedTable<(typeof LEAD_SOURCES)[number]>([
+  ['Website', 4],
+  ['Referral', 4],
+  ['Cold Call', 3],
+  ['Trade Show', 2],
+  ['Advertisement', 1],
+  ['Other', 1],
+]);
+const pickQuoteStatus = weightedTable<(typeof QUOTATION_STATUSES)[number]>([
+  ['Draft', 2],
+  ['Sent', 3],
+  ['Approved', 5],
+  ['Rejected', 1],
+  ['Expired', 1],
+]);
+const pickOrderStatus = weightedTable<(typeof ORDER_STATUSES)[number]>([
+  ['New', 2],
+  ['Processing', 3],
+  ['Dispatched', 3],
+  ['Delivered', 6],
+  ['Cancelled', 1],
+]);
+const pickPayment = weightedTable<(typeof PAYMENT_STATUSES)[number]>([
+  ['Pending', 4],
+  ['Paid', 5],
+  ['Partially Paid', 3],
+  ['Overdue', 1],
+]);
 const pickCity = weightedTable(FREIGHT_CITIES.map((c) => [c, c.weight] as const));
 
 /** Quotations per lead and orders per Approved quotation with a flat rate. */
@@ -107,7 +167,10 @@ async function insertColumns(database: Database, table: string, columns: Record<
   const values = names.map((_, i) => rows.map((row) => row[i]));
   const unnest = names.map((name, i) => `$${i + 1}::${columns[name].replace('[]', '')}[]`).join(', ');
   const selected = names.map((name) => (columns[name].endsWith('[]') ? `string_to_array(u.${name}, '|')` : `u.${name}`)).join(', ');
-  await database.query(`INSERT INTO ${table} (${names.join(', ')}, updated_at) SELECT ${selected}, u.created_at FROM unnest(${unnest}) AS u(${names.join(', ')})`, values);
+  await database.query(
+    `INSERT INTO ${table} (${names.join(', ')}, updated_at) SELECT ${selected}, u.created_at FROM unnest(${unnest}) AS u(${names.join(', ')})`,
+    values,
+  );
 }
 
 /**
@@ -121,7 +184,8 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
   if (count === 0) return { leads: 0, quotations: 0, orders: 0 };
   const vehicles = (await database.query<{ id: string }>('SELECT id FROM vehicles ORDER BY id LIMIT 5000')).map((v) => v.id);
   const taken = new Set<string>();
-  for (const table of ['sales_leads', 'sales_quotations', 'sales_orders']) for (const r of await database.query<{ id: string }>(`SELECT id FROM ${table}`)) taken.add(r.id);
+  for (const table of ['sales_leads', 'sales_quotations', 'sales_orders'])
+    for (const r of await database.query<{ id: string }>(`SELECT id FROM ${table}`)) taken.add(r.id);
 
   // Every shipper in turn from a random start, so that a few dozen leads name each once.
   const start = random.int(0, CUSTOMERS.length - 1);
@@ -129,10 +193,18 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
     const [company, industry] = CUSTOMERS[(start + i) % CUSTOMERS.length];
     const city = pickCity(random);
     const person = personName(random, pickRegion(random));
-    const domain = company.toLowerCase().replace(/\(.*\)|ltd\.|[^a-z]/g, '').slice(0, 16);
+    const domain = company
+      .toLowerCase()
+      .replace(/\(.*\)|ltd\.|[^a-z]/g, '')
+      .slice(0, 16);
     const contact = random.chance(0.5) ? mobile(random) : `${person.emailParts[0]}.${person.emailParts[1] || 'sales'}@${domain}.example.in`;
     const [from, to] = lane(random);
-    const note = random.chance(0.6) ? random.pick(LEAD_NOTES).replace('{n}', String(random.int(8, 120))).replace('{lane}', `${from.name} → ${to.name}`) : '';
+    const note = random.chance(0.6)
+      ? random
+          .pick(LEAD_NOTES)
+          .replace('{n}', String(random.int(8, 120)))
+          .replace('{lane}', `${from.name} → ${to.name}`)
+      : '';
     const row = [
       uniqueId(taken, () => seededId(leadsArea.idFormat, at, random)),
       random.chance(0.3) ? `${company} (${city.name})` : company,
@@ -151,7 +223,19 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
   await insertColumns(
     database,
     'sales_leads',
-    { id: 'text', company_name: 'text', contact_person: 'text', contact_info: 'text', lead_source: 'text', assigned_to: 'text', status: 'text', industry: 'text', region: 'text', notes: 'text', created_at: 'timestamptz' },
+    {
+      id: 'text',
+      company_name: 'text',
+      contact_person: 'text',
+      contact_info: 'text',
+      lead_source: 'text',
+      assigned_to: 'text',
+      status: 'text',
+      industry: 'text',
+      region: 'text',
+      notes: 'text',
+      created_at: 'timestamptz',
+    },
     leads.map((l) => l.row),
   );
 
@@ -163,7 +247,11 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
     const [from, to] = lane(random);
     const [vehicleType, low, high] = random.chance(0.35) ? VEHICLE_TYPES[0] : random.pick(VEHICLE_TYPES);
     const perKm = Math.round((low + random.next() * (high - low)) * 100) / 100;
-    const pricing = random.weighted([['both', 4], ['perKm', 3], ['flat', 3]] as const);
+    const pricing = random.weighted([
+      ['both', 4],
+      ['perKm', 3],
+      ['flat', 3],
+    ] as const);
     const flat = pricing === 'perKm' ? null : Math.round((roadKm(from, to) * perKm) / 100) * 100;
     const tax = random.pick([5, 5, 12]);
     const discount = random.pick([0, 0, 0, 2, 2.5, 5]);
@@ -188,8 +276,19 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
     database,
     'sales_quotations',
     {
-      id: 'text', lead_id: 'text', customer_name: 'text', vehicle_type: 'text', route_or_region: 'text', pricing_per_km: 'numeric', flat_rate: 'numeric',
-      tax: 'float8', discount: 'float8', valid_until: 'date', terms_and_conditions: 'text', status: 'text', created_at: 'timestamptz',
+      id: 'text',
+      lead_id: 'text',
+      customer_name: 'text',
+      vehicle_type: 'text',
+      route_or_region: 'text',
+      pricing_per_km: 'numeric',
+      flat_rate: 'numeric',
+      tax: 'float8',
+      discount: 'float8',
+      valid_until: 'date',
+      terms_and_conditions: 'text',
+      status: 'text',
+      created_at: 'timestamptz',
     },
     quotations.map((q) => q.row),
   );
@@ -200,7 +299,22 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
     const finalAmount = quotationFinalAmount({ flatRate: q.row[6], tax: q.row[7], discount: q.row[8] });
     const paymentStatus = pickPayment(random);
     const paid = paymentStatus === 'Partially Paid' && finalAmount !== null ? Math.round(finalAmount * random.pick([0.25, 0.4, 0.5, 0.6]) * 100) / 100 : null;
-    const assigned = vehicles.length ? [...new Set(Array.from({ length: random.weighted([[1, 6], [2, 3], [3, 1]] as const) }, () => random.pick(vehicles)))] : [];
+    const assigned = vehicles.length
+      ? [
+          ...new Set(
+            Array.from(
+              {
+                length: random.weighted([
+                  [1, 6],
+                  [2, 3],
+                  [3, 1],
+                ] as const),
+              },
+              () => random.pick(vehicles),
+            ),
+          ),
+        ]
+      : [];
     // Paid and balance exactly as the form and the API would store them.
     const prepared = ordersArea.prepare!({
       ...ordersArea.defaults(),
@@ -222,13 +336,34 @@ export async function seedSales(database: Database, options: SeedOptions): Promi
     database,
     'sales_orders',
     {
-      id: 'text', quotation_id: 'text', customer_name: 'text', date: 'date', final_amount: 'numeric', payment_status: 'text', paid_amount: 'numeric', balance_amount: 'numeric',
-      delivery_terms: 'text', assigned_vehicles: 'text[]', route_details: 'text', status: 'text', created_at: 'timestamptz',
+      id: 'text',
+      quotation_id: 'text',
+      customer_name: 'text',
+      date: 'date',
+      final_amount: 'numeric',
+      payment_status: 'text',
+      paid_amount: 'numeric',
+      balance_amount: 'numeric',
+      delivery_terms: 'text',
+      assigned_vehicles: 'text[]',
+      route_details: 'text',
+      status: 'text',
+      created_at: 'timestamptz',
     },
     orders.map(({ at, prepared: p }) => [
       uniqueId(taken, () => seededId(ordersArea.idFormat, at, random)),
-      p.quotationId, p.customerName, p.date, p.finalAmount, p.paymentStatus, p.paidAmount, p.balanceAmount, p.deliveryTerms,
-      p.assignedVehicles.join('|'), p.routeDetails, p.status, new Date(at).toISOString(),
+      p.quotationId,
+      p.customerName,
+      p.date,
+      p.finalAmount,
+      p.paymentStatus,
+      p.paidAmount,
+      p.balanceAmount,
+      p.deliveryTerms,
+      p.assignedVehicles.join('|'),
+      p.routeDetails,
+      p.status,
+      new Date(at).toISOString(),
     ]),
   );
   options.onProgress?.('sales', count, count);

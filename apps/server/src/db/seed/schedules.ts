@@ -56,23 +56,42 @@ export async function seedSchedules(database: Database, options: SeedOptions): P
     )
     SELECT t.id, (extract(epoch FROM t.created_at) * 1000)::float8 AS created, o.km
     FROM targets t LEFT JOIN vehicle_odometers o ON o.vehicle_id = t.id
-    ORDER BY t.created_at, t.id`)) as unknown as { rows: { id: string; km: number | null; created: number }[] } | { id: string; km: number | null; created: number }[];
+    ORDER BY t.created_at, t.id`)) as unknown as
+    { rows: { id: string; km: number | null; created: number }[] } | { id: string; km: number | null; created: number }[];
   const vehicles = Array.isArray(result) ? result : result.rows;
   const today = isoDate(now);
-  type Row = { vehicle: string; created: number; task: string; everyKm: number | null; everyMonths: number | null; lastDate: string | null; lastKm: number | null; notes: string };
+  type Row = {
+    vehicle: string;
+    created: number;
+    task: string;
+    everyKm: number | null;
+    everyMonths: number | null;
+    lastDate: string | null;
+    lastKm: number | null;
+    notes: string;
+  };
   const rows: Row[] = [];
   for (const v of vehicles) {
     const odometer = v.km ?? 0;
     for (const plan of [PLANS[0], random.pick(PLANS.slice(1))]) {
       if (rows.length >= count) break;
       const [task, everyKm, everyMonths, notes] = plan;
-      const target: Target = random.weighted<Target>([['ok', 75], ['soon', 17], ['overdue', 8]]);
+      const target: Target = random.weighted<Target>([
+        ['ok', 75],
+        ['soon', 17],
+        ['overdue', 8],
+      ]);
       let lastKm: number | null = null;
       let lastDate: string | null = null;
       if (everyKm !== null && odometer > everyKm) {
         const soon = serviceDueSoonKm(everyKm);
         // The km left to the due km: OK well before the Due Soon distance, Due Soon within it, Overdue past it.
-        const left = target === 'ok' ? random.int(soon + 500, Math.max(soon + 500, Math.round(everyKm * 0.9))) : target === 'soon' ? random.int(50, soon - 50) : -random.int(200, Math.round(everyKm * 0.25));
+        const left =
+          target === 'ok'
+            ? random.int(soon + 500, Math.max(soon + 500, Math.round(everyKm * 0.9)))
+            : target === 'soon'
+              ? random.int(50, soon - 50)
+              : -random.int(200, Math.round(everyKm * 0.25));
         lastKm = Math.max(0, Math.min(odometer, odometer - everyKm + left));
       }
       if (everyMonths !== null) {
@@ -85,7 +104,16 @@ export async function seedSchedules(database: Database, options: SeedOptions): P
       }
       // A schedule by km starts somewhere: a new truck's first service counts from 0 km.
       if (everyKm !== null && lastKm === null) lastKm = 0;
-      rows.push({ vehicle: v.id, created: Math.floor(Math.max(Number(v.created), now - 30 * 86_400_000 * random.next())), task, everyKm, everyMonths, lastDate, lastKm, notes });
+      rows.push({
+        vehicle: v.id,
+        created: Math.floor(Math.max(Number(v.created), now - 30 * 86_400_000 * random.next())),
+        task,
+        everyKm,
+        everyMonths,
+        lastDate,
+        lastKm,
+        notes,
+      });
     }
   }
   rows.sort((a, b) => a.created - b.created);

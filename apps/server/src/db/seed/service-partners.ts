@@ -13,14 +13,22 @@ const KINDS: readonly { weight: number; names: readonly string[]; types: readonl
     names: ['Towing Services', 'Crane Service', 'Highway Recovery', 'Roadside Rescue'],
     types: ['Towing'],
     extra: ['Accident Response', 'General Repair'],
-    notes: ['Flatbed and 15-tonne hydraulic crane; heavy vehicles towed up to 80 km.', 'Underlift tow truck for loaded trailers; GST invoice given.', 'Recovery from ghat sections and ditches; police panchnama help.'],
+    notes: [
+      'Flatbed and 15-tonne hydraulic crane; heavy vehicles towed up to 80 km.',
+      'Underlift tow truck for loaded trailers; GST invoice given.',
+      'Recovery from ghat sections and ditches; police panchnama help.',
+    ],
   },
   {
     weight: 4,
     names: ['Tyre House', 'Tyres & Wheel Alignment', 'Tyre Point', 'Puncture & Tyre Centre'],
     types: ['Tyres'],
     extra: ['Battery', 'General Repair'],
-    notes: ['Truck and bus radials in stock; mobile puncture van.', 'Nitrogen filling, retreading and wheel balancing.', 'Stocks 10.00 R20 and 295/80 R22.5 sizes.'],
+    notes: [
+      'Truck and bus radials in stock; mobile puncture van.',
+      'Nitrogen filling, retreading and wheel balancing.',
+      'Stocks 10.00 R20 and 295/80 R22.5 sizes.',
+    ],
   },
   {
     weight: 2,
@@ -34,7 +42,11 @@ const KINDS: readonly { weight: number; names: readonly string[]; types: readonl
     names: ['Diesel Works', 'Motor Garage', 'Truck Care Workshop', 'Engine Works'],
     types: ['Engine', 'General Repair'],
     extra: ['Towing', 'Battery'],
-    notes: ['Tata, Ashok Leyland and BharatBenz engines; fuel injection pump work.', 'Night mechanic on call; clutch and gearbox overhaul.', 'Authorised for BS-VI after-treatment (DEF, DPF) faults.'],
+    notes: [
+      'Tata, Ashok Leyland and BharatBenz engines; fuel injection pump work.',
+      'Night mechanic on call; clutch and gearbox overhaul.',
+      'Authorised for BS-VI after-treatment (DEF, DPF) faults.',
+    ],
   },
   {
     weight: 1,
@@ -44,13 +56,35 @@ const KINDS: readonly { weight: number; names: readonly string[]; types: readonl
     notes: ['Doorstep diesel bowser, minimum 50 litres.', 'Emergency diesel for stranded vehicles on the highway.'],
   },
 ];
-const PREFIXES = ['Sri Balaji', 'Om Sai', 'Jai Hind', 'New India', 'Shree Ganesh', 'Highway King', 'Guru Nanak', 'Annapurna', 'Bharat', 'Maruti', 'Vinayaka', 'Royal', 'Shiv Shakti', 'Mahalaxmi', 'Kaveri'];
-const HOURS = [['24/7', 6], ['6 AM – 10 PM', 2], ['8 AM – 8 PM', 2], ['9 AM – 9 PM, Sunday closed', 1]] as const;
+const PREFIXES = [
+  'Sri Balaji',
+  'Om Sai',
+  'Jai Hind',
+  'New India',
+  'Shree Ganesh',
+  'Highway King',
+  'Guru Nanak',
+  'Annapurna',
+  'Bharat',
+  'Maruti',
+  'Vinayaka',
+  'Royal',
+  'Shiv Shakti',
+  'Mahalaxmi',
+  'Kaveri',
+];
+const HOURS = [
+  ['24/7', 6],
+  ['6 AM – 10 PM', 2],
+  ['8 AM – 8 PM', 2],
+  ['9 AM – 9 PM, Sunday closed', 1],
+] as const;
 const pickKind = weightedTable(KINDS.map((k) => [k, k.weight] as const));
 const pickCity = weightedTable(FREIGHT_CITIES.map((c) => [c, c.weight] as const));
 const pickHours = weightedTable(HOURS);
 
-const mobile = (random: Random) => `+91 ${random.pick(['98', '97', '94', '93', '90', '88', '70'])}${random.int(100, 999)} ${String(random.int(0, 99999)).padStart(5, '0')}`;
+const mobile = (random: Random) =>
+  `+91 ${random.pick(['98', '97', '94', '93', '90', '88', '70'])}${random.int(100, 999)} ${String(random.int(0, 99999)).padStart(5, '0')}`;
 /** A point on the city's outskirts (within about 10 km), to four decimals as a phone's map shares it. */
 const near = (random: Random, city: City) => `${(city.lat + (random.next() - 0.5) * 0.18).toFixed(4)},${(city.lon + (random.next() - 0.5) * 0.18).toFixed(4)}`;
 
@@ -74,7 +108,17 @@ export async function seedServicePartners(database: Database, options: SeedOptio
     do id = seededId(servicePartnersArea.idFormat, at, random);
     while (taken.has(id));
     taken.add(id);
-    return [id, `${random.pick(PREFIXES)} ${random.pick(kind.names)}, ${city.name}`, types.join('|'), contact, pickHours(random), random.chance(0.9) ? near(random, city) : '', rating, random.chance(0.7) ? random.pick(kind.notes) : '', new Date(at).toISOString()] as const;
+    return [
+      id,
+      `${random.pick(PREFIXES)} ${random.pick(kind.names)}, ${city.name}`,
+      types.join('|'),
+      contact,
+      pickHours(random),
+      random.chance(0.9) ? near(random, city) : '',
+      rating,
+      random.chance(0.7) ? random.pick(kind.notes) : '',
+      new Date(at).toISOString(),
+    ] as const;
   });
   const column = (i: number) => rows.map((row) => row[i]);
   await database.query(

@@ -11,14 +11,35 @@ const list = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.rep
 const pick = (array: string) => `(${array})[1 + floor(random() * array_length(${array}, 1))::int]`;
 
 const PARTS = [
-  'Brake Pad Set|BP|Bosch Ltd', 'Clutch Plate|CP|Valeo India', 'Air Filter|AF|Mann+Hummel India', 'Fuel Filter|FF|Bosch Ltd',
-  'Oil Filter|OF|Purolator India', 'Engine Oil 15W-40 (20 L)|EO|Castrol India', 'Alternator Belt|AB|Gates Unitta India',
-  'Radiator Hose|RH|Tata Motors Spares', 'Leaf Spring Assembly|LS|Jamna Auto Industries', 'Tyre 295/80 R22.5|TY|Apollo Tyres',
-  'Tyre 10.00-20 (Bias)|TB|MRF Ltd', 'Battery 12V 150Ah|BT|Exide Industries', 'Headlamp Assembly|HL|Lumax Industries',
-  'Wheel Bearing|WB|SKF India', 'Shock Absorber|SA|Gabriel India', 'Wiper Blade Pair|WP|Bosch Ltd', 'Fan Belt|FB|Fenner India',
-  'AdBlue (20 L)|AD|Tata Motors Spares', 'Brake Chamber|BC|WABCO India', 'Kingpin Kit|KP|Ashok Leyland Spares',
+  'Brake Pad Set|BP|Bosch Ltd',
+  'Clutch Plate|CP|Valeo India',
+  'Air Filter|AF|Mann+Hummel India',
+  'Fuel Filter|FF|Bosch Ltd',
+  'Oil Filter|OF|Purolator India',
+  'Engine Oil 15W-40 (20 L)|EO|Castrol India',
+  'Alternator Belt|AB|Gates Unitta India',
+  'Radiator Hose|RH|Tata Motors Spares',
+  'Leaf Spring Assembly|LS|Jamna Auto Industries',
+  'Tyre 295/80 R22.5|TY|Apollo Tyres',
+  'Tyre 10.00-20 (Bias)|TB|MRF Ltd',
+  'Battery 12V 150Ah|BT|Exide Industries',
+  'Headlamp Assembly|HL|Lumax Industries',
+  'Wheel Bearing|WB|SKF India',
+  'Shock Absorber|SA|Gabriel India',
+  'Wiper Blade Pair|WP|Bosch Ltd',
+  'Fan Belt|FB|Fenner India',
+  'AdBlue (20 L)|AD|Tata Motors Spares',
+  'Brake Chamber|BC|WABCO India',
+  'Kingpin Kit|KP|Ashok Leyland Spares',
 ];
-const LOCATIONS = ['Rack A1, Pune Depot', 'Rack B4, Nagpur Hub', 'Bay 3, Bhiwandi Warehouse', 'Store 2, Chennai Depot', 'Rack C2, Indore Hub', 'Main Store, Gurugram Yard'];
+const LOCATIONS = [
+  'Rack A1, Pune Depot',
+  'Rack B4, Nagpur Hub',
+  'Bay 3, Bhiwandi Warehouse',
+  'Store 2, Chennai Depot',
+  'Rack C2, Indore Hub',
+  'Main Store, Gurugram Yard',
+];
 
 export async function seedInventory(database: Database, count: number, seed: number): Promise<number> {
   if (count <= 0) return 0;

@@ -62,10 +62,20 @@ const TRAINERS: readonly (readonly [string, readonly TrainingType[]])[] = [
 const TRAINERS_FOR = new Map<TrainingType, string[]>();
 for (const [name, types] of TRAINERS) for (const type of types) TRAINERS_FOR.set(type, [...(TRAINERS_FOR.get(type) ?? []), name]);
 
-const PAST_STATUS = weightedTable<TrainingStatus>([['Completed', 86], ['Failed', 9], ['Cancelled', 5]]);
+const PAST_STATUS = weightedTable<TrainingStatus>([
+  ['Completed', 86],
+  ['Failed', 9],
+  ['Cancelled', 5],
+]);
 
 const NOTES: Partial<Record<TrainingStatus, readonly string[]>> = {
-  Completed: ['Classroom session and practical on the yard.', 'Certificate issued by the institute.', 'Simulator module included.', 'Refresher after a minor incident.', 'Night-driving module included.'],
+  Completed: [
+    'Classroom session and practical on the yard.',
+    'Certificate issued by the institute.',
+    'Simulator module included.',
+    'Refresher after a minor incident.',
+    'Night-driving module included.',
+  ],
   Failed: ['Re-test booked.', 'Practical assessment not cleared; retraining advised.', 'Missed the written test.'],
   Cancelled: ['Trainer unavailable; to be rescheduled.', 'Driver on a long-haul trip that week.', 'Batch too small; merged with the next one.'],
   Scheduled: ['Batch of 12 drivers.', 'Report by 09:30 with licence and ID.', 'Venue: training hall, Transport Nagar depot.'],

@@ -16,9 +16,16 @@ const MINIMUM_FREIGHT = 6000;
 const FREIGHT_CARRIERS = new Set(['Truck', 'Van']);
 
 /** A seeded trip's freight (₹, to the hundred) and the km it ran (Delivered trips: the road distance, a few percent longer for diversions). */
-export function tripFreight(random: Random, roadKmBetween: number, vehicleType: string, vehicleModel: string, status: string): { freight: number | null; km: number | null } {
+export function tripFreight(
+  random: Random,
+  roadKmBetween: number,
+  vehicleType: string,
+  vehicleModel: string,
+  status: string,
+): { freight: number | null; km: number | null } {
   if (status === 'Cancelled') return { freight: null, km: null };
-  const [low, high] = vehicleType === 'Trailer' ? TRAILER_RATE : FREIGHT_CARRIERS.has(vehicleType) ? RATE_PER_KM[vehicleClass(vehicleType, vehicleModel)] : OTHER_RATE;
+  const [low, high] =
+    vehicleType === 'Trailer' ? TRAILER_RATE : FREIGHT_CARRIERS.has(vehicleType) ? RATE_PER_KM[vehicleClass(vehicleType, vehicleModel)] : OTHER_RATE;
   const freight = Math.max(MINIMUM_FREIGHT, Math.round((roadKmBetween * random.around(low, high)) / 100) * 100);
   return { freight, km: status === 'Delivered' ? Math.round(roadKmBetween * random.around(1.01, 1.08) * 10) / 10 : null };
 }
@@ -102,7 +109,8 @@ export async function seedTripMoney(database: Database, options: { random: Rando
           RETURNING m.sales_order IS NOT NULL AS ordered`,
         [picked, chosen],
       );
-      if (written.length > 0) await database.exec('CREATE INDEX trips_seed_order ON trips (created_at, id); CLUSTER trips USING trips_seed_order; DROP INDEX trips_seed_order');
+      if (written.length > 0)
+        await database.exec('CREATE INDEX trips_seed_order ON trips (created_at, id); CLUSTER trips USING trips_seed_order; DROP INDEX trips_seed_order');
     }),
   );
   const ordered = written.filter((row) => row.ordered).length;

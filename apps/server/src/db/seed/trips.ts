@@ -41,7 +41,9 @@ export const TRIP_COLUMNS: readonly BulkColumn[] = [
  * the seed then checks a sample against the trigger (verifySearchText).
  */
 export const TRIP_SEARCH_TEXT: ComputedColumns = {
-  values: { search_text: `lower(concat_ws(E'\\n', u.id, u.origin, u.destination, vehicle_label(v.make, v.model, v.license_plate, v.id), driver_label(d.name, d.id)))` },
+  values: {
+    search_text: `lower(concat_ws(E'\\n', u.id, u.origin, u.destination, vehicle_label(v.make, v.model, v.license_plate, v.id), driver_label(d.name, d.id)))`,
+  },
   joins: 'LEFT JOIN vehicles v ON v.id = u.vehicle_id LEFT JOIN drivers d ON d.id = u.driver_id',
 };
 
@@ -52,7 +54,8 @@ export const TRIP_SEARCH_TRIGGER = 'trips_search_text';
 const CITY_COUNT = FREIGHT_CITIES.length;
 const pickCity = weightedTable(FREIGHT_CITIES.map((c, i) => [i, c.weight] as const));
 const DISTANCES = new Float64Array(CITY_COUNT * CITY_COUNT);
-for (let a = 0; a < CITY_COUNT; a++) for (let b = 0; b < CITY_COUNT; b++) DISTANCES[a * CITY_COUNT + b] = a === b ? 0 : roadKm(FREIGHT_CITIES[a], FREIGHT_CITIES[b]);
+for (let a = 0; a < CITY_COUNT; a++)
+  for (let b = 0; b < CITY_COUNT; b++) DISTANCES[a * CITY_COUNT + b] = a === b ? 0 : roadKm(FREIGHT_CITIES[a], FREIGHT_CITIES[b]);
 /**
  * Per destination, where loads come from: a gravity model (busy cities send more, far ones less), so
  * most trips are regional hauls and some run across the country. Never the destination itself.
@@ -131,8 +134,20 @@ const CANCEL_REASONS = [
   'Rate not agreed; load given to another transporter',
   'Consignee asked to hold the dispatch',
 ];
-const DELIVERY_REMARKS = ['POD received.', 'Delivered; POD uploaded.', "Unloaded at the consignee's warehouse.", 'Delivered in full, no damage.', 'Short by 2 cartons; noted on the POD.'];
-const PLAN_REMARKS = ['Reporting 06:00 at the loading point.', 'Advance ₹5,000 paid for diesel.', 'Return load to be confirmed.', 'FASTag recharged.', 'Second driver joins at the halfway halt.'];
+const DELIVERY_REMARKS = [
+  'POD received.',
+  'Delivered; POD uploaded.',
+  "Unloaded at the consignee's warehouse.",
+  'Delivered in full, no damage.',
+  'Short by 2 cartons; noted on the POD.',
+];
+const PLAN_REMARKS = [
+  'Reporting 06:00 at the loading point.',
+  'Advance ₹5,000 paid for diesel.',
+  'Return load to be confirmed.',
+  'FASTag recharged.',
+  'Second driver joins at the halfway halt.',
+];
 
 function ewayBill(random: Random): string {
   const digits = () => String(random.int(0, 9999)).padStart(4, '0');
@@ -231,7 +246,13 @@ const roundTo = (ms: number, step: number) => Math.round(ms / step) * step;
  * Cancelled. Active drivers are on the road now; those on leave stopped days ago, inactive ones months
  * ago. Trips begin after their driver's and vehicle's records were entered.
  */
-function planTrips(random: Random, count: number, now: number, drivers: Linked & { status: string[] }, vehicles: Linked & { status: string[]; type: string[]; model: string[] }): TripPlan {
+function planTrips(
+  random: Random,
+  count: number,
+  now: number,
+  drivers: Linked & { status: string[] },
+  vehicles: Linked & { status: string[]; type: string[]; model: string[] },
+): TripPlan {
   const plan: TripPlan = {
     count,
     created: new Float64Array(count),
@@ -279,7 +300,11 @@ function planTrips(random: Random, count: number, now: number, drivers: Linked &
   for (const d of eligible) {
     const status = drivers.status[d];
     latest[d] =
-      status === 'On Leave' ? now - random.around(2, 25) * DAY : status === 'Inactive' ? now - random.around(20, 300) * DAY : now + random.around(-1.5, 3) * DAY;
+      status === 'On Leave'
+        ? now - random.around(2, 25) * DAY
+        : status === 'Inactive'
+          ? now - random.around(20, 300) * DAY
+          : now + random.around(-1.5, 3) * DAY;
   }
   const own = new Int32Array(drivers.ids.length).fill(-1);
   const nextOrigin = new Int16Array(drivers.ids.length).fill(-1);
@@ -445,10 +470,14 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
   const { count, random, now } = options;
   if (count === 0) return { inserted: 0, ids: [] };
   const epoch = `(extract(epoch FROM created_at) * 1000)::float8 AS created`;
-  const vehicleRows = await database.query<{ id: string; type: string; model: string; status: string; created: number }>(`SELECT id, type, model, status, ${epoch} FROM vehicles ORDER BY created_at, id`);
+  const vehicleRows = await database.query<{ id: string; type: string; model: string; status: string; created: number }>(
+    `SELECT id, type, model, status, ${epoch} FROM vehicles ORDER BY created_at, id`,
+  );
   const driverRows = await database.query<{ id: string; status: string; created: number }>(`SELECT id, status, ${epoch} FROM drivers ORDER BY created_at, id`);
   if (vehicleRows.length === 0 || driverRows.length === 0) {
-    throw new Error(`Trips need vehicles and drivers to run them; the database has ${vehicleRows.length} vehicles and ${driverRows.length} drivers (add some with --vehicles and --drivers).`);
+    throw new Error(
+      `Trips need vehicles and drivers to run them; the database has ${vehicleRows.length} vehicles and ${driverRows.length} drivers (add some with --vehicles and --drivers).`,
+    );
   }
   const vehicles = {
     ids: vehicleRows.map((r) => r.id),
@@ -457,11 +486,17 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
     type: vehicleRows.map((r) => r.type),
     model: vehicleRows.map((r) => r.model),
   };
-  const drivers = { ids: driverRows.map((r) => r.id), created: Float64Array.from(driverRows, (r) => Number(r.created)), status: driverRows.map((r) => r.status) };
+  const drivers = {
+    ids: driverRows.map((r) => r.id),
+    created: Float64Array.from(driverRows, (r) => Number(r.created)),
+    status: driverRows.map((r) => r.status),
+  };
 
   const planning = performance.now();
   const plan = planTrips(random, count, now, drivers, vehicles);
-  const running = await database.query<{ vehicle_id: string; driver_id: string }>(`SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`);
+  const running = await database.query<{ vehicle_id: string; driver_id: string }>(
+    `SELECT vehicle_id, driver_id FROM trips WHERE status IN ('In Transit', 'Delayed')`,
+  );
   const vehicleIndex = new Map(vehicles.ids.map((id, i) => [id, i]));
   const driverIndex = new Map(drivers.ids.map((id, i) => [id, i]));
   keepTripsPossible(random, plan, now, drivers, vehicles, {
@@ -497,7 +532,13 @@ export async function seedTrips(database: Database, options: SeedOptions): Promi
       batch.notes.push(tripNote(random, plan.status[i]));
       // Its money (issue 19): freight agreed (at its vehicle's rate) unless Cancelled, the km run once Delivered.
       const v = plan.vehicle[i];
-      const money = tripFreight(random, DISTANCES[plan.origin[i] * CITY_COUNT + plan.destination[i]], vehicles.type[v], vehicles.model[v], STATUS[plan.status[i]]);
+      const money = tripFreight(
+        random,
+        DISTANCES[plan.origin[i] * CITY_COUNT + plan.destination[i]],
+        vehicles.type[v],
+        vehicles.model[v],
+        STATUS[plan.status[i]],
+      );
       batch.freight.push(money.freight);
       batch.distance_km.push(money.km);
       batch.created_at.push(iso(plan.created[i]));

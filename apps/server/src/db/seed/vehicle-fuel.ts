@@ -91,7 +91,14 @@ export function vehicleFuel(type: string, model: string): VehicleFuel | null {
  * and odometers agree on it (fill-odometers.ts, in SQL: economySql), and a trip's diesel is what its km take.
  */
 const ECONOMY_BY_FUEL: Readonly<Partial<Record<VehicleFuel['fuel'], number>>> = { CNG: 22, Electric: 7 };
-const ECONOMY_BY_TANK: readonly (readonly [minTank: number, km: number])[] = [[250, 3.6], [150, 4.4], [80, 7], [40, 11], [20, 14], [0, 45]];
+const ECONOMY_BY_TANK: readonly (readonly [minTank: number, km: number])[] = [
+  [250, 3.6],
+  [150, 4.4],
+  [80, 7],
+  [40, 11],
+  [20, 14],
+  [0, 45],
+];
 
 export function vehicleEconomy(runsOn: VehicleFuel): number {
   return ECONOMY_BY_FUEL[runsOn.fuel] ?? ECONOMY_BY_TANK.find(([minTank]) => runsOn.tank >= minTank)![1];

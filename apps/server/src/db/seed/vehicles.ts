@@ -152,9 +152,33 @@ const TYPE_MIX: WeightedChoices<VehicleType> = [
 
 /** Status by age: new vehicles are nearly all on the road; old ones are more often off it or sold. */
 const STATUS_BY_AGE: { maxYears: number; pick: (random: Random) => VehicleStatus }[] = [
-  { maxYears: 1, pick: weightedTable<VehicleStatus>([['Active', 90], ['In Maintenance', 6], ['Out of Service', 3], ['Sold', 1]]) },
-  { maxYears: 8, pick: weightedTable<VehicleStatus>([['Active', 80], ['In Maintenance', 10], ['Out of Service', 6], ['Sold', 4]]) },
-  { maxYears: Infinity, pick: weightedTable<VehicleStatus>([['Active', 62], ['In Maintenance', 12], ['Out of Service', 12], ['Sold', 14]]) },
+  {
+    maxYears: 1,
+    pick: weightedTable<VehicleStatus>([
+      ['Active', 90],
+      ['In Maintenance', 6],
+      ['Out of Service', 3],
+      ['Sold', 1],
+    ]),
+  },
+  {
+    maxYears: 8,
+    pick: weightedTable<VehicleStatus>([
+      ['Active', 80],
+      ['In Maintenance', 10],
+      ['Out of Service', 6],
+      ['Sold', 4],
+    ]),
+  },
+  {
+    maxYears: Infinity,
+    pick: weightedTable<VehicleStatus>([
+      ['Active', 62],
+      ['In Maintenance', 12],
+      ['Out of Service', 12],
+      ['Sold', 14],
+    ]),
+  },
 ];
 
 export const VEHICLE_COLUMNS: readonly BulkColumn[] = [
@@ -176,7 +200,31 @@ export const VEHICLE_COLUMNS: readonly BulkColumn[] = [
 // --- VINs (ISO 3779: WMI, VDS with check digit at position 9, model-year code at 10, plant at 11, serial) ---
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'; // no I, O or Q
-const VIN_VALUES: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+const VIN_VALUES: Record<string, number> = {
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
+};
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 /** Model-year codes repeat every 30 years: 1980 and 2010 are A, 2001 is 1, 2024 is R. */
 const VIN_YEARS = 'ABCDEFGHJKLMNPRSTVWXY123456789';

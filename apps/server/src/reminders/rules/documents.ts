@@ -6,7 +6,9 @@ import { dateParam, onlyIds, shownDate } from './common';
 /** The default threshold of a document type, as SQL (the domain's DOCUMENT_DUE_SOON_DAYS, else the default). */
 const defaultDays = () => {
   const cases = Object.entries(DOCUMENT_DUE_SOON_DAYS).map(([type, days]) => sql`WHEN ${type} THEN ${days}::int`);
-  return cases.length ? sql`CASE d.document_type ${sql.join(cases, sql` `)} ELSE ${DEFAULT_DOCUMENT_DUE_SOON_DAYS}::int END` : sql`${DEFAULT_DOCUMENT_DUE_SOON_DAYS}::int`;
+  return cases.length
+    ? sql`CASE d.document_type ${sql.join(cases, sql` `)} ELSE ${DEFAULT_DOCUMENT_DUE_SOON_DAYS}::int END`
+    : sql`${DEFAULT_DOCUMENT_DUE_SOON_DAYS}::int`;
 };
 
 /**

@@ -26,7 +26,16 @@ const statesOf = async (rule: typeof serviceRule, today: string, ids: string[] |
 describe('the service rule', () => {
   let v: Json;
   const schedule = (overrides: Record<string, unknown>) =>
-    create('/api/service-schedules', { vehicleId: v.id, task: 'General Service', everyKm: null, everyMonths: null, lastDoneDate: null, lastDoneKm: null, notes: '', ...overrides });
+    create('/api/service-schedules', {
+      vehicleId: v.id,
+      task: 'General Service',
+      everyKm: null,
+      everyMonths: null,
+      lastDoneDate: null,
+      lastDoneKm: null,
+      notes: '',
+      ...overrides,
+    });
   beforeAll(async () => {
     v = await createVehicle({ licensePlate: 'MH12RR0001', currentMileage: 125000 });
   });
@@ -51,17 +60,42 @@ describe('the service rule', () => {
     expect([atLimit, past, soonEdge, okEdge, small, smallOk].map((s) => states[s.id])).toEqual(['due_soon', 'overdue', 'due_soon', 'ok', 'due_soon', 'ok']);
     const [row] = await rows(serviceRule.states('2026-06-01', [past.id]));
     expect(row).toEqual({ record_id: past.id, state: 'overdue', label: 'General Service of MH12RR0001', due: '124999 km' });
-    expect(serviceRule.notice({ state: 'overdue', label: row.label, due: row.due })).toEqual({ title: 'Service overdue', message: 'General Service of MH12RR0001 is overdue (due 1,24,999 km).', type: 'critical' });
+    expect(serviceRule.notice({ state: 'overdue', label: row.label, due: row.due })).toEqual({
+      title: 'Service overdue',
+      message: 'General Service of MH12RR0001 is overdue (due 1,24,999 km).',
+      type: 'critical',
+    });
   });
 
   it('whichever comes first, and a typo far above the trend changes nothing; a Sold vehicle is not reminded', async () => {
     const s = await schedule({ everyKm: 20000, everyMonths: 12, lastDoneKm: 120000, lastDoneDate: '2026-01-01' });
     expect((await statesOf(serviceRule, '2026-12-20', [s.id]))[s.id]).toBe('due_soon');
     expect((await statesOf(serviceRule, '2026-06-01', [s.id]))[s.id]).toBe('ok');
-    await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-01-05', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 100, pricePerUnit: 90, amount: 9000, odometer: 1250000, vendor: '', gpsLocation: '', description: '' });
+    await create('/api/fuel-expenses', {
+      type: 'Fuel',
+      date: '2026-01-05',
+      vehicleId: v.id,
+      tripId: null,
+      fuelType: 'Diesel',
+      quantity: 100,
+      pricePerUnit: 90,
+      amount: 9000,
+      odometer: 1250000,
+      vendor: '',
+      gpsLocation: '',
+      description: '',
+    });
     expect((await statesOf(serviceRule, '2026-06-01', [s.id]))[s.id]).toBe('ok');
     const sold = await createVehicle({ licensePlate: 'MH12RR0002', currentMileage: 9000, status: 'Sold' });
-    const gone = await create('/api/service-schedules', { vehicleId: sold.id, task: 'Battery Check', everyKm: null, everyMonths: 1, lastDoneDate: '2025-01-01', lastDoneKm: null, notes: '' });
+    const gone = await create('/api/service-schedules', {
+      vehicleId: sold.id,
+      task: 'Battery Check',
+      everyKm: null,
+      everyMonths: 1,
+      lastDoneDate: '2025-01-01',
+      lastDoneKm: null,
+      notes: '',
+    });
     expect(await rows(serviceRule.states('2026-06-01', [gone.id]))).toEqual([]);
   });
 });
@@ -69,9 +103,43 @@ describe('the service rule', () => {
 describe("the run's odometers, kept per vehicle, are odometer_from per vehicle", () => {
   it('gives every vehicle with readings the same current odometer as odometer_from over its readings, and the rule reads it', async () => {
     const v = await createVehicle({ licensePlate: 'MH12RR0009', currentMileage: 70000 });
-    await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-01', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 700000, vendor: '', gpsLocation: '', description: '' });
-    await create('/api/fuel-expenses', { type: 'Fuel', date: '2026-02-03', vehicleId: v.id, tripId: null, fuelType: 'Diesel', quantity: 50, pricePerUnit: 90, amount: 4500, odometer: 71000, vendor: '', gpsLocation: '', description: '' });
-    const s = await create('/api/service-schedules', { vehicleId: v.id, task: 'Air Filter', everyKm: 30000, everyMonths: null, lastDoneDate: null, lastDoneKm: 50000, notes: '' });
+    await create('/api/fuel-expenses', {
+      type: 'Fuel',
+      date: '2026-02-01',
+      vehicleId: v.id,
+      tripId: null,
+      fuelType: 'Diesel',
+      quantity: 50,
+      pricePerUnit: 90,
+      amount: 4500,
+      odometer: 700000,
+      vendor: '',
+      gpsLocation: '',
+      description: '',
+    });
+    await create('/api/fuel-expenses', {
+      type: 'Fuel',
+      date: '2026-02-03',
+      vehicleId: v.id,
+      tripId: null,
+      fuelType: 'Diesel',
+      quantity: 50,
+      pricePerUnit: 90,
+      amount: 4500,
+      odometer: 71000,
+      vendor: '',
+      gpsLocation: '',
+      description: '',
+    });
+    const s = await create('/api/service-schedules', {
+      vehicleId: v.id,
+      task: 'Air Filter',
+      everyKm: 30000,
+      everyMonths: null,
+      lastDoneDate: null,
+      lastDoneKm: 50000,
+      notes: '',
+    });
     const recomputed = await server.database.query<{ id: string; km: number }>(
       `SELECT vehicle_id AS id, odometer_from(array_agg(km), array_agg(read_on)) AS km FROM odometer_readings WHERE km IS NOT NULL AND read_on IS NOT NULL GROUP BY vehicle_id ORDER BY vehicle_id`,
     );
@@ -124,7 +192,9 @@ describe('the training rule', () => {
     expect((await rows(trainingRule.states('2026-11-20', [newer.id])))[0].due).toBe('2026-12-01');
     const listed = await client.get('/api/reminders/training/unreadable');
     expect(listed.status).toBe(200);
-    expect(listed.body.items).toEqual([expect.objectContaining({ id: unreadable.id, validityPeriod: 'until further notice', driverLabel: expect.stringContaining('Imran Shaikh') })]);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: unreadable.id, validityPeriod: 'until further notice', driverLabel: expect.stringContaining('Imran Shaikh') }),
+    ]);
   });
 });
 
@@ -137,17 +207,31 @@ describe('Manage Expiry Alerts: GET and PUT /api/reminders/thresholds', () => {
     expect(got.body.items).toContainEqual({ documentType: 'Vehicle Registration', dueSoonDays: 30, defaultDays: 30 });
     const before = await server.database.query('SELECT * FROM document_alert_thresholds ORDER BY document_type');
     for (const days of [0, 366, -1, 1.5, '30', null]) {
-      const res = await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 45 }, { documentType: 'Vehicle Registration', dueSoonDays: days }] });
+      const res = await client.put('/api/reminders/thresholds', {
+        thresholds: [
+          { documentType: 'Fitness Certificate', dueSoonDays: 45 },
+          { documentType: 'Vehicle Registration', dueSoonDays: days },
+        ],
+      });
       expect(res.status, JSON.stringify(days)).toBe(422);
       expect(res.body).toEqual({ title: 'Invalid Days', message: 'Due Soon days for Vehicle Registration must be a whole number from 1 to 365.' });
     }
     expect((await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Boarding Pass', dueSoonDays: 10 }] })).status).toBe(422);
     expect((await client.put('/api/reminders/thresholds', { thresholds: [], extra: 1 })).status).toBe(400);
     expect(await server.database.query('SELECT * FROM document_alert_thresholds ORDER BY document_type')).toEqual(before);
-    const saved = await client.put('/api/reminders/thresholds', { thresholds: [{ documentType: 'Fitness Certificate', dueSoonDays: 45 }, { documentType: 'Vehicle Registration', dueSoonDays: 1 }] });
+    const saved = await client.put('/api/reminders/thresholds', {
+      thresholds: [
+        { documentType: 'Fitness Certificate', dueSoonDays: 45 },
+        { documentType: 'Vehicle Registration', dueSoonDays: 1 },
+      ],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.items).toContainEqual({ documentType: 'Fitness Certificate', dueSoonDays: 45, defaultDays: 30 });
-    expect((await client.get('/api/reminders/thresholds')).body.items).toContainEqual({ documentType: 'Vehicle Registration', dueSoonDays: 1, defaultDays: 30 });
+    expect((await client.get('/api/reminders/thresholds')).body.items).toContainEqual({
+      documentType: 'Vehicle Registration',
+      dueSoonDays: 1,
+      defaultDays: 30,
+    });
     // The Activity Log says who changed which days, from what to what; a save changing nothing adds no entry.
     const logged = await client.get('/api/activity?area=expiry-alerts');
     expect(logged.status, logged.text).toBe(200);

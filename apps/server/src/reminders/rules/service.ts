@@ -31,7 +31,14 @@ export const serviceRule: ReminderRule = {
         ${s.task} || ' of ' || coalesce(nullif(v.license_plate, ''), v.id) AS label,
         nullif(concat_ws(' or ', to_char(${due.nextDueDate}, 'YYYY-MM-DD'), ${due.nextDueKm} || ' km'), '') AS due
       FROM service_schedules JOIN vehicles v ON v.id = ${s.vehicleId} LEFT JOIN vehicle_odometers odo ON odo.vehicle_id = ${s.vehicleId}
-      WHERE v.status <> 'Sold' ${ids ? sql`AND ${s.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}`;
+      WHERE v.status <> 'Sold' ${
+        ids
+          ? sql`AND ${s.id} IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`
+          : sql``
+      }`;
   },
   notice({ state, label, due }) {
     const when = due ? ` (due ${shownDue(due)})` : '';

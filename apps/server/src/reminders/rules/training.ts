@@ -16,7 +16,12 @@ export const trainingRule: ReminderRule = {
   kind: 'training',
   area: 'driver-training',
   states(today: string, ids: readonly string[] | null): SQL {
-    const only = ids ? sql`AND l.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+    const only = ids
+      ? sql`AND l.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
     return sql`WITH latest AS (
         SELECT DISTINCT ON (driver_id, training_type) id, driver_id, training_type, schedule_date, validity_period
         FROM driver_training_records WHERE status = 'Completed' AND schedule_date IS NOT NULL

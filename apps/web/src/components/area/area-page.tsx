@@ -77,7 +77,8 @@ const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Why a list could not be fetched, in words a user can act on. */
 function failureReason(error: Error): string {
-  if (error instanceof ApiError && error.status === 0) return 'The server cannot be reached. Check the connection; the list loads again by itself when it is back.';
+  if (error instanceof ApiError && error.status === 0)
+    return 'The server cannot be reached. Check the connection; the list loads again by itself when it is back.';
   if (error instanceof ApiError && error.status >= 500) return `The server could not answer (${error.message}). Try again in a moment.`;
   return error.message;
 }
@@ -229,7 +230,12 @@ function AreaList<R extends Row>({
   const { user } = useAuth();
   // Controls the user's role may not use are not shown (the server refuses them anyway).
   const allowed = useCan();
-  const may = { create: allowed.can(area.key, 'create'), update: allowed.can(area.key, 'update'), delete: allowed.can(area.key, 'delete'), export: allowed.can(area.key, 'export') };
+  const may = {
+    create: allowed.can(area.key, 'create'),
+    update: allowed.can(area.key, 'update'),
+    delete: allowed.can(area.key, 'delete'),
+    export: allowed.can(area.key, 'export'),
+  };
   const hiddenFields = allowed.hidden(area.key).join(',');
   const formFields = useMemo(() => config.form.fields.filter((f) => !hiddenFields.split(',').includes(f.name)), [config.form.fields, hiddenFields]);
   const [preferences, setPreferences] = useListPreferences(user?.id ?? 'anonymous');
@@ -343,7 +349,14 @@ function AreaList<R extends Row>({
               </Button>
             )}
             {may.delete && (
-              <Button variant="ghost" size="icon-sm" aria-label={`Delete ${row.original.id}`} title="Delete" className="text-destructive hover:text-destructive" onClick={() => setDeleting(row.original)}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Delete ${row.original.id}`}
+                title="Delete"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setDeleting(row.original)}
+              >
                 <Trash2 />
               </Button>
             )}
@@ -396,16 +409,21 @@ function AreaList<R extends Row>({
 
   const actions = (
     <>
-      {config.inertActions?.map((label) =>
-        config.activeActions?.[label] ?? (
-          <Button key={label} type="button" variant="outline">
-            {label}
-          </Button>
-        ),
+      {config.inertActions?.map(
+        (label) =>
+          config.activeActions?.[label] ?? (
+            <Button key={label} type="button" variant="outline">
+              {label}
+            </Button>
+          ),
       )}
       {/* Every row of the current search, filters and sort, streamed by the server. */}
       {may.export && (
-        <a className={buttonClasses('outline')} href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`} download>
+        <a
+          className={buttonClasses('outline')}
+          href={`/api/${client.key}/export${queryString({ ...query, page: undefined, pageSize: undefined, tz: userTimeZone() })}`}
+          download
+        >
           <Download aria-hidden /> Export CSV
         </a>
       )}
@@ -447,7 +465,15 @@ function AreaList<R extends Row>({
           <div className="flex flex-wrap items-center gap-3">
             <div className="relative min-w-56 flex-1">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input type="search" aria-label={named('Search')} placeholder={config.searchPlaceholder} value={searchText} onChange={(e) => setSearchText(e.target.value)} className="pl-9" maxLength={200} />
+              <Input
+                type="search"
+                aria-label={named('Search')}
+                placeholder={config.searchPlaceholder}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+                className="pl-9"
+                maxLength={200}
+              />
             </div>
             {filters.map((filter) =>
               typeof filter.options === 'object' && 'reference' in filter.options ? (
@@ -487,9 +513,19 @@ function AreaList<R extends Row>({
             {linkedFilters
               .filter((name) => params.filters[name])
               .map((name) => (
-                <span key={name} className="inline-flex items-center gap-1 rounded-full border bg-muted px-3 py-1 text-sm" data-testid={`linked-filter-${name}`}>
+                <span
+                  key={name}
+                  className="inline-flex items-center gap-1 rounded-full border bg-muted px-3 py-1 text-sm"
+                  data-testid={`linked-filter-${name}`}
+                >
                   {params.filters[name]}
-                  <Button variant="ghost" size="icon-sm" aria-label={`Remove the ${params.filters[name]} filter`} title="Remove filter" onClick={() => update({ [name]: undefined })}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`Remove the ${params.filters[name]} filter`}
+                    title="Remove filter"
+                    onClick={() => update({ [name]: undefined })}
+                  >
                     <X aria-hidden />
                   </Button>
                 </span>
@@ -512,7 +548,11 @@ function AreaList<R extends Row>({
             loadingText={texts.loading}
             emptyTitle={texts.empty}
             emptyText={
-              filtered ? (texts.emptyFilteredHint ?? 'No records match your search or filters.') : may.create ? (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`) : 'None have been added yet.'
+              filtered
+                ? (texts.emptyFilteredHint ?? 'No records match your search or filters.')
+                : may.create
+                  ? (texts.emptyHint ?? `Click '${config.addLabel}' to create the first one.`)
+                  : 'None have been added yet.'
             }
             onClearFilters={filtered ? clearFilters : undefined}
             error={list.isError ? { title: texts.fetchError, reason: failureReason(list.error), onRetry: () => void list.refetch() } : undefined}

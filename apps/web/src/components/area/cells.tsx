@@ -18,7 +18,19 @@ export function StatusBadge({ value, tones }: { value: string; tones: Record<str
  * A record's text as a link to its page (`/vehicle-management/VEH…`, on a tab when named) where the area has one and
  * the user's role may view it; else the text alone. The text, its title and the list's search are unchanged.
  */
-export function RecordLink({ area, id, tab, children, className }: { area: string; id: string | null | undefined; tab?: string; children: ReactNode; className?: string }) {
+export function RecordLink({
+  area,
+  id,
+  tab,
+  children,
+  className,
+}: {
+  area: string;
+  id: string | null | undefined;
+  tab?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const { can } = useCan();
   if (!id || !hasRecordPage(area) || !can(area, 'view')) return <>{children}</>;
   return (
@@ -44,7 +56,19 @@ export function VehiclePlateCell({ record }: { record: { vehicleId: string | nul
  * text kept whole for screen readers and copying. The part that identifies the record (`keep`) is never cut: it
  * moves to a second line when the line is full, and only the other part may end in an ellipsis (whole on hover).
  */
-export function LinkedLabel({ label, keep, className, area, id }: { label: string | null | undefined; keep: 'head' | 'tail' | 'both'; className?: string; area?: string; id?: string | null }) {
+export function LinkedLabel({
+  label,
+  keep,
+  className,
+  area,
+  id,
+}: {
+  label: string | null | undefined;
+  keep: 'head' | 'tail' | 'both';
+  className?: string;
+  area?: string;
+  id?: string | null;
+}) {
   if (!label) return <span>{NA}</span>;
   return area ? (
     <RecordLink area={area} id={id}>
@@ -159,7 +183,11 @@ export function FilesAction({ files, label, icon }: { files: readonly { id: stri
   if (files.length <= 1) return <FileAction fileId={files[0]?.id} label={label} icon={icon} />;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className={buttonClasses('ghost', 'icon-sm', 'relative text-primary')} aria-label={`${label} (${files.length})`} title={`${label} (${files.length})`}>
+      <DropdownMenuTrigger
+        className={buttonClasses('ghost', 'icon-sm', 'relative text-primary')}
+        aria-label={`${label} (${files.length})`}
+        title={`${label} (${files.length})`}
+      >
         {icon}
         <span aria-hidden className="absolute -right-0.5 -top-0.5 rounded-full bg-primary px-1 text-[10px] leading-4 text-primary-foreground">
           {files.length}

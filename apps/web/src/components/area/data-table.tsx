@@ -88,7 +88,13 @@ function chosenColumns(key: string | undefined): string[] {
 
 /** The optional columns shown: chosen by the user, remembered per list and user in this browser. */
 function useColumnChoice(columns: ColumnDef<unknown>[], key: string | undefined) {
-  const optional = useMemo(() => columns.filter((c) => c.meta?.optional && c.id).map((c) => ({ id: c.id!, label: c.meta?.chooserLabel ?? (typeof c.header === 'string' ? c.header : c.id!) })), [columns]);
+  const optional = useMemo(
+    () =>
+      columns
+        .filter((c) => c.meta?.optional && c.id)
+        .map((c) => ({ id: c.id!, label: c.meta?.chooserLabel ?? (typeof c.header === 'string' ? c.header : c.id!) })),
+    [columns],
+  );
   const [shown, setShown] = useState<string[]>(() => chosenColumns(key));
   useEffect(() => setShown(chosenColumns(key)), [key]);
   const toggle = (id: string, on: boolean) => {
@@ -132,7 +138,23 @@ function ColumnChooser({ optional, shown, toggle }: Pick<ReturnType<typeof useCo
 
 /** The table of a list page: server-side sorting, loading, failure and empty states; cards on a phone; optional columns the user chooses. */
 export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>) {
-  const { columns, rows, sortable, sort, order, onSort, loading, loadingText, emptyTitle, emptyText, dimmed, error, onClearFilters, density = 'comfortable', columnsKey } = props;
+  const {
+    columns,
+    rows,
+    sortable,
+    sort,
+    order,
+    onSort,
+    loading,
+    loadingText,
+    emptyTitle,
+    emptyText,
+    dimmed,
+    error,
+    onClearFilters,
+    density = 'comfortable',
+    columnsKey,
+  } = props;
   const choice = useColumnChoice(columns as ColumnDef<unknown>[], columnsKey);
   const table = useReactTable({
     data: rows,
@@ -199,7 +221,13 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
     body = table.getRowModel().rows.map((row) => (
       <TableRow key={row.id}>
         {row.getVisibleCells().map((cell) => (
-          <TableCell key={cell.id} className={cn(cellPadding, cell.column.id === 'actions' ? STICKY_ACTIONS : keepsWhole(cell.column.id, cell.column.columnDef.meta) && 'whitespace-nowrap')}>
+          <TableCell
+            key={cell.id}
+            className={cn(
+              cellPadding,
+              cell.column.id === 'actions' ? STICKY_ACTIONS : keepsWhole(cell.column.id, cell.column.columnDef.meta) && 'whitespace-nowrap',
+            )}
+          >
             {keepsWhole(cell.column.id, cell.column.columnDef.meta) ? (
               flexRender(cell.column.columnDef.cell, cell.getContext())
             ) : (
@@ -218,31 +246,39 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   if (phone && rows.length > 0 && !error) {
     return (
       <>
-      {chooser}
-      <ul className={cn('grid gap-3 p-3', dimmed && 'opacity-60 transition-opacity')} aria-label="Records" aria-busy={loading}>
-        {table.getRowModel().rows.map((row) => {
-          const [first, ...rest] = row.getVisibleCells();
-          const actions = rest.find((cell) => cell.column.id === 'actions');
-          return (
-            <li key={row.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0 font-semibold">{flexRender(first.column.columnDef.cell, first.getContext())}</div>
-                {actions && <div className="-mr-1 -mt-1 shrink-0">{flexRender(actions.column.columnDef.cell, actions.getContext())}</div>}
-              </div>
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-                {rest
-                  .filter((cell) => cell.column.id !== 'actions')
-                  .map((cell) => (
-                    <div key={cell.id} className="contents">
-                      <dt className="text-muted-foreground">{flexRender(cell.column.columnDef.header, table.getHeaderGroups()[0].headers.find((h) => h.column.id === cell.column.id)!.getContext())}</dt>
-                      <dd className="min-w-0 break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
-                    </div>
-                  ))}
-              </dl>
-            </li>
-          );
-        })}
-      </ul>
+        {chooser}
+        <ul className={cn('grid gap-3 p-3', dimmed && 'opacity-60 transition-opacity')} aria-label="Records" aria-busy={loading}>
+          {table.getRowModel().rows.map((row) => {
+            const [first, ...rest] = row.getVisibleCells();
+            const actions = rest.find((cell) => cell.column.id === 'actions');
+            return (
+              <li key={row.id} className="grid gap-2 rounded-lg border bg-card p-3 text-sm">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0 font-semibold">{flexRender(first.column.columnDef.cell, first.getContext())}</div>
+                  {actions && <div className="-mr-1 -mt-1 shrink-0">{flexRender(actions.column.columnDef.cell, actions.getContext())}</div>}
+                </div>
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                  {rest
+                    .filter((cell) => cell.column.id !== 'actions')
+                    .map((cell) => (
+                      <div key={cell.id} className="contents">
+                        <dt className="text-muted-foreground">
+                          {flexRender(
+                            cell.column.columnDef.header,
+                            table
+                              .getHeaderGroups()[0]
+                              .headers.find((h) => h.column.id === cell.column.id)!
+                              .getContext(),
+                          )}
+                        </dt>
+                        <dd className="min-w-0 break-words">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                      </div>
+                    ))}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
       </>
     );
   }
@@ -251,7 +287,11 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
   return (
     <>
       {/* The specified loading text, for screen readers; sighted users see the skeleton rows. */}
-      {firstLoad && <p role="status" className="sr-only">{loadingText}</p>}
+      {firstLoad && (
+        <p role="status" className="sr-only">
+          {loadingText}
+        </p>
+      )}
       {chooser}
       {/* The table scrolls inside its card, so its header stays in view. */}
       {/* Automatic layout: whole values take their width, text columns share the rest by how much text they hold. */}
@@ -264,12 +304,25 @@ export function DataTable<Row extends { id: string }>(props: DataTableProps<Row>
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 const width = columnWidth(id, header.column.columnDef.meta);
                 // A header may wrap, so that a column of short values is not widened by its header's words.
-                if (!sortable.includes(id)) return <TableHead key={header.id} className={cn(width, 'whitespace-normal', id === 'actions' && 'right-0 z-20')}>{label}</TableHead>;
+                if (!sortable.includes(id))
+                  return (
+                    <TableHead key={header.id} className={cn(width, 'whitespace-normal', id === 'actions' && 'right-0 z-20')}>
+                      {label}
+                    </TableHead>
+                  );
                 const active = sort === id;
                 const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
                 return (
-                  <TableHead key={header.id} className={cn(width, 'whitespace-normal')} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="inline-flex items-center gap-1 text-left uppercase hover:text-foreground" onClick={() => onSort(...nextSort(id, sort, order))}>
+                  <TableHead
+                    key={header.id}
+                    className={cn(width, 'whitespace-normal')}
+                    aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 text-left uppercase hover:text-foreground"
+                      onClick={() => onSort(...nextSort(id, sort, order))}
+                    >
                       {label}
                       <Icon className={cn('size-3 shrink-0', !active && 'opacity-40')} />
                     </button>

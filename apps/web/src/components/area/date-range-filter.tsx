@@ -8,7 +8,17 @@ import { Input } from '../ui/input';
  * calendar. The URL holds the ISO date; it changes when the text is a real date (or emptied), on leaving the
  * field or pressing Enter, so a half-typed date never filters the list.
  */
-function DateEnd({ name, value, onChange, problem }: { name: string; value: string; onChange(iso: string | undefined): void; problem(iso: string): string | null }) {
+function DateEnd({
+  name,
+  value,
+  onChange,
+  problem,
+}: {
+  name: string;
+  value: string;
+  onChange(iso: string | undefined): void;
+  problem(iso: string): string | null;
+}) {
   const [text, setText] = useState(() => displayDate(value));
   const shown = useRef(value);
   const picker = useRef<HTMLInputElement>(null);
@@ -66,21 +76,50 @@ function DateEnd({ name, value, onChange, problem }: { name: string; value: stri
       >
         <CalendarDays className="size-4" aria-hidden />
       </button>
-      <input ref={picker} type="date" tabIndex={-1} aria-hidden className="pointer-events-none absolute bottom-0 right-0 size-px opacity-0" onChange={(event) => commit(event.target.value)} />
+      <input
+        ref={picker}
+        type="date"
+        tabIndex={-1}
+        aria-hidden
+        className="pointer-events-none absolute bottom-0 right-0 size-px opacity-0"
+        onChange={(event) => commit(event.target.value)}
+      />
     </div>
   );
 }
 
 /** A list's From–To filter of one date field: 'Start Date from' and 'Start Date to', each end optional. */
-export function DateRangeFilter({ label, from, to, onChange }: { label: string; from: string; to: string; onChange(end: 'From' | 'To', iso: string | undefined): void }) {
+export function DateRangeFilter({
+  label,
+  from,
+  to,
+  onChange,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  onChange(end: 'From' | 'To', iso: string | undefined): void;
+}) {
   return (
     <div role="group" aria-label={`Filter by ${label}`} className="flex flex-wrap items-center gap-2 text-sm">
       <span className="text-muted-foreground">{label}</span>
       {/* The two ends and their dash stay on one line; on a phone the label wraps above them. */}
       <div className="flex items-center gap-2">
-        <DateEnd name={`${label} from`} value={from} onChange={(iso) => onChange('From', iso)} problem={(iso) => (iso && to && iso > to ? `Must not be after ${label} to` : null)} />
-        <span aria-hidden className="text-muted-foreground">–</span>
-        <DateEnd name={`${label} to`} value={to} onChange={(iso) => onChange('To', iso)} problem={(iso) => (iso && from && iso < from ? `Must not be before ${label} from` : null)} />
+        <DateEnd
+          name={`${label} from`}
+          value={from}
+          onChange={(iso) => onChange('From', iso)}
+          problem={(iso) => (iso && to && iso > to ? `Must not be after ${label} to` : null)}
+        />
+        <span aria-hidden className="text-muted-foreground">
+          –
+        </span>
+        <DateEnd
+          name={`${label} to`}
+          value={to}
+          onChange={(iso) => onChange('To', iso)}
+          problem={(iso) => (iso && from && iso < from ? `Must not be before ${label} from` : null)}
+        />
       </div>
     </div>
   );

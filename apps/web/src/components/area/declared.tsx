@@ -97,14 +97,23 @@ export function column<F extends Record<string, AnyField>, R>(area: Declared<F>,
       header: declaration.label,
       cell: ({ row }) => {
         const record = row.original as Record<string, unknown>;
-        return <EntityCell id={String(record[name] ?? '')} label={record[`${base}Label`] as string | null} title={record[`${base}Title`] as string | null} area={record[`${base}Area`] as string | null} />;
+        return (
+          <EntityCell
+            id={String(record[name] ?? '')}
+            label={record[`${base}Label`] as string | null}
+            title={record[`${base}Title`] as string | null}
+            area={record[`${base}Area`] as string | null}
+          />
+        );
       },
       ...overrides,
     };
   }
   // Dates, amounts, numbers and choices (statuses, types) are short and read whole (₹12,34,567.50 cut short would mislead).
   // A phone number is never cut or broken either.
-  const dated = ['date', 'datetime', 'money', 'number', 'choice', 'rating', 'flag'].includes(declaration.kind) || (declaration.kind === 'text' && declaration.format === 'tel');
+  const dated =
+    ['date', 'datetime', 'money', 'number', 'choice', 'rating', 'flag'].includes(declaration.kind) ||
+    (declaration.kind === 'text' && declaration.format === 'tel');
   return {
     id: name,
     header: declaration.label,

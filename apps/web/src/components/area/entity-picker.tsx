@@ -67,7 +67,10 @@ export function EntityPicker({
       {unmatched ? (
         <p id={id} className="min-w-56 flex-1 text-sm">
           <span className="font-mono">{value}</span>
-          <span className="text-muted-foreground"> names no {nouns.slice(0, -1).join(', ')} or {nouns.at(-1)}; it is kept as stored.</span>
+          <span className="text-muted-foreground">
+            {' '}
+            names no {nouns.slice(0, -1).join(', ')} or {nouns.at(-1)}; it is kept as stored.
+          </span>
         </p>
       ) : (
         choice && (

@@ -54,9 +54,16 @@ export function FileField({
     <div className="flex min-h-9 flex-wrap items-center gap-2">
       <input ref={input} id={id} type="file" accept={ACCEPTED_FILES} className="sr-only" onChange={(e) => onPick(e.target.files?.[0])} />
       {value ? (
-        <a href={fileUrl(value)} target="_blank" rel="noopener" className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-md border bg-muted/40 px-2 py-1 text-sm hover:underline">
+        <a
+          href={fileUrl(value)}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-md border bg-muted/40 px-2 py-1 text-sm hover:underline"
+        >
           <FileText className="size-4 shrink-0 text-primary" />
-          <span className="truncate" data-testid="file-name">{fileName ?? 'Stored file'}</span>
+          <span className="truncate" data-testid="file-name">
+            {fileName ?? 'Stored file'}
+          </span>
         </a>
       ) : (
         <span className="text-sm text-muted-foreground">No file chosen</span>

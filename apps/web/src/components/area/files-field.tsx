@@ -73,7 +73,13 @@ export function FilesField({
             <a href={fileUrl(file.id)} target="_blank" rel="noopener" className="min-w-0 flex-1 truncate hover:underline">
               {file.name}
             </a>
-            <Button variant="ghost" size="icon-sm" aria-label={`Remove ${file.name}`} title="Remove" onClick={() => onChange(value.filter((f) => f.id !== file.id))}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove ${file.name}`}
+              title="Remove"
+              onClick={() => onChange(value.filter((f) => f.id !== file.id))}
+            >
               <X />
             </Button>
           </li>

@@ -16,7 +16,23 @@ import { EntityPicker, type EntityChoice } from './entity-picker';
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'email' | 'tel' | 'number' | 'money' | 'date' | 'datetime' | 'textarea' | 'select' | 'choices' | 'reference' | 'references' | 'entity' | 'file' | 'files' | 'checkbox';
+  kind:
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'number'
+    | 'money'
+    | 'date'
+    | 'datetime'
+    | 'textarea'
+    | 'select'
+    | 'choices'
+    | 'reference'
+    | 'references'
+    | 'entity'
+    | 'file'
+    | 'files'
+    | 'checkbox';
   options?: readonly string[];
   /** Options shown under another name than the one stored (Meal as Meal Allowance). */
   optionLabels?: Readonly<Record<string, string>>;
@@ -251,11 +267,16 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
     if (id !== '') {
       const area = field.reference!.area;
       picked = await queryClient
-        .fetchQuery({ queryKey: [area, 'record', id], queryFn: ({ signal }) => api<Record<string, unknown>>(`/api/${area}/${encodeURIComponent(id)}`, { signal }), staleTime: 10_000 })
+        .fetchQuery({
+          queryKey: [area, 'record', id],
+          queryFn: ({ signal }) => api<Record<string, unknown>>(`/api/${area}/${encodeURIComponent(id)}`, { signal }),
+          staleTime: 10_000,
+        })
         .catch(() => null);
       if (picked === null || form.getValues(field.name) !== id) return;
     }
-    for (const [name, filled] of Object.entries(field.fills?.(picked, form.getValues(), adding) ?? {})) form.setValue(name, filled ?? '', { shouldDirty: true });
+    for (const [name, filled] of Object.entries(field.fills?.(picked, form.getValues(), adding) ?? {}))
+      form.setValue(name, filled ?? '', { shouldDirty: true });
   }
   const { register, control } = form;
   const { errors } = form.formState;
@@ -268,7 +289,13 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
         const error = errors[field.name]?.message;
         // Every kind of input says whether it is at fault and points at the message under it.
         const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
-        const wide = field.wide || field.kind === 'textarea' || field.kind === 'files' || field.kind === 'choices' || field.kind === 'references' || field.kind === 'entity';
+        const wide =
+          field.wide ||
+          field.kind === 'textarea' ||
+          field.kind === 'files' ||
+          field.kind === 'choices' ||
+          field.kind === 'references' ||
+          field.kind === 'entity';
         return (
           <div key={field.name} className={cn('grid grid-cols-[minmax(0,1fr)] gap-1.5', wide && 'sm:col-span-2')}>
             <Label htmlFor={id} id={`${id}-label`}>
@@ -303,14 +330,28 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
                 control={control}
                 name={field.name}
                 render={({ field: f }) => (
-                  <FilesField id={id} value={(f.value as FileItem[]) ?? []} onChange={(files) => form.setValue(field.name, files, { shouldDirty: true })} onUploading={onUploading} failureTitle={field.uploadFailureTitle} />
+                  <FilesField
+                    id={id}
+                    value={(f.value as FileItem[]) ?? []}
+                    onChange={(files) => form.setValue(field.name, files, { shouldDirty: true })}
+                    onUploading={onUploading}
+                    failureTitle={field.uploadFailureTitle}
+                  />
                 )}
               />
             ) : field.kind === 'select' ? (
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <Select id={id} value={String(f.value ?? '')} onValueChange={f.onChange} options={optionsOf(field.options ?? [], field.optionLabels)} {...invalid} />}
+                render={({ field: f }) => (
+                  <Select
+                    id={id}
+                    value={String(f.value ?? '')}
+                    onValueChange={f.onChange}
+                    options={optionsOf(field.options ?? [], field.optionLabels)}
+                    {...invalid}
+                  />
+                )}
               />
             ) : field.kind === 'reference' && field.reference ? (
               <Controller
@@ -333,7 +374,9 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               <Controller
                 control={control}
                 name={field.name}
-                render={({ field: f }) => <ReferencesPicker id={id} value={(f.value as string[]) ?? []} onChange={f.onChange} reference={field.reference!} max={field.max} />}
+                render={({ field: f }) => (
+                  <ReferencesPicker id={id} value={(f.value as string[]) ?? []} onChange={f.onChange} reference={field.reference!} max={field.max} />
+                )}
               />
             ) : field.kind === 'entity' && field.entities ? (
               <Controller
@@ -362,7 +405,9 @@ export function FormFields({ fields, form, idPrefix, hidden, locked, onUploading
               <Textarea id={id} placeholder={field.placeholder} {...invalid} {...register(field.name)} />
             ) : (
               <div className="relative">
-                {field.kind === 'money' && <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">₹</span>}
+                {field.kind === 'money' && (
+                  <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">₹</span>
+                )}
                 <Input
                   id={id}
                   type={INPUT_TYPES[field.kind]}

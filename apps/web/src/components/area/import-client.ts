@@ -14,7 +14,8 @@ export function importClient(area: string) {
       return api<ImportPreview>(`${base}/preview`, { method: 'POST', body: form });
     },
     /** Starts a check (dry run) or a commit and answers at once with the run (202, status 'running'), read again by `run`. */
-    start: (file: File, options: ImportOptions) => api<ImportResult>(`${base}${queryString({ async: 1 })}`, { method: 'POST', body: importForm(file, options) }),
+    start: (file: File, options: ImportOptions) =>
+      api<ImportResult>(`${base}${queryString({ async: 1 })}`, { method: 'POST', body: importForm(file, options) }),
     /** This user's recent runs of the area, newest first, and the server's size limit. */
     runs: (signal?: AbortSignal) => api<ImportRuns>(`/api/imports${queryString({ area })}`, { signal }),
   };

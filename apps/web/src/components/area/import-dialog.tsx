@@ -230,7 +230,9 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
     body = (
       <div className="grid gap-5">
         <div className="grid gap-2">
-          <p className="text-sm">Start from the template: its headers are the form's labels, with an example row. Files are never imported; attach them to the records afterwards.</p>
+          <p className="text-sm">
+            Start from the template: its headers are the form's labels, with an example row. Files are never imported; attach them to the records afterwards.
+          </p>
           <div className="flex flex-wrap gap-2">
             <a className={buttonClasses('outline', 'sm')} href={client.templateUrl('csv')} download>
               <Download aria-hidden /> Download template (CSV)
@@ -242,10 +244,21 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-file`}>File</Label>
-          <input ref={fileInput} id={`${ids}-file`} type="file" accept={IMPORT_ACCEPT} className="sr-only" aria-describedby={`${ids}-file-hint`} onChange={(e) => choose(e.target.files?.[0])} />
+          <input
+            ref={fileInput}
+            id={`${ids}-file`}
+            type="file"
+            accept={IMPORT_ACCEPT}
+            className="sr-only"
+            aria-describedby={`${ids}-file-hint`}
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
           <div className="flex min-h-9 flex-wrap items-center gap-2">
             {file ? (
-              <span className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-md border bg-muted/40 px-2 py-1 text-sm" data-testid="import-file-name">
+              <span
+                className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-md border bg-muted/40 px-2 py-1 text-sm"
+                data-testid="import-file-name"
+              >
                 <FileSpreadsheet aria-hidden className="size-4 shrink-0 text-primary" />
                 <span className="truncate">{file.name}</span>
               </span>
@@ -257,7 +270,8 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
             </Button>
           </div>
           <p id={`${ids}-file-hint`} className="text-xs text-muted-foreground">
-            CSV (comma, semicolon or tab separated) or Excel (XLSX), up to {formatNumber(Math.floor((maxBytes / 1024 / 1024) * 10) / 10)} MB. Dates as DD/MM/YYYY.
+            CSV (comma, semicolon or tab separated) or Excel (XLSX), up to {formatNumber(Math.floor((maxBytes / 1024 / 1024) * 10) / 10)} MB. Dates as
+            DD/MM/YYYY.
           </p>
         </div>
         <Choice
@@ -270,7 +284,15 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
           }}
           options={[
             { value: 'add', label: 'Add new records' },
-            ...(mayUpdate ? [{ value: 'update', label: 'Update existing records matched by ID', hint: 'Only what differs is changed; an export imported back changes nothing.' }] : []),
+            ...(mayUpdate
+              ? [
+                  {
+                    value: 'update',
+                    label: 'Update existing records matched by ID',
+                    hint: 'Only what differs is changed; an export imported back changes nothing.',
+                  },
+                ]
+              : []),
           ]}
         />
         <ErrorRowsChoice name={`${ids}-rows`} validOnly={validOnly} onChange={setValidOnly} />
@@ -303,7 +325,9 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
                   {/* The first values under the header, not in a column of their own: the select stays in view on a phone. */}
                   <TableCell className="max-w-0">
                     <div className="font-medium">{columnLabel(mapping, index)}</div>
-                    <div className="truncate text-xs text-muted-foreground">{sampleValues(preview.sample, index).join(', ') || 'No values in the first rows'}</div>
+                    <div className="truncate text-xs text-muted-foreground">
+                      {sampleValues(preview.sample, index).join(', ') || 'No values in the first rows'}
+                    </div>
                   </TableCell>
                   <TableCell className="w-1/2 sm:w-64">
                     <Select
@@ -369,7 +393,11 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
         {run.errorCount > 0 && (
           <>
             <ErrorRowsChoice name={`${ids}-rows`} validOnly={validOnly} onChange={setValidOnly} />
-            {!validOnly && <p className="text-sm text-muted-foreground">All rows or none: nothing can be imported while a row has an error. Fix the file and check it again, or import only the valid rows.</p>}
+            {!validOnly && (
+              <p className="text-sm text-muted-foreground">
+                All rows or none: nothing can be imported while a row has an error. Fix the file and check it again, or import only the valid rows.
+              </p>
+            )}
           </>
         )}
       </div>
@@ -388,7 +416,11 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
   } else {
     const run = commit.data;
     body = !run ? (
-      commit.isError ? <p className="text-sm text-destructive">{commit.error.message}</p> : <Waiting />
+      commit.isError ? (
+        <p className="text-sm text-destructive">{commit.error.message}</p>
+      ) : (
+        <Waiting />
+      )
     ) : run.status === 'running' ? (
       <div className="grid gap-3">
         <Progress run={run} label="Import progress" />
@@ -438,7 +470,10 @@ export default function ImportDialog({ open, onOpenChange, area, plural, refresh
               <li
                 key={s.step}
                 aria-current={s.step === step ? 'step' : undefined}
-                className={cn('rounded-full border px-3 py-0.5', s.step === step ? 'border-primary bg-primary text-primary-foreground' : 'text-muted-foreground')}
+                className={cn(
+                  'rounded-full border px-3 py-0.5',
+                  s.step === step ? 'border-primary bg-primary text-primary-foreground' : 'text-muted-foreground',
+                )}
               >
                 {index + 1}. {s.label}
               </li>
@@ -510,7 +545,8 @@ function Conflicts({ run, fields }: { run: ImportResult; fields: readonly Import
   return (
     <div className="grid gap-2">
       <p className="text-sm font-medium">
-        {formatNumber(run.conflictCount)} {run.conflictCount === 1 ? 'row was' : 'rows were'} changed by someone else since the export; left out unless you overwrite their changes.
+        {formatNumber(run.conflictCount)} {run.conflictCount === 1 ? 'row was' : 'rows were'} changed by someone else since the export; left out unless you
+        overwrite their changes.
       </p>
       <div className="max-h-72 overflow-auto rounded-md border">
         <Table aria-label="Conflicts">
@@ -582,7 +618,19 @@ interface ChoiceOption {
 }
 
 /** A set of radio buttons under a legend: the dialog's choices of what to do. */
-function Choice({ legend, name, value, onChange, options }: { legend: string; name: string; value: string; onChange(value: string): void; options: readonly ChoiceOption[] }) {
+function Choice({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  options: readonly ChoiceOption[];
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">{legend}</legend>

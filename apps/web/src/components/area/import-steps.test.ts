@@ -86,16 +86,29 @@ describe('the mapping the user corrects', () => {
     expect(columnLabel(columns, 1)).toBe('Vehicle No');
     expect(columnLabel(columns, 3)).toBe('Column 4');
     expect(columnLabel(columns, 0)).toBe('Make (column 1)');
-    expect(sampleValues([['Tata', ''], ['', 'MH12AB1234'], ['Ashok Leyland', 'KA01']], 0)).toEqual(['Tata', 'Ashok Leyland']);
+    expect(
+      sampleValues(
+        [
+          ['Tata', ''],
+          ['', 'MH12AB1234'],
+          ['Ashok Leyland', 'KA01'],
+        ],
+        0,
+      ),
+    ).toEqual(['Tata', 'Ashok Leyland']);
   });
 });
 
 describe('a file before it is sent', () => {
   it('refuses a file over the limit in words, an empty file and what is no spreadsheet', () => {
-    expect(importFileProblem({ name: 'fleet.csv', size: DEFAULT_IMPORT_MAX_BYTES + 1 }, DEFAULT_IMPORT_MAX_BYTES)).toEqual({ title: 'File Too Large', message: 'The file is larger than 20 MB. Choose a smaller file.' });
+    expect(importFileProblem({ name: 'fleet.csv', size: DEFAULT_IMPORT_MAX_BYTES + 1 }, DEFAULT_IMPORT_MAX_BYTES)).toEqual({
+      title: 'File Too Large',
+      message: 'The file is larger than 20 MB. Choose a smaller file.',
+    });
     expect(importFileProblem({ name: 'fleet.csv', size: 0 }, DEFAULT_IMPORT_MAX_BYTES)?.title).toBe('Empty File');
     expect(importFileProblem({ name: 'scan.pdf', size: 10 }, DEFAULT_IMPORT_MAX_BYTES)?.title).toBe('Unsupported File');
-    for (const name of ['fleet.CSV', 'fleet.xlsx', 'fleet.tsv', 'export.txt']) expect(importFileProblem({ name, size: 10 }, DEFAULT_IMPORT_MAX_BYTES), name).toBeNull();
+    for (const name of ['fleet.CSV', 'fleet.xlsx', 'fleet.tsv', 'export.txt'])
+      expect(importFileProblem({ name, size: 10 }, DEFAULT_IMPORT_MAX_BYTES), name).toBeNull();
   });
 
   it('sends the options as multipart fields, the mapping as JSON, false choices left out', async () => {
@@ -133,10 +146,18 @@ describe('a run in words', () => {
     // Update mode: a row that matches its record is unchanged, not valid (as the server counts it), nor an error.
     expect(outcomeText(run({ status: 'done', update: true, rows: 5, valid: 1, written: 1, unchanged: 4 }))).toBe('1 record updated; 4 unchanged.');
     expect(outcomeText(run({ status: 'done', update: true, rows: 2, valid: 0, written: 0, unchanged: 2 }))).toBe('0 records updated; 2 unchanged.');
-    expect(outcomeText(run({ status: 'done', update: true, validOnly: true, rows: 4, valid: 1, written: 1, unchanged: 2, errorCount: 1 }))).toBe('1 record updated; 2 unchanged; 1 row with errors left out.');
-    expect(outcomeText(run({ status: 'done', validOnly: true, rows: 1000, valid: 963, written: 963, errorCount: 40 }))).toBe('963 records added; 37 rows with errors left out.');
+    expect(outcomeText(run({ status: 'done', update: true, validOnly: true, rows: 4, valid: 1, written: 1, unchanged: 2, errorCount: 1 }))).toBe(
+      '1 record updated; 2 unchanged; 1 row with errors left out.',
+    );
+    expect(outcomeText(run({ status: 'done', validOnly: true, rows: 1000, valid: 963, written: 963, errorCount: 40 }))).toBe(
+      '963 records added; 37 rows with errors left out.',
+    );
     const refused = run({ status: 'done', rows: 3, valid: 2, written: 0, errorCount: 1 });
-    expect(outcomeToast(refused)).toEqual({ title: 'Import Failed', description: '0 records added; nothing written: 1 row has errors.', variant: 'destructive' });
+    expect(outcomeToast(refused)).toEqual({
+      title: 'Import Failed',
+      description: '0 records added; nothing written: 1 row has errors.',
+      variant: 'destructive',
+    });
     expect(outcomeToast(run({ status: 'failed', message: 'The file is not a CSV or XLSX file.' })).description).toBe('The file is not a CSV or XLSX file.');
     expect(undoneText({ batchId: 'b', undone: 12 }, false)).toBe('12 records removed.');
     expect(undoneText({ batchId: 'b', undone: 1 }, true)).toBe('1 record put back as it was.');
@@ -180,7 +201,16 @@ describe('the run shown again when the dialog opens', () => {
 
 describe("update mode's conflicts (decision 0061)", () => {
   it('are left out of the rows to import unless overwriting, said in the outcome, named by their labels, and sent as overwrite=true', () => {
-    const checked = run({ mode: 'dry-run', update: true, status: 'done', rows: 5, valid: 3, unchanged: 2, conflictCount: 1, conflicts: [{ row: 4, id: 'VEH1', fields: ['make', 'purchaseDate'] }] });
+    const checked = run({
+      mode: 'dry-run',
+      update: true,
+      status: 'done',
+      rows: 5,
+      valid: 3,
+      unchanged: 2,
+      conflictCount: 1,
+      conflicts: [{ row: 4, id: 'VEH1', fields: ['make', 'purchaseDate'] }],
+    });
     expect(rowsToImport(checked, true, false)).toBe(2);
     expect(rowsToImport(checked, true, true)).toBe(3);
     expect(conflictFieldsText(['make', 'purchaseDate', 'licensePlate'], FIELDS)).toBe('Make, Purchase Date and License Plate');

@@ -1,4 +1,12 @@
-import { fileTooLarge, IMPORT_DEFAULT_MAX_MB, type ImportColumn, type ImportField, type ImportOptions, type ImportResult, type ImportUndoResult } from '@raahi/domain';
+import {
+  fileTooLarge,
+  IMPORT_DEFAULT_MAX_MB,
+  type ImportColumn,
+  type ImportField,
+  type ImportOptions,
+  type ImportResult,
+  type ImportUndoResult,
+} from '@raahi/domain';
 import { formatNumber } from '../../lib/format';
 
 /**
@@ -22,9 +30,11 @@ export const IMPORT_ACCEPT = `${READABLE.join(',')},text/csv,text/tab-separated-
 /** Why a chosen file is not sent at all (too large, not a spreadsheet), in the server's words where it has them; null when it may go. */
 export function importFileProblem(file: { name: string; size: number }, maxBytes: number): { title: string; message: string } | null {
   if (file.size > maxBytes) return fileTooLarge(maxBytes);
-  if (file.size === 0) return { title: 'Empty File', message: 'The file is empty. Choose a CSV or Excel (XLSX) file with a header row and at least one record.' };
+  if (file.size === 0)
+    return { title: 'Empty File', message: 'The file is empty. Choose a CSV or Excel (XLSX) file with a header row and at least one record.' };
   const name = file.name.toLowerCase();
-  if (!READABLE.some((extension) => name.endsWith(extension))) return { title: 'Unsupported File', message: 'Choose a CSV or Excel (XLSX) file. An older Excel file (XLS) can be saved as XLSX or CSV first.' };
+  if (!READABLE.some((extension) => name.endsWith(extension)))
+    return { title: 'Unsupported File', message: 'Choose a CSV or Excel (XLSX) file. An older Excel file (XLS) can be saved as XLSX or CSV first.' };
   return null;
 }
 
@@ -97,10 +107,16 @@ export function outcomeText(run: ImportResult): string {
   const done = run.update ? 'updated' : 'added';
   const parts = [`${plural(run.written, 'record', 'records')} ${done}`];
   if (run.update && run.unchanged > 0) parts.push(`${formatNumber(run.unchanged)} unchanged`);
-  if (run.mode === 'commit' && !run.overwrite && run.conflictCount > 0) parts.push(`${plural(run.conflictCount, 'row', 'rows')} changed since the export left out`);
+  if (run.mode === 'commit' && !run.overwrite && run.conflictCount > 0)
+    parts.push(`${plural(run.conflictCount, 'row', 'rows')} changed since the export left out`);
   // Rows neither valid nor unchanged (update mode: a row that matches its record is not counted as valid).
   const bad = Math.max(0, run.rows - run.valid - run.unchanged);
-  if (bad > 0) parts.push(run.validOnly && run.written + run.unchanged > 0 ? `${plural(bad, 'row', 'rows')} with errors left out` : `nothing written: ${plural(bad, 'row has', 'rows have')} errors`);
+  if (bad > 0)
+    parts.push(
+      run.validOnly && run.written + run.unchanged > 0
+        ? `${plural(bad, 'row', 'rows')} with errors left out`
+        : `nothing written: ${plural(bad, 'row has', 'rows have')} errors`,
+    );
   return `${parts.join('; ')}.`;
 }
 
@@ -132,7 +148,9 @@ export function conflictFieldsText(fields: readonly string[], all: readonly Impo
 
 /** "Showing the first 1,000 of 2,345 errors" when the answer holds fewer than there are. */
 export function errorsShownText(run: ImportResult): string | null {
-  return run.errors.length < run.errorCount ? `Showing the first ${formatNumber(run.errors.length)} of ${formatNumber(run.errorCount)} errors; the CSV holds them all.` : null;
+  return run.errors.length < run.errorCount
+    ? `Showing the first ${formatNumber(run.errors.length)} of ${formatNumber(run.errorCount)} errors; the CSV holds them all.`
+    : null;
 }
 
 /** What an undo did: "12 records removed." (a batch that added them) or "12 records put back as they were." (an update batch). */

@@ -9,7 +9,18 @@ import { useToast, type ToastMessage } from '../ui/toast';
 import { ApiError } from '../../lib/api';
 import type { AnyField, DeclaredArea } from '@raahi/domain';
 import type { AreaClient } from './area-client';
-import { dateFormatHint, entityAreaKey, fieldInputId, FormFields, fromFormValues, inputText, toFormValues, unreadableDates, type FieldSpec, type FormValues } from './form-fields';
+import {
+  dateFormatHint,
+  entityAreaKey,
+  fieldInputId,
+  FormFields,
+  fromFormValues,
+  inputText,
+  toFormValues,
+  unreadableDates,
+  type FieldSpec,
+  type FormValues,
+} from './form-fields';
 import { firstChoicesQuery } from './reference-picker';
 import { RecordHistory } from './record-history';
 
@@ -69,7 +80,19 @@ function fieldMessage(failure: RuleFailure, field: FieldSpec): string {
  * fault marked, the first focused), saves, and on failure stays open with everything typed. Closing
  * with unsaved changes (Cancel, Escape, the overlay, the browser's Back) asks first.
  */
-export function RecordFormDialog<Row extends { id: string; version: number }>({ area, client, fields, texts, record, open, onClose, savedToast, alsoRefresh, readOnly = false, initial }: RecordFormDialogProps<Row>) {
+export function RecordFormDialog<Row extends { id: string; version: number }>({
+  area,
+  client,
+  fields,
+  texts,
+  record,
+  open,
+  onClose,
+  savedToast,
+  alsoRefresh,
+  readOnly = false,
+  initial,
+}: RecordFormDialogProps<Row>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const form = useForm<FormValues>();
@@ -109,7 +132,9 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
   useEffect(() => {
     if (!open) return;
     closingFreely.current = false;
-    const given = Object.fromEntries(Object.entries(initial ?? {}).filter(([name]) => fields.some((f) => f.name === name || (f.kind === 'entity' && entityAreaKey(f.name) === name))));
+    const given = Object.fromEntries(
+      Object.entries(initial ?? {}).filter(([name]) => fields.some((f) => f.name === name || (f.kind === 'entity' && entityAreaKey(f.name) === name))),
+    );
     form.reset(toFormValues(record ?? { ...area.defaults(), ...given }, fields));
     if (record) return;
     for (const field of fields) {
@@ -135,7 +160,8 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
       field.prefill.value(fromFormValues(form.getValues(), fields)).then(
         (value) => {
           // Not a change of the user's: the field stays clean, so the next change of what it depends on fills it again.
-          if (current && value !== undefined && !form.getFieldState(field.name).isDirty && form.getValues(field.name) !== value) form.resetField(field.name, { defaultValue: value });
+          if (current && value !== undefined && !form.getFieldState(field.name).isDirty && form.getValues(field.name) !== value)
+            form.resetField(field.name, { defaultValue: value });
         },
         () => undefined,
       );
@@ -198,7 +224,10 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     event.preventDefault();
     if (readOnly) return;
     form.clearErrors();
-    const badDates = unreadableDates(form.getValues(), fields).map((field) => ({ name: field.name, message: `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.` }));
+    const badDates = unreadableDates(form.getValues(), fields).map((field) => ({
+      name: field.name,
+      message: `${field.label} is not a date. Enter it as ${dateFormatHint(field)}.`,
+    }));
     if (badDates.length > 0) return showFailure('Invalid Date', badDates[0].message, badDates);
     const typed = { ...(record ? {} : area.defaults()), ...fromFormValues(form.getValues(), fields) };
     // The same checks as the server's, in its order: the input's shape, then the rules on it as stored.
@@ -206,14 +235,22 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
     if (!parsed.success) {
       const atFault = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')))].filter((name) => fields.some((f) => f.name === name));
       const message = describeIssues(parsed.error, area.fieldLabels, typed);
-      return showFailure('Invalid Input', message, atFault.map((name) => ({ name, message })));
+      return showFailure(
+        'Invalid Input',
+        message,
+        atFault.map((name) => ({ name, message })),
+      );
     }
     const input = area.prepare ? area.prepare(typed) : typed;
     const failure = firstFailure(area.rules, input);
     if (failure) {
       // In the rule's order: the first it names is focused.
       const atFault = (failure.fields ?? []).flatMap((name) => fields.filter((field) => field.name === name));
-      return showFailure(failure.title, failure.message, atFault.map((field) => ({ name: field.name, message: fieldMessage(failure, field) })));
+      return showFailure(
+        failure.title,
+        failure.message,
+        atFault.map((field) => ({ name: field.name, message: fieldMessage(failure, field) })),
+      );
     }
     save.mutate(input);
   }
@@ -225,7 +262,11 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
           <DialogHeader>
             <DialogTitle>{readOnly ? `View ${capitalized(area.singular)}` : adding ? texts.addTitle : texts.editTitle}</DialogTitle>
             <DialogDescription>
-              {readOnly ? `${record?.id}, read only: your role may view ${area.plural} but not edit them.` : adding ? (texts.addDescription ?? 'Fill in the details below.') : (texts.editDescription ?? `Editing ${record?.id}.`)}
+              {readOnly
+                ? `${record?.id}, read only: your role may view ${area.plural} but not edit them.`
+                : adding
+                  ? (texts.addDescription ?? 'Fill in the details below.')
+                  : (texts.editDescription ?? `Editing ${record?.id}.`)}
             </DialogDescription>
           </DialogHeader>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -276,7 +317,19 @@ export function RecordFormDialog<Row extends { id: string; version: number }>({ 
  * Asks before unsaved input is lost: when the user closes the form (`confirming`), or when the browser's
  * Back (or any navigation that changes the address's query) would leave it.
  */
-function DiscardGuard({ blockWhen, confirming, onKeepEditing, onDiscard, onLeave }: { blockWhen(): boolean; confirming: boolean; onKeepEditing(): void; onDiscard(): void; onLeave(): void }) {
+function DiscardGuard({
+  blockWhen,
+  confirming,
+  onKeepEditing,
+  onDiscard,
+  onLeave,
+}: {
+  blockWhen(): boolean;
+  confirming: boolean;
+  onKeepEditing(): void;
+  onDiscard(): void;
+  onLeave(): void;
+}) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => blockWhen() && currentLocation.search !== nextLocation.search);
   return (
     <ConfirmDialog

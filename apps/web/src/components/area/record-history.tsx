@@ -20,7 +20,8 @@ export function RecordHistory({ area, recordId, expanded = false }: { area: Area
   const open = expanded || toggled;
   const history = useInfiniteQuery({
     queryKey: [area.key, 'history', recordId],
-    queryFn: ({ pageParam, signal }) => api<HistoryPage>(`/api/${area.key}/${encodeURIComponent(recordId)}/history${queryString({ page: pageParam, pageSize: PAGE_SIZE })}`, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api<HistoryPage>(`/api/${area.key}/${encodeURIComponent(recordId)}/history${queryString({ page: pageParam, pageSize: PAGE_SIZE })}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled: open,
@@ -31,7 +32,15 @@ export function RecordHistory({ area, recordId, expanded = false }: { area: Area
   return (
     <section aria-label="History" className={expanded ? 'grid gap-2' : 'grid gap-2 border-t pt-3'}>
       {!expanded && (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           <History aria-hidden /> History <ChevronDown aria-hidden className={open ? 'rotate-180 transition-transform' : 'transition-transform'} />
         </Button>
       )}
@@ -58,7 +67,14 @@ export function RecordHistory({ area, recordId, expanded = false }: { area: Area
             </ol>
           )}
           {history.hasNextPage && (
-            <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              disabled={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
               {history.isFetchingNextPage ? 'Loading...' : 'Show more'}
             </Button>
           )}

@@ -35,7 +35,8 @@ export interface ReferenceSpec {
 
 const PAGE = 20;
 
-const options = (area: string, params: Record<string, string | number | undefined>, signal: AbortSignal) => api<PickList>(`/api/${area}/options${queryString(params)}`, { signal });
+const options = (area: string, params: Record<string, string | number | undefined>, signal: AbortSignal) =>
+  api<PickList>(`/api/${area}/options${queryString(params)}`, { signal });
 
 /** The label of a choice already made, by its id (null when no record has it). */
 const chosenQuery = (reference: ReferenceSpec, id: string) => ({
@@ -53,7 +54,19 @@ const shownLabel = (id: string, current: { data?: Row | null; isError: boolean; 
  * Several records of another area (an order's vehicles): each chosen one as a chip that can be removed,
  * and a pick-list that adds another.
  */
-export function ReferencesPicker({ id, value, onChange, reference, max }: { id: string; value: string[]; onChange(value: string[]): void; reference: ReferenceSpec; max?: number }) {
+export function ReferencesPicker({
+  id,
+  value,
+  onChange,
+  reference,
+  max,
+}: {
+  id: string;
+  value: string[];
+  onChange(value: string[]): void;
+  reference: ReferenceSpec;
+  max?: number;
+}) {
   const chosen = useQueries({ queries: value.map((one) => chosenQuery(reference, one)) });
   return (
     <div className="grid gap-2">
@@ -64,7 +77,13 @@ export function ReferencesPicker({ id, value, onChange, reference, max }: { id: 
             return (
               <li key={one} className="inline-flex max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-2.5 pr-0.5 text-sm">
                 <span className="min-w-0 truncate">{label}</span>
-                <button type="button" className={buttonClasses('ghost', 'icon-sm', 'size-6 rounded-full')} aria-label={`Remove ${label}`} title="Remove" onClick={() => onChange(value.filter((v) => v !== one))}>
+                <button
+                  type="button"
+                  className={buttonClasses('ghost', 'icon-sm', 'size-6 rounded-full')}
+                  aria-label={`Remove ${label}`}
+                  title="Remove"
+                  onClick={() => onChange(value.filter((v) => v !== one))}
+                >
                   <X className="size-3.5" />
                 </button>
               </li>
@@ -73,7 +92,13 @@ export function ReferencesPicker({ id, value, onChange, reference, max }: { id: 
         </ul>
       )}
       {(max === undefined || value.length < max) && (
-        <ReferencePicker id={id} value="" placeholder="Add..." reference={reference} onChange={(picked) => picked && !value.includes(picked) && onChange([...value, picked])} />
+        <ReferencePicker
+          id={id}
+          value=""
+          placeholder="Add..."
+          reference={reference}
+          onChange={(picked) => picked && !value.includes(picked) && onChange([...value, picked])}
+        />
       )}
     </div>
   );
@@ -83,7 +108,8 @@ export function ReferencesPicker({ id, value, onChange, reference, max }: { id: 
 export function firstChoicesQuery(reference: ReferenceSpec, q = '') {
   return {
     queryKey: [reference.area, 'choices', q, reference.sort, reference.filters],
-    queryFn: ({ signal }: { signal: AbortSignal }) => options(reference.area, { q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order, ...reference.filters }, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      options(reference.area, { q: q || undefined, pageSize: PAGE, sort: reference.sort?.sort, order: reference.sort?.order, ...reference.filters }, signal),
     staleTime: 30_000,
   };
 }
@@ -149,9 +175,22 @@ export function ReferencePicker({
   }
 
   return (
-    <Popover open={open} onOpenChange={(next) => { setOpen(next); setActive(0); }}>
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setActive(0);
+      }}
+    >
       <PopoverTrigger asChild>
-        <button type="button" id={id} role="combobox" aria-expanded={open} aria-controls={listId} className={cn(inputClasses, 'items-center justify-between gap-2 text-left')}>
+        <button
+          type="button"
+          id={id}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          className={cn(inputClasses, 'items-center justify-between gap-2 text-left')}
+        >
           <span className={cn('min-w-0 truncate', !shown && 'text-muted-foreground')}>{shown || placeholder}</span>
           <ChevronsUpDown className="size-4 shrink-0 opacity-60" />
         </button>
@@ -167,7 +206,10 @@ export function ReferencePicker({
             placeholder="Type to search..."
             value={text}
             maxLength={200}
-            onChange={(e) => { setText(e.target.value); setActive(0); }}
+            onChange={(e) => {
+              setText(e.target.value);
+              setActive(0);
+            }}
             onKeyDown={onKeyDown}
             role="combobox"
             aria-expanded
@@ -196,7 +238,10 @@ export function ReferencePicker({
                 <Check className={cn('size-4 shrink-0', row.id === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
                 <span className={cn('min-w-0 flex-1 truncate', unusable && 'text-muted-foreground')}>{row.label}</span>
                 {status && (
-                  <span aria-hidden className={cn('shrink-0 rounded px-1.5 text-xs', unusable ? 'bg-destructive/10 text-destructive' : 'text-muted-foreground')}>
+                  <span
+                    aria-hidden
+                    className={cn('shrink-0 rounded px-1.5 text-xs', unusable ? 'bg-destructive/10 text-destructive' : 'text-muted-foreground')}
+                  >
                     {status}
                   </span>
                 )}

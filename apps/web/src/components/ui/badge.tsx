@@ -18,5 +18,7 @@ const tones = {
 export type BadgeTone = keyof typeof tones;
 
 export function Badge({ tone = 'gray', className, ...props }: ComponentProps<'span'> & { tone?: BadgeTone }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone], className)} {...props} />;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone], className)} {...props} />
+  );
 }

@@ -76,7 +76,9 @@ export const DialogHeader = ({ className, ...props }: ComponentProps<'div'>) => 
 export const DialogFooter = ({ className, ...props }: ComponentProps<'div'>) => (
   <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
 );
-export const DialogTitle = ({ className, ...props }: ComponentProps<typeof D.Title>) => <D.Title className={cn('text-lg font-semibold', className)} {...props} />;
+export const DialogTitle = ({ className, ...props }: ComponentProps<typeof D.Title>) => (
+  <D.Title className={cn('text-lg font-semibold', className)} {...props} />
+);
 export const DialogDescription = ({ className, ...props }: ComponentProps<typeof D.Description>) => (
   <D.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
 );
@@ -105,7 +107,14 @@ export function ConfirmDialog({ open, onOpenChange, ...content }: ConfirmDialogP
   );
 }
 
-function ConfirmContent({ title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', onConfirm, busy }: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>) {
+function ConfirmContent({
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  onConfirm,
+  busy,
+}: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'>) {
   const returnFocus = useReturnFocus();
   return (
     <A.Content className={panel} onCloseAutoFocus={returnFocus}>

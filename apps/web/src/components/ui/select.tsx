@@ -25,14 +25,24 @@ interface SelectProps {
 export function Select({ value, onValueChange, options, id, placeholder, className, disabled, ...aria }: SelectProps) {
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <S.Trigger id={id} aria-label={aria['aria-label']} aria-invalid={aria['aria-invalid']} aria-describedby={aria['aria-describedby']} className={cn(inputClasses, 'items-center justify-between gap-2 text-left', className)}>
+      <S.Trigger
+        id={id}
+        aria-label={aria['aria-label']}
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={aria['aria-describedby']}
+        className={cn(inputClasses, 'items-center justify-between gap-2 text-left', className)}
+      >
         <S.Value placeholder={placeholder} />
         <S.Icon>
           <ChevronDown className="size-4 opacity-60" />
         </S.Icon>
       </S.Trigger>
       <S.Portal>
-        <S.Content position="popper" sideOffset={4} className="z-50 max-h-80 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg">
+        <S.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-80 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border bg-card text-card-foreground shadow-lg"
+        >
           <S.Viewport className="p-1">
             {options.map((option) => (
               <S.Item
@@ -54,4 +64,5 @@ export function Select({ value, onValueChange, options, id, placeholder, classNa
 }
 
 /** Options whose label is their value, unless `labels` shows one under another name. */
-export const optionsOf = (values: readonly string[], labels?: Readonly<Record<string, string>>): SelectOption[] => values.map((value) => ({ value, label: labels?.[value] ?? value }));
+export const optionsOf = (values: readonly string[], labels?: Readonly<Record<string, string>>): SelectOption[] =>
+  values.map((value) => ({ value, label: labels?.[value] ?? value }));

@@ -8,8 +8,17 @@ export const Table = ({ className, containerClassName, ...props }: ComponentProp
 );
 export const TableHeader = (props: ComponentProps<'thead'>) => <thead className="[&_tr]:border-b" {...props} />;
 export const TableBody = (props: ComponentProps<'tbody'>) => <tbody className="[&_tr:last-child]:border-0" {...props} />;
-export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
+export const TableRow = ({ className, ...props }: ComponentProps<'tr'>) => (
+  <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />
+);
 export const TableHead = ({ className, ...props }: ComponentProps<'th'>) => (
-  <th scope="col" className={cn('sticky top-0 z-10 bg-card h-10 px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground whitespace-nowrap truncate', className)} {...props} />
+  <th
+    scope="col"
+    className={cn(
+      'sticky top-0 z-10 bg-card h-10 px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground whitespace-nowrap truncate',
+      className,
+    )}
+    {...props}
+  />
 );
 export const TableCell = ({ className, ...props }: ComponentProps<'td'>) => <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;

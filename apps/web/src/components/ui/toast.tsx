@@ -52,7 +52,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           </T.Root>
         )}
         {/* aria-live keeps the toasts out of a modal dialog's aria-hidden sweep (Radix announces them itself). */}
-        <T.Viewport aria-live="off" className="fixed left-0 right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:right-auto sm:top-auto sm:max-w-[400px]" />
+        <T.Viewport
+          aria-live="off"
+          className="fixed left-0 right-0 top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:bottom-0 sm:right-auto sm:top-auto sm:max-w-[400px]"
+        />
       </T.Provider>
     </ToastContext.Provider>
   );

@@ -24,7 +24,15 @@ function clientProblem({ newPassword, confirmPassword }: typeof EMPTY, username:
  * The change-password form: the dialog in My Account and the screen shown after signing in with a password
  * an administrator set use it alike. `footer` gets the busy state and renders the buttons.
  */
-export function ChangePasswordForm({ onChanged, onBusyChange, footer }: { onChanged(): void; onBusyChange?(busy: boolean): void; footer(busy: boolean): ReactNode }) {
+export function ChangePasswordForm({
+  onChanged,
+  onBusyChange,
+  footer,
+}: {
+  onChanged(): void;
+  onBusyChange?(busy: boolean): void;
+  footer(busy: boolean): ReactNode;
+}) {
   const toast = useToast();
   const { user, setUser } = useAuth();
   const [values, setValues] = useState(EMPTY);

@@ -30,7 +30,10 @@ function ProfileForm({ onDone }: { onDone(): void }) {
   const toast = useToast();
   const [values, setValues] = useState<Profile>({ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '', address: user?.address ?? '' });
   const [busy, setBusy] = useState(false);
-  const bind = (name: keyof Profile) => ({ value: values[name], onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  const bind = (name: keyof Profile) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +59,15 @@ function ProfileForm({ onDone }: { onDone(): void }) {
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
       <LabelledInput id="profile-name" label="Name" autoComplete="name" maxLength={100} {...bind('name')} />
-      <LabelledInput id="profile-email" label="Email" type="email" autoComplete="email" maxLength={200} placeholder="e.g. priya@example.in" {...bind('email')} />
+      <LabelledInput
+        id="profile-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={200}
+        placeholder="e.g. priya@example.in"
+        {...bind('email')}
+      />
       <LabelledInput id="profile-phone" label="Phone" type="tel" autoComplete="tel" maxLength={30} placeholder="e.g. +91 98765 43210" {...bind('phone')} />
       <LabelledInput id="profile-address" label="Address" multiline maxLength={500} {...bind('address')} />
       <DialogFooter className="pt-2">

@@ -21,7 +21,8 @@ export function PasswordChangeRequired() {
           </span>
           <h1 className="text-xl font-semibold leading-none">Choose Your Password</h1>
           <CardDescription>
-            Welcome{user?.name ? `, ${user.name}` : ''}. Your password was set by an administrator: enter it as the current password, then choose your own of at least 8 characters.
+            Welcome{user?.name ? `, ${user.name}` : ''}. Your password was set by an administrator: enter it as the current password, then choose your own of at
+            least 8 characters.
           </CardDescription>
         </CardHeader>
         <CardContent>

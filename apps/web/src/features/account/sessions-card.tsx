@@ -30,7 +30,11 @@ export function SessionsCard() {
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     } catch (err) {
-      toast({ title: err instanceof ApiError ? err.title : 'Not Signed Out', description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: err instanceof ApiError ? err.title : 'Not Signed Out',
+        description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }

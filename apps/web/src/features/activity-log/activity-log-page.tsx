@@ -3,7 +3,16 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
-import { ACCOUNT_AREA_LABELS, CHANGE_OPERATIONS, CHANGE_OPERATION_LABELS, activityAreaLabel, canReadActivityLog, type ActivityActors, type ChangeEntry, type HistoryPage } from '@raahi/domain';
+import {
+  ACCOUNT_AREA_LABELS,
+  CHANGE_OPERATIONS,
+  CHANGE_OPERATION_LABELS,
+  activityAreaLabel,
+  canReadActivityLog,
+  type ActivityActors,
+  type ChangeEntry,
+  type HistoryPage,
+} from '@raahi/domain';
 import { PageHeader } from '../../components/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -50,7 +59,12 @@ const columns: ColumnDef<ChangeEntry>[] = [
       );
     },
   },
-  { id: 'operation', header: 'Operation', cell: ({ row }) => CHANGE_OPERATION_LABELS[row.original.operation] ?? row.original.operation, meta: { keepWhole: true } },
+  {
+    id: 'operation',
+    header: 'Operation',
+    cell: ({ row }) => CHANGE_OPERATION_LABELS[row.original.operation] ?? row.original.operation,
+    meta: { keepWhole: true },
+  },
   { id: 'changes', header: 'Changes', cell: ({ row }) => whatChanged(row.original) },
 ];
 
@@ -80,7 +94,10 @@ export function ActivityLogPage() {
     staleTime: 30_000,
   });
   const areaOptions = useMemo(
-    () => [...[...RECORD_SCREENS.keys()].map((key) => ({ value: key, label: areaName(key) })).sort((a, b) => a.label.localeCompare(b.label)), ...Object.entries(ACCOUNT_AREA_LABELS).map(([value, label]) => ({ value, label }))],
+    () => [
+      ...[...RECORD_SCREENS.keys()].map((key) => ({ value: key, label: areaName(key) })).sort((a, b) => a.label.localeCompare(b.label)),
+      ...Object.entries(ACCOUNT_AREA_LABELS).map(([value, label]) => ({ value, label })),
+    ],
     [],
   );
 
@@ -119,15 +136,29 @@ export function ActivityLogPage() {
               onValueChange={choose('actorId')}
               options={[{ value: ALL, label: 'All Users' }, ...(actors.data?.actors ?? []).map((actor) => ({ value: actor.id, label: actor.name }))]}
             />
-            <Select aria-label="Filter by Area" className="w-48" value={params.filters.area || ALL} onValueChange={choose('area')} options={[{ value: ALL, label: 'All Areas' }, ...areaOptions]} />
+            <Select
+              aria-label="Filter by Area"
+              className="w-48"
+              value={params.filters.area || ALL}
+              onValueChange={choose('area')}
+              options={[{ value: ALL, label: 'All Areas' }, ...areaOptions]}
+            />
             <Select
               aria-label="Filter by Operation"
               className="w-48"
               value={params.filters.operation || ALL}
               onValueChange={choose('operation')}
-              options={[{ value: ALL, label: 'All Operations' }, ...CHANGE_OPERATIONS.map((operation) => ({ value: operation, label: CHANGE_OPERATION_LABELS[operation] }))]}
+              options={[
+                { value: ALL, label: 'All Operations' },
+                ...CHANGE_OPERATIONS.map((operation) => ({ value: operation, label: CHANGE_OPERATION_LABELS[operation] })),
+              ]}
             />
-            <DateRangeFilter label="Date" from={params.filters.from ?? ''} to={params.filters.to ?? ''} onChange={(end, iso) => update({ [end === 'From' ? 'from' : 'to']: iso })} />
+            <DateRangeFilter
+              label="Date"
+              from={params.filters.from ?? ''}
+              to={params.filters.to ?? ''}
+              onChange={(end, iso) => update({ [end === 'From' ? 'from' : 'to']: iso })}
+            />
           </div>
         </CardHeader>
         <CardContent className="px-0 pb-0">
@@ -152,7 +183,13 @@ export function ActivityLogPage() {
               <Button variant="outline" size="sm" aria-label="Previous page" disabled={params.page <= 1} onClick={() => update({ page: params.page - 1 })}>
                 <ChevronLeft /> Previous
               </Button>
-              <Button variant="outline" size="sm" aria-label="Next page" disabled={!list.data?.hasMore || list.isPlaceholderData} onClick={() => update({ page: params.page + 1 })}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label="Next page"
+                disabled={!list.data?.hasMore || list.isPlaceholderData}
+                onClick={() => update({ page: params.page + 1 })}
+              >
                 Next <ChevronRight />
               </Button>
             </div>

@@ -38,7 +38,20 @@ const config: AreaPageConfig<Challan> = {
     { id: 'id', header: 'Challan ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(challansArea, 'date'),
     column(challansArea, 'vehicleId', { header: 'Vehicle', meta: { keepWhole: true }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
-    column(challansArea, 'driverId', { header: 'Driver', cell: ({ row }) => <span title={row.original.driverLabel ?? undefined}>{row.original.driverName ? <RecordLink area="drivers" id={row.original.driverId}>{row.original.driverName}</RecordLink> : NA}</span> }),
+    column(challansArea, 'driverId', {
+      header: 'Driver',
+      cell: ({ row }) => (
+        <span title={row.original.driverLabel ?? undefined}>
+          {row.original.driverName ? (
+            <RecordLink area="drivers" id={row.original.driverId}>
+              {row.original.driverName}
+            </RecordLink>
+          ) : (
+            NA
+          )}
+        </span>
+      ),
+    }),
     column(challansArea, 'offenseType', { meta: { keepWhole: true } }),
     column(challansArea, 'amount', {
       // The rupee sign as an icon where the earlier product drew a dollar; read as 'Amount (₹)'.
@@ -54,11 +67,18 @@ const config: AreaPageConfig<Challan> = {
     column(challansArea, 'status', { meta: { keepWhole: true }, cell: ({ row }) => <ChallanStatus status={row.original.status} /> }),
   ],
   rowActions: (c) => <FileAction fileId={c.scannedCopy} label={`View scanned copy of ${c.id}`} icon={<FileText />} />,
-  texts: { loading: 'Loading challans...', empty: 'No Challans Found', emptyHint: 'Add a challan to start tracking traffic fines.', fetchError: 'Could not fetch challans.' },
+  texts: {
+    loading: 'Loading challans...',
+    empty: 'No Challans Found',
+    emptyHint: 'Add a challan to start tracking traffic fines.',
+    fetchError: 'Could not fetch challans.',
+  },
   form: {
     texts: { addTitle: 'Add New Challan', editTitle: 'Edit Challan', addButton: 'Add Challan', editButton: 'Save Changes' },
     // The challan's Trip: the vehicle's trip on its date, until the user picks another (issue 19).
-    fields: formFields(challansArea, { vehicleId: vehicleReference, driverId: driverReference, tripId: tripReference }).map((f) => (f.name === 'tripId' ? { ...f, prefill: tripAtPrefill('date') } : f)),
+    fields: formFields(challansArea, { vehicleId: vehicleReference, driverId: driverReference, tripId: tripReference }).map((f) =>
+      f.name === 'tripId' ? { ...f, prefill: tripAtPrefill('date') } : f,
+    ),
   },
   toasts: {
     saved: (c, added) => ({
@@ -69,7 +89,8 @@ const config: AreaPageConfig<Challan> = {
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
-    description: (c) => `Are you sure you want to delete challan ${c.id} (${c.offenseType}, ${formatRupees(c.amount)}, ${plate(c)})? This action cannot be undone.`,
+    description: (c) =>
+      `Are you sure you want to delete challan ${c.id} (${c.offenseType}, ${formatRupees(c.amount)}, ${plate(c)})? This action cannot be undone.`,
     confirmLabel: 'Delete Challan',
   },
 };

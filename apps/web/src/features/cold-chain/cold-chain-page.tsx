@@ -17,12 +17,19 @@ function CurrentTemp({ unit }: { unit: ColdChainUnit }) {
   if (unit.currentTemp === null) return <span>{NA}</span>;
   const outside = outOfRange(unit);
   const classes = cn('font-medium', outside ? 'text-red-600 dark:text-red-400' : 'text-green-700 dark:text-green-400');
-  return <span className={classes} title={outside ? 'Outside the unit’s range' : 'Within the unit’s range'}>{degrees(unit.currentTemp)}</span>;
+  return (
+    <span className={classes} title={outside ? 'Outside the unit’s range' : 'Within the unit’s range'}>
+      {degrees(unit.currentTemp)}
+    </span>
+  );
 }
 
 /** A refrigerated truck, drawn for decoration only. */
 const Illustration = (
-  <div aria-hidden className="flex items-center gap-3 rounded-lg border bg-gradient-to-r from-sky-50 to-cyan-50 px-5 py-4 text-sky-700 dark:from-sky-950/40 dark:to-cyan-950/40 dark:text-sky-300">
+  <div
+    aria-hidden
+    className="flex items-center gap-3 rounded-lg border bg-gradient-to-r from-sky-50 to-cyan-50 px-5 py-4 text-sky-700 dark:from-sky-950/40 dark:to-cyan-950/40 dark:text-sky-300"
+  >
     <Truck className="size-10" strokeWidth={1.5} /> <Snowflake className="size-6" /> <Thermometer className="size-6" />
   </div>
 );
@@ -40,10 +47,15 @@ const config: AreaPageConfig<ColdChainUnit> = {
   columns: [
     { id: 'id', header: 'Unit ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(coldChainArea, 'name', { cell: ({ row }) => <span className="font-medium">{row.original.name}</span> }),
-    column(coldChainArea, 'tripId', { cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" area="trips" id={row.original.tripId} /> }),
+    column(coldChainArea, 'tripId', {
+      cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" area="trips" id={row.original.tripId} />,
+    }),
     { id: 'tempRange', header: 'Temp Range', cell: ({ row }) => `${formatNumber(row.original.minTemp)} – ${degrees(row.original.maxTemp)}` },
     column(coldChainArea, 'currentTemp', { header: 'Current Temp', cell: ({ row }) => <CurrentTemp unit={row.original} /> }),
-    column(coldChainArea, 'currentHumidity', { header: 'Humidity', cell: ({ row }) => (row.original.currentHumidity === null ? NA : `${formatNumber(row.original.currentHumidity)}%`) }),
+    column(coldChainArea, 'currentHumidity', {
+      header: 'Humidity',
+      cell: ({ row }) => (row.original.currentHumidity === null ? NA : `${formatNumber(row.original.currentHumidity)}%`),
+    }),
     column(coldChainArea, 'status', { cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> }),
   ],
   rowActions: (u) => <InertRowAction label={`View sensor data of ${u.id}`} icon={<Activity />} />,

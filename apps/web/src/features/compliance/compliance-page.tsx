@@ -29,7 +29,13 @@ const config: AreaPageConfig<ComplianceDocument> = {
   searchPlaceholder: 'Search documents...',
   filters: [
     { param: 'documentType', label: 'Document type', allLabel: 'All Types', options: DOCUMENT_TYPES },
-    { param: 'expiry', label: 'Expiry', allLabel: 'All Expiries', options: ['Expires Soon', 'Expired'], optionLabels: { 'Expires Soon': 'Expiring Soon (30d)' } },
+    {
+      param: 'expiry',
+      label: 'Expiry',
+      allLabel: 'All Expiries',
+      options: ['Expires Soon', 'Expired'],
+      optionLabels: { 'Expires Soon': 'Expiring Soon (30d)' },
+    },
   ],
   columns: [
     { id: 'id', header: 'Doc ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
@@ -57,7 +63,9 @@ const config: AreaPageConfig<ComplianceDocument> = {
   },
   toasts: {
     saved: (d, added) =>
-      added ? { title: 'Document Added!', description: `New document ${d.documentName} has been added.` } : { title: 'Document Updated!', description: `Document ${d.documentName} has been updated.` },
+      added
+        ? { title: 'Document Added!', description: `New document ${d.documentName} has been added.` }
+        : { title: 'Document Updated!', description: `Document ${d.documentName} has been updated.` },
     deleted: (d) => ({ title: 'Document Deleted!', description: `Document "${d.documentName}" (ID: ${d.id}) removed.` }),
   },
   deleteConfirm: {

@@ -26,7 +26,12 @@ const KEY = ['reminders', 'thresholds'];
 export default function ExpiryAlertsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const thresholds = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<Thresholds>('/api/reminders/thresholds', { signal }), enabled: open, staleTime: 0 });
+  const thresholds = useQuery({
+    queryKey: KEY,
+    queryFn: ({ signal }) => api<Thresholds>('/api/reminders/thresholds', { signal }),
+    enabled: open,
+    staleTime: 0,
+  });
   const [values, setValues] = useState<Record<string, string>>({});
   useEffect(() => {
     if (open && thresholds.data) setValues(Object.fromEntries(thresholds.data.items.map((t) => [t.documentType, String(t.dueSoonDays)])));
@@ -54,7 +59,8 @@ export default function ExpiryAlertsDialog({ open, onOpenChange }: { open: boole
         <DialogHeader>
           <DialogTitle>Manage Expiry Alerts</DialogTitle>
           <DialogDescription>
-            Days before a document expires that its reminder says Due Soon ({DUE_SOON_DAYS_RANGE.min}–{DUE_SOON_DAYS_RANGE.max}). The list's Expires Soon badge keeps 30 days.
+            Days before a document expires that its reminder says Due Soon ({DUE_SOON_DAYS_RANGE.min}–{DUE_SOON_DAYS_RANGE.max}). The list's Expires Soon badge
+            keeps 30 days.
             {thresholds.data && !editable && ' Only an administrator can change them.'}
           </DialogDescription>
         </DialogHeader>

@@ -1,13 +1,4 @@
-import {
-  AlertTriangle,
-  BarChart3,
-  Siren,
-  Truck,
-  UserPlus,
-  Users,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
+import { AlertTriangle, BarChart3, Siren, Truck, UserPlus, Users, Wrench, type LucideIcon } from 'lucide-react';
 import { screenPathOf } from '@raahi/domain';
 
 /** Colour families shared by the dashboard's cards and activity icons (light and dark). */

@@ -13,7 +13,12 @@ import { RecentActivityCard } from './recent-activity-card';
 import { StatCard } from './stat-card';
 
 /** The cards' titles, as spec 000 words them, until the server's answer names them. */
-const TITLES: Record<string, string> = { totalVehicles: 'Total Vehicles', activeDrivers: 'Active Drivers', pendingMaintenance: 'Pending Maintenance', openIncidents: 'Open Incidents' };
+const TITLES: Record<string, string> = {
+  totalVehicles: 'Total Vehicles',
+  activeDrivers: 'Active Drivers',
+  pendingMaintenance: 'Pending Maintenance',
+  openIncidents: 'Open Incidents',
+};
 const FIGURES = [
   { key: 'onTimeDelivery', title: 'On-time Delivery', to: screenPathOf('trips') },
   { key: 'fuelEconomy', title: 'Avg Fuel Eco', to: screenPathOf('fuel-expenses') },
@@ -39,8 +44,13 @@ export function DashboardPage() {
     <div className="grid gap-6">
       <PageHeader title="Fleet Overview Dashboard" subtitle="Real-time insights into your fleet operations" />
       {dashboard.isError && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
-          <span>The dashboard's figures could not be loaded{answer ? ' again; those shown may be out of date' : ''}: {dashboard.error.message}</span>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm"
+        >
+          <span>
+            The dashboard's figures could not be loaded{answer ? ' again; those shown may be out of date' : ''}: {dashboard.error.message}
+          </span>
           <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
             Try again
           </Button>
@@ -127,7 +137,8 @@ function QuickActionsCard({ actions }: { actions: QuickAction[] }) {
 }
 
 /** A figure's bar: the percentage itself; km/L against 10 km/L (a loaded truck runs at 3–6). */
-const barOf = (number: DashboardNumber | undefined) => (number?.value == null ? 0 : Math.min(100, number.key === 'fuelEconomy' ? number.value * 10 : number.value));
+const barOf = (number: DashboardNumber | undefined) =>
+  number?.value == null ? 0 : Math.min(100, number.key === 'fuelEconomy' ? number.value * 10 : number.value);
 
 function PerformanceSnapshotCard({ figures }: { figures: { key: string; title: string; to: string; number: DashboardNumber | undefined }[] }) {
   return (
@@ -142,7 +153,11 @@ function PerformanceSnapshotCard({ figures }: { figures: { key: string; title: s
             <div className="flex items-baseline justify-between gap-3">
               <span className="text-sm text-muted-foreground">{title}</span>
               {number ? (
-                <Link to={number.href ?? to} className="rounded-sm text-lg font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid={`${key}-value`}>
+                <Link
+                  to={number.href ?? to}
+                  className="rounded-sm text-lg font-semibold underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  data-testid={`${key}-value`}
+                >
                   {number.detail}
                 </Link>
               ) : (

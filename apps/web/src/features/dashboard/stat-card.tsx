@@ -26,10 +26,19 @@ export function StatCard({ look, title, card }: { look: StatLook; title: string;
           <p className="text-sm font-medium text-muted-foreground">{title}</p>
           {card ? (
             <>
-              <Link to={card.href ?? look.to} className={cn('text-3xl font-semibold tracking-tight', linkClasses)} title={`Show the ${card.detail} records`} data-testid={`${card.key}-value`}>
+              <Link
+                to={card.href ?? look.to}
+                className={cn('text-3xl font-semibold tracking-tight', linkClasses)}
+                title={`Show the ${card.detail} records`}
+                data-testid={`${card.key}-value`}
+              >
                 {card.detail}
               </Link>
-              <Link to={card.sub.href ?? look.to} className={cn('text-xs font-medium', NOTE_TONES[look.noteTone], linkClasses)} data-testid={`${card.sub.key}-value`}>
+              <Link
+                to={card.sub.href ?? look.to}
+                className={cn('text-xs font-medium', NOTE_TONES[look.noteTone], linkClasses)}
+                data-testid={`${card.sub.key}-value`}
+              >
                 {card.sub.detail}
               </Link>
             </>

@@ -22,7 +22,13 @@ const config: AreaPageConfig<HealthRow> = {
     { param: 'testType', label: 'Test Type', allLabel: 'All Test Types', options: 'present' },
   ],
   columns: [
-    column(healthArea, 'driverId', { cell: ({ row }) => <RecordLink area="drivers" id={row.original.driverId}><span className="font-medium">{row.original.driverName ?? row.original.driverId}</span></RecordLink> }),
+    column(healthArea, 'driverId', {
+      cell: ({ row }) => (
+        <RecordLink area="drivers" id={row.original.driverId}>
+          <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span>
+        </RecordLink>
+      ),
+    }),
     column(healthArea, 'testType'),
     column(healthArea, 'testDate'),
     column(healthArea, 'result', { cell: ({ row }) => <StatusBadge value={row.original.result} tones={RESULT_TONES} /> }),

@@ -35,7 +35,15 @@ const config: AreaPageConfig<TrainingRow> = {
   ],
   columns: [
     { id: 'id', header: 'Record ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'driver', header: 'Driver', cell: ({ row }) => <RecordLink area="drivers" id={row.original.driverId}><span className="font-medium">{row.original.driverName ?? row.original.driverId}</span></RecordLink> },
+    {
+      id: 'driver',
+      header: 'Driver',
+      cell: ({ row }) => (
+        <RecordLink area="drivers" id={row.original.driverId}>
+          <span className="font-medium">{row.original.driverName ?? row.original.driverId}</span>
+        </RecordLink>
+      ),
+    },
     { id: 'trainingType', header: 'Training Type', accessorKey: 'trainingType' },
     { id: 'scheduleDate', header: 'Schedule Date', meta: { keepWhole: true }, cell: ({ row }) => formatDate(row.original.scheduleDate) },
     { id: 'trainerName', header: 'Trainer', cell: ({ row }) => row.original.trainerName || NA },

@@ -22,7 +22,15 @@ const config: AreaPageConfig<DriverRow> = {
   filters: [{ param: 'status', label: 'Status', allLabel: 'All Statuses', options: DRIVER_STATUSES }],
   columns: [
     { id: 'id', header: 'Driver ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'name', header: 'Name', cell: ({ row }) => <RecordLink area="drivers" id={row.original.id}><span className="font-medium">{row.original.name}</span></RecordLink> },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <RecordLink area="drivers" id={row.original.id}>
+          <span className="font-medium">{row.original.name}</span>
+        </RecordLink>
+      ),
+    },
     { id: 'license', header: 'License No.', meta: { keepWhole: true }, accessorKey: 'license' },
     { id: 'contact', header: 'Contact', meta: { keepWhole: true }, accessorKey: 'contact' },
     { id: 'email', header: 'Email', accessorKey: 'email' },
@@ -32,7 +40,12 @@ const config: AreaPageConfig<DriverRow> = {
   // Spec 000's View Documents icon (there Not Implemented) opens the driver's page on its Documents tab: the
   // compliance documents naming the driver and, for roles with personal data, the Aadhaar card file.
   rowActions: (d) => (
-    <Link to={recordPageOf('drivers', d.id, 'documents')} className={buttonClasses('ghost', 'icon-sm', 'text-primary')} aria-label={`View Documents of ${d.name}`} title="View Documents">
+    <Link
+      to={recordPageOf('drivers', d.id, 'documents')}
+      className={buttonClasses('ghost', 'icon-sm', 'text-primary')}
+      aria-label={`View Documents of ${d.name}`}
+      title="View Documents"
+    >
       <FileText />
     </Link>
   ),
@@ -42,7 +55,10 @@ const config: AreaPageConfig<DriverRow> = {
     fields: formFields(driversArea, {}),
   },
   toasts: {
-    saved: (d, added) => (added ? { title: 'Driver Added!', description: `${d.name} has been added with id ${d.id}.` } : { title: 'Driver Updated!', description: `${d.name}'s profile has been updated.` }),
+    saved: (d, added) =>
+      added
+        ? { title: 'Driver Added!', description: `${d.name} has been added with id ${d.id}.` }
+        : { title: 'Driver Updated!', description: `${d.name}'s profile has been updated.` },
     deleted: (d) => ({ title: 'Driver Deleted!', description: `${d.name} (${d.id}) has been deleted.` }),
   },
   deleteConfirm: {

@@ -12,7 +12,12 @@ const ICONS: Record<string, LucideIcon> = { Fuel, Maintenance: Wrench, Toll: Tic
 const typeLabel = (type: string) => EXPENSE_TYPE_LABELS[type] ?? type;
 function TypeCell({ type }: { type: string }) {
   const Icon = ICONS[type] ?? CircleEllipsis;
-  return <span className="inline-flex items-center gap-2 whitespace-nowrap"><Icon className="size-4 text-muted-foreground" aria-hidden />{typeLabel(type)}</span>;
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <Icon className="size-4 text-muted-foreground" aria-hidden />
+      {typeLabel(type)}
+    </span>
+  );
 }
 /** Fuel type, quantity with its unit and price per unit for a fill-up; the description otherwise. */
 function fuelDetails(e: Expense): string {
@@ -20,8 +25,8 @@ function fuelDetails(e: Expense): string {
   const price = e.pricePerUnit === null ? NA : `₹${e.pricePerUnit.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`;
   return `${e.fuelType || NA} · ${formatNumber(e.quantity)} ${fuelUnit(e.fuelType)} @ ${price}`;
 }
-const fields = formFields(fuelExpensesArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, tripId: tripReference }).map((f) =>
-  f.name === 'quantity' ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` } : f,
+const fields = formFields(fuelExpensesArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, tripId: tripReference }).map(
+  (f) => (f.name === 'quantity' ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` } : f),
 );
 const config: AreaPageConfig<Expense> = {
   area: fuelExpensesArea,
@@ -43,18 +48,37 @@ const config: AreaPageConfig<Expense> = {
     column(fuelExpensesArea, 'date'),
     column(fuelExpensesArea, 'amount', { cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
     column(fuelExpensesArea, 'vehicleId', { header: 'Vehicle', cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
-    column(fuelExpensesArea, 'tripId', { header: 'Trip', cell: ({ row }) => <span title={row.original.tripLabel ?? undefined}>{row.original.tripId ? <RecordLink area="trips" id={row.original.tripId}>{row.original.tripId}</RecordLink> : NA}</span> }),
+    column(fuelExpensesArea, 'tripId', {
+      header: 'Trip',
+      cell: ({ row }) => (
+        <span title={row.original.tripLabel ?? undefined}>
+          {row.original.tripId ? (
+            <RecordLink area="trips" id={row.original.tripId}>
+              {row.original.tripId}
+            </RecordLink>
+          ) : (
+            NA
+          )}
+        </span>
+      ),
+    }),
     column(fuelExpensesArea, 'vendor'),
     { id: 'fuelDetails', header: 'Fuel Details', cell: ({ row }) => <span className="line-clamp-2 max-w-72">{fuelDetails(row.original)}</span> },
   ],
   texts: { loading: 'Loading expenses...', empty: 'No Expenses Found', fetchError: 'Could not fetch expenses.' },
   form: { texts: { addTitle: 'Log New Expense', editTitle: 'Edit Expense', addButton: 'Log Expense', editButton: 'Save Changes' }, fields },
   toasts: {
-    saved: (e, added) => ({ title: added ? 'Expense Logged!' : 'Expense Updated!', description: `${typeLabel(e.type)} expense of ${formatRupees(e.amount)} (${e.id}) has been ${added ? 'logged' : 'updated'}.` }),
+    saved: (e, added) => ({
+      title: added ? 'Expense Logged!' : 'Expense Updated!',
+      description: `${typeLabel(e.type)} expense of ${formatRupees(e.amount)} (${e.id}) has been ${added ? 'logged' : 'updated'}.`,
+    }),
     deleted: (e) => ({ title: 'Expense Deleted!', description: `Expense "${toastExcerpt(e.description || typeLabel(e.type))}" (${e.id}) has been removed.` }),
   },
-  deleteConfirm: { title: 'Confirm Deletion', confirmLabel: 'Delete Expense',
-    description: (e) => `Are you sure you want to delete the ${typeLabel(e.type)} expense ${e.id} of ${formatRupees(e.amount)}? This action cannot be undone.` },
+  deleteConfirm: {
+    title: 'Confirm Deletion',
+    confirmLabel: 'Delete Expense',
+    description: (e) => `Are you sure you want to delete the ${typeLabel(e.type)} expense ${e.id} of ${formatRupees(e.amount)}? This action cannot be undone.`,
+  },
 };
 
 export function FuelExpensesPage() {

@@ -30,15 +30,17 @@ const config: AreaPageConfig<Incident> = {
     column(incidentsArea, 'severity', { cell: ({ row }) => <StatusBadge value={row.original.severity} tones={SEVERITY_TONES} /> }),
     column(incidentsArea, 'dateTime', { meta: { keepWhole: true } }),
     column(incidentsArea, 'location'),
-    column(incidentsArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} /> }),
+    column(incidentsArea, 'vehicleId', {
+      cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} />,
+    }),
     column(incidentsArea, 'status', { cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> }),
   ],
   rowActions: (incident) => <FilesAction files={incident.imagesFiles} label={`View images of ${incident.id}`} icon={<Image />} />,
   texts: { loading: 'Loading incidents...', empty: 'No Incidents Found', fetchError: 'Could not fetch incidents.' },
   form: {
     texts: { addTitle: 'Report New Incident', editTitle: 'Edit Incident', addButton: 'Report Incident', editButton: 'Save Changes' },
-    fields: formFields(incidentsArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, driverId: driverListReference }).map((f) =>
-      f.kind === 'files' ? { ...f, uploadFailureTitle: 'Image Upload Failed' } : f,
+    fields: formFields(incidentsArea, { vehicleId: { ...vehicleReference, fetchError: 'Could not fetch vehicles list.' }, driverId: driverListReference }).map(
+      (f) => (f.kind === 'files' ? { ...f, uploadFailureTitle: 'Image Upload Failed' } : f),
     ),
   },
   toasts: {
@@ -50,7 +52,8 @@ const config: AreaPageConfig<Incident> = {
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
-    description: (incident) => `Are you sure you want to delete incident ${incident.id} (${incident.type} at ${incident.location})? This action cannot be undone.`,
+    description: (incident) =>
+      `Are you sure you want to delete incident ${incident.id} (${incident.type} at ${incident.location})? This action cannot be undone.`,
     confirmLabel: 'Delete Incident',
   },
 };

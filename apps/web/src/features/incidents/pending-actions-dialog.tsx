@@ -29,7 +29,11 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     {
       header: 'ID',
       cell: (row) => (
-        <Link to={`${screenPathOf('incidents')}?edit=${encodeURIComponent(row.id)}`} className="font-mono text-xs text-primary hover:underline" onClick={() => onOpenChange(false)}>
+        <Link
+          to={`${screenPathOf('incidents')}?edit=${encodeURIComponent(row.id)}`}
+          className="font-mono text-xs text-primary hover:underline"
+          onClick={() => onOpenChange(false)}
+        >
           {row.id}
         </Link>
       ),
@@ -43,7 +47,8 @@ export default function PendingActionsDialog({ open, onOpenChange }: { open: boo
     { header: 'Status', cell: (row) => <StatusBadge value={row.status} tones={STATUS_TONES} /> },
     {
       header: 'Age',
-      cell: (row) => (row.ageDays === null ? NA : <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${formatNumber(row.ageDays)} days`}</Badge>),
+      cell: (row) =>
+        row.ageDays === null ? NA : <Badge tone={ageTone(row.ageDays)}>{row.ageDays === 1 ? '1 day' : `${formatNumber(row.ageDays)} days`}</Badge>,
       className: 'whitespace-nowrap text-right',
     },
   ];

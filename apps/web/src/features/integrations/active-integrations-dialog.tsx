@@ -138,7 +138,13 @@ export function ActiveIntegrationsDialog({ open, onOpenChange }: { open: boolean
 }
 
 /** A table of one kind of integration, with its loading, failed and empty states. */
-function ListTable(props: { label: string; query: { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean }; empty: string; headers: string[]; rows: { id: string; cells: ReactNode[] }[] }) {
+function ListTable(props: {
+  label: string;
+  query: { isPending: boolean; isError: boolean; error: Error | null; isFetching: boolean };
+  empty: string;
+  headers: string[];
+  rows: { id: string; cells: ReactNode[] }[];
+}) {
   const { label, query, empty, headers, rows } = props;
   const message = query.isPending ? 'Loading...' : query.isError ? (query.error?.message ?? 'Could not load.') : rows.length === 0 ? empty : null;
   return (

@@ -33,7 +33,9 @@ export function AddIntegrationDialog({ open, onOpenChange }: { open: boolean; on
           <>
             <DialogHeader>
               <DialogTitle>Add New Integration</DialogTitle>
-              <DialogDescription>An API key lets another system read and write records with a role’s rights. A webhook tells another system of each change as it happens.</DialogDescription>
+              <DialogDescription>
+                An API key lets another system read and write records with a role’s rights. A webhook tells another system of each change as it happens.
+              </DialogDescription>
             </DialogHeader>
             <Tabs value={kind} onValueChange={(value) => setKind(value as typeof kind)} className="grid gap-4">
               <TabsList aria-label="Kind of integration">
@@ -71,7 +73,12 @@ function ApiKeyForm({ onCancel, onCreated }: { onCancel(): void; onCreated(creat
     event.preventDefault();
     if (!name.trim()) return toast({ title: 'API Key Not Created', description: 'Name is required.', variant: 'destructive' });
     const day = expires.trim() ? parseTypedDate(expires) : null;
-    if (expires.trim() && !day) return toast({ title: 'API Key Not Created', description: 'Expires on must be a date such as 31/03/2027, or blank for a key that does not expire.', variant: 'destructive' });
+    if (expires.trim() && !day)
+      return toast({
+        title: 'API Key Not Created',
+        description: 'Expires on must be a date such as 31/03/2027, or blank for a key that does not expire.',
+        variant: 'destructive',
+      });
     setBusy(true);
     try {
       const created = await api<ApiKeyCreated>('/api/api-keys', { method: 'POST', body: { name: name.trim(), role, expiresAt: day ? endOfDay(day) : null } });
@@ -87,10 +94,25 @@ function ApiKeyForm({ onCancel, onCreated }: { onCancel(): void; onCreated(creat
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New API key">
-      <LabelledInput id="api-key-name" label="Name" autoComplete="off" maxLength={100} placeholder="e.g. Tally sync" hint="Who or what uses the key, to know it again in the list." value={name} onChange={(e) => setName(e.target.value)} />
+      <LabelledInput
+        id="api-key-name"
+        label="Name"
+        autoComplete="off"
+        maxLength={100}
+        placeholder="e.g. Tally sync"
+        hint="Who or what uses the key, to know it again in the list."
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="grid gap-2">
         <Label htmlFor="api-key-role">Role</Label>
-        <Select id="api-key-role" value={role} onValueChange={(value) => setRole(value as ApiKeyRole)} options={ROLE_OPTIONS} aria-describedby="api-key-role-hint" />
+        <Select
+          id="api-key-role"
+          value={role}
+          onValueChange={(value) => setRole(value as ApiKeyRole)}
+          options={ROLE_OPTIONS}
+          aria-describedby="api-key-role-hint"
+        />
         <p id="api-key-role-hint" className="text-xs text-muted-foreground">
           The key may do what this role may. A key is never an Administrator: it cannot reach users, keys, webhooks or the Activity Log.
         </p>
@@ -129,9 +151,13 @@ function CreatedKey({ created, onDone }: { created: ApiKeyCreated; onDone(): voi
           {created.apiKey.name} acts as {ROLES[created.apiKey.role]}. Send it as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>.
         </DialogDescription>
       </DialogHeader>
-      <div role="alert" className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
+      >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Copy the key now and keep it somewhere safe. It will not be shown again: Raahi keeps only a fingerprint of it. If it is lost, revoke it and make a new one.
+        Copy the key now and keep it somewhere safe. It will not be shown again: Raahi keeps only a fingerprint of it. If it is lost, revoke it and make a new
+        one.
       </div>
       <div className="flex items-center gap-2">
         <Input readOnly aria-label="API key" className="font-mono text-xs" value={created.key} onFocus={(e) => e.target.select()} />
@@ -157,8 +183,9 @@ function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void 
   const toggle = (values: string[], on: boolean) =>
     setEvents((current) => {
       const next = new Set(current);
-      for (const value of values) if (on) next.add(value);
-      else next.delete(value);
+      for (const value of values)
+        if (on) next.add(value);
+        else next.delete(value);
       return next;
     });
 
@@ -169,7 +196,10 @@ function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void 
     setBusy(true);
     try {
       const webhook = await api<Webhook>('/api/webhooks', { method: 'POST', body: { url: url.trim(), secret, events: [...events] } });
-      toast({ title: 'Webhook Added', description: `${webhook.url} receives ${webhook.events.length} ${webhook.events.length === 1 ? 'event' : 'events'} from now on.` });
+      toast({
+        title: 'Webhook Added',
+        description: `${webhook.url} receives ${webhook.events.length} ${webhook.events.length === 1 ? 'event' : 'events'} from now on.`,
+      });
       void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
       onAdded();
     } catch (err) {
@@ -181,7 +211,17 @@ function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void 
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New webhook">
-      <LabelledInput id="webhook-url" label="URL" type="url" autoComplete="off" maxLength={2000} placeholder="https://erp.example.in/raahi/webhook" hint="Deliveries are POSTed here as JSON (http or https; redirects are not followed)." value={url} onChange={(e) => setUrl(e.target.value)} />
+      <LabelledInput
+        id="webhook-url"
+        label="URL"
+        type="url"
+        autoComplete="off"
+        maxLength={2000}
+        placeholder="https://erp.example.in/raahi/webhook"
+        hint="Deliveries are POSTed here as JSON (http or https; redirects are not followed)."
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+      />
       <SecretField
         id="webhook-secret"
         label="Secret"
@@ -214,7 +254,13 @@ function WebhookForm({ onCancel, onAdded }: { onCancel(): void; onAdded(): void 
                 <div className="flex flex-wrap gap-x-4 gap-y-1 pl-6">
                   {group.events.map((e) => (
                     <label key={e.value} className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                      <input type="checkbox" className="size-4" aria-label={e.value} checked={events.has(e.value)} onChange={(change) => toggle([e.value], change.target.checked)} />
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        aria-label={e.value}
+                        checked={events.has(e.value)}
+                        onChange={(change) => toggle([e.value], change.target.checked)}
+                      />
                       {e.label}
                     </label>
                   ))}

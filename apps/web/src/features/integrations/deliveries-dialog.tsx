@@ -21,7 +21,10 @@ const event: PagedColumn<WebhookDelivery> = { header: 'Event', cell: (d) => <cod
 const url: PagedColumn<WebhookDelivery> = { header: 'URL', cell: (d) => <span className="break-all">{d.url}</span> };
 const statusCode: PagedColumn<WebhookDelivery> = { header: 'Status Code', cell: (d) => (d.statusCode === null ? 'None' : String(d.statusCode)) };
 const attempts: PagedColumn<WebhookDelivery> = { header: 'Attempts', cell: (d) => formatNumber(d.attempts) };
-const status: PagedColumn<WebhookDelivery> = { header: 'Status', cell: (d) => <Badge tone={d.status === 'pending' && d.attempts > 0 ? 'orange' : STATUS_TONES[d.status]}>{statusLabel(d)}</Badge> };
+const status: PagedColumn<WebhookDelivery> = {
+  header: 'Status',
+  cell: (d) => <Badge tone={d.status === 'pending' && d.attempts > 0 ? 'orange' : STATUS_TONES[d.status]}>{statusLabel(d)}</Badge>,
+};
 
 const SYNC_COLUMNS: PagedColumn<WebhookDelivery>[] = [
   when,
@@ -31,9 +34,20 @@ const SYNC_COLUMNS: PagedColumn<WebhookDelivery>[] = [
   { header: 'Time Taken', cell: (d) => (d.durationMs === null ? 'None' : `${formatNumber(d.durationMs)} ms`), className: 'whitespace-nowrap' },
   attempts,
   status,
-  { header: 'Next Attempt', cell: (d) => (d.status === 'pending' && d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : 'None'), className: 'whitespace-nowrap' },
+  {
+    header: 'Next Attempt',
+    cell: (d) => (d.status === 'pending' && d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : 'None'),
+    className: 'whitespace-nowrap',
+  },
 ];
-const ERROR_COLUMNS: PagedColumn<WebhookDelivery>[] = [when, event, url, statusCode, attempts, { header: 'Receiver’s Answer', cell: (d) => <Answer delivery={d} /> }];
+const ERROR_COLUMNS: PagedColumn<WebhookDelivery>[] = [
+  when,
+  event,
+  url,
+  statusCode,
+  attempts,
+  { header: 'Receiver’s Answer', cell: (d) => <Answer delivery={d} /> },
+];
 
 /** Monitor Sync Status (every delivery, newest first) or View Error Logs (the failed ones, with the receiver's answer). */
 export function DeliveriesDialog({ view, open, onOpenChange }: { view: 'sync' | 'errors'; open: boolean; onOpenChange(open: boolean): void }) {

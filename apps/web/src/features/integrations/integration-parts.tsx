@@ -9,7 +9,11 @@ import { generateSecret } from './integrations-api';
 export function useFailureToast() {
   const toast = useToast();
   return (fallback: string, err: unknown) =>
-    toast({ title: err instanceof ApiError ? err.title : fallback, description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+    toast({
+      title: err instanceof ApiError ? err.title : fallback,
+      description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+      variant: 'destructive',
+    });
 }
 
 /** Copies a text to the clipboard, saying so (or saying to copy it by hand). */
@@ -32,7 +36,15 @@ export function SecretField({ id, label, value, onChange, hint }: { id: string; 
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex flex-wrap items-center gap-2">
-        <Input id={id} className="min-w-0 flex-1 font-mono text-xs" autoComplete="off" maxLength={200} aria-describedby={hint ? `${id}-hint` : undefined} value={value} onChange={(e) => onChange(e.target.value)} />
+        <Input
+          id={id}
+          className="min-w-0 flex-1 font-mono text-xs"
+          autoComplete="off"
+          maxLength={200}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
         <Button variant="outline" onClick={() => onChange(generateSecret())}>
           <RefreshCw /> Generate
         </Button>

@@ -9,7 +9,14 @@ describe('the webhook form', () => {
     expect(new Set(offered).size).toBe(offered.length);
     expect(EVENT_GROUPS[0]).toMatchObject({ key: 'vehicles', label: 'Vehicles' });
     expect(EVENT_GROUPS[0].events.map((event) => event.label)).toEqual(['Created', 'Updated', 'Deleted', 'Imported']);
-    expect(EVENT_GROUPS.at(-1)).toEqual({ key: 'reminders', label: 'Reminders', events: [{ value: 'reminder.due_soon', label: 'Due soon' }, { value: 'reminder.overdue', label: 'Overdue' }] });
+    expect(EVENT_GROUPS.at(-1)).toEqual({
+      key: 'reminders',
+      label: 'Reminders',
+      events: [
+        { value: 'reminder.due_soon', label: 'Due soon' },
+        { value: 'reminder.overdue', label: 'Overdue' },
+      ],
+    });
   });
 
   it('generates 256-bit secrets as base64url, a new one each time', () => {

@@ -7,8 +7,10 @@ import { api } from '../../lib/api';
 export const API_KEYS_KEY = ['api-keys'] as const;
 export const WEBHOOKS_KEY = ['webhooks'] as const;
 
-export const useApiKeys = (enabled: boolean) => useQuery({ queryKey: API_KEYS_KEY, queryFn: ({ signal }) => api<{ rows: ApiKey[] }>('/api/api-keys', { signal }), enabled });
-export const useWebhooks = (enabled: boolean) => useQuery({ queryKey: WEBHOOKS_KEY, queryFn: ({ signal }) => api<{ rows: Webhook[] }>('/api/webhooks', { signal }), enabled });
+export const useApiKeys = (enabled: boolean) =>
+  useQuery({ queryKey: API_KEYS_KEY, queryFn: ({ signal }) => api<{ rows: ApiKey[] }>('/api/api-keys', { signal }), enabled });
+export const useWebhooks = (enabled: boolean) =>
+  useQuery({ queryKey: WEBHOOKS_KEY, queryFn: ({ signal }) => api<{ rows: Webhook[] }>('/api/webhooks', { signal }), enabled });
 
 /** An area as people read it ('Fuel expenses'), as the Activity Log names it. */
 export const areaLabel = (area: string) => activityAreaLabel(area, RECORD_SCREENS.get(area)?.area.plural);
@@ -27,7 +29,10 @@ export const EVENT_GROUPS: { key: string; label: string; events: { value: string
 export function generateSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   // base64url: '+' and '/' swapped for '-' and '_', and no '=' padding (it only ever ends the text).
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').split('=')[0];
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .split('=')[0];
 }
 
 /** An expiry date (YYYY-MM-DD, the browser's calendar) as the instant the key stops: the end of that day. */

@@ -14,9 +14,33 @@ export const INTEGRATIONS_SCREEN = {
   description: 'Let your accounting software, GPS vendor or bot read and write Raahi records with an API key, and be told of every change by a signed webhook.',
   icon: Plug,
   features: [
-    { title: 'New Integration', description: 'Make an API key with a role, or a webhook that receives the events you choose.', button: 'Add New Integration', icon: PlusCircle, view: 'add' },
-    { title: 'Active Integrations', description: 'Every API key and webhook: who made it, when it was last used; revoke or delete it.', button: 'View Active Integrations', icon: ListChecks, view: 'active' },
-    { title: 'Sync Status', description: 'Each webhook delivery: when, which event, the receiver’s answer and how long it took.', button: 'Monitor Sync Status', icon: Activity, view: 'sync' },
-    { title: 'Error Logs', description: 'Deliveries that failed after their retries (a day by default), with what the receiver answered.', button: 'View Error Logs', icon: ScrollText, view: 'errors' },
+    {
+      title: 'New Integration',
+      description: 'Make an API key with a role, or a webhook that receives the events you choose.',
+      button: 'Add New Integration',
+      icon: PlusCircle,
+      view: 'add',
+    },
+    {
+      title: 'Active Integrations',
+      description: 'Every API key and webhook: who made it, when it was last used; revoke or delete it.',
+      button: 'View Active Integrations',
+      icon: ListChecks,
+      view: 'active',
+    },
+    {
+      title: 'Sync Status',
+      description: 'Each webhook delivery: when, which event, the receiver’s answer and how long it took.',
+      button: 'Monitor Sync Status',
+      icon: Activity,
+      view: 'sync',
+    },
+    {
+      title: 'Error Logs',
+      description: 'Deliveries that failed after their retries (a day by default), with what the receiver answered.',
+      button: 'View Error Logs',
+      icon: ScrollText,
+      view: 'errors',
+    },
   ] satisfies IntegrationsFeature[],
 };

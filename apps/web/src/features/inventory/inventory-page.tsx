@@ -9,7 +9,11 @@ import { IdCell } from '../../components/area/cells';
 import { cn } from '../../lib/utils';
 
 // Quantity coloured by stock level: red with a warning at or below the reorder level, yellow up to 5 above.
-const STOCK_CLASSES: Record<string, string> = { 'Reorder Needed': 'text-red-600 dark:text-red-400', 'Low Stock': 'text-yellow-700 dark:text-yellow-400', 'In Stock': 'text-green-700 dark:text-green-400' };
+const STOCK_CLASSES: Record<string, string> = {
+  'Reorder Needed': 'text-red-600 dark:text-red-400',
+  'Low Stock': 'text-yellow-700 dark:text-yellow-400',
+  'In Stock': 'text-green-700 dark:text-green-400',
+};
 
 function Quantity({ item }: { item: InventoryItem }) {
   const stock = derivedState(inventoryArea, 'stock', item);
@@ -49,7 +53,10 @@ const config: AreaPageConfig<InventoryItem> = {
     fields: formFields(inventoryArea, {}),
   },
   toasts: {
-    saved: (item, added) => ({ title: added ? 'Item Added!' : 'Item Updated!', description: `${item.name} (${item.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (item, added) => ({
+      title: added ? 'Item Added!' : 'Item Updated!',
+      description: `${item.name} (${item.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (item) => ({ title: 'Item Deleted!', description: `${item.name} (${item.id}) has been removed.` }),
   },
   deleteConfirm: {

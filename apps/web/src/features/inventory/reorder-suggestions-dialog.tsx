@@ -21,7 +21,11 @@ const columns: PagedColumn<ReorderSuggestion>[] = [
   { header: 'Item ID', cell: (row) => <span className="font-mono text-xs">{row.id}</span> },
   { header: 'Name', cell: (row) => row.name },
   { header: 'Part No.', cell: (row) => row.partNumber },
-  { header: 'Quantity', cell: (row) => <span className="font-medium text-red-600 dark:text-red-400">{formatNumber(row.quantity)}</span>, className: 'text-right' },
+  {
+    header: 'Quantity',
+    cell: (row) => <span className="font-medium text-red-600 dark:text-red-400">{formatNumber(row.quantity)}</span>,
+    className: 'text-right',
+  },
   { header: 'Reorder Lvl', cell: (row) => formatNumber(row.reorderLevel), className: 'text-right' },
   { header: 'Suggested Order Qty', cell: (row) => <span className="font-semibold">{formatNumber(row.suggestedQuantity)}</span>, className: 'text-right' },
   { header: 'Supplier', cell: (row) => row.supplier || NA },

@@ -71,7 +71,15 @@ export function LoginPage() {
           <form className="grid gap-4" onSubmit={onSubmit}>
             <div className="grid gap-2">
               <Label htmlFor="username">Username</Label>
-              <Input id="username" name="username" autoComplete="username" autoFocus required value={username} onChange={(e) => (setUsername(e.target.value), loadDashboardEarly())} />
+              <Input
+                id="username"
+                name="username"
+                autoComplete="username"
+                autoFocus
+                required
+                value={username}
+                onChange={(e) => (setUsername(e.target.value), loadDashboardEarly())}
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="password">Password</Label>

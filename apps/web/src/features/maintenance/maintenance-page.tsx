@@ -24,7 +24,12 @@ function ServiceLogAction({ job }: { job: MaintenanceJob }) {
   const label = `Service log of ${job.id}`;
   if (!can('vehicles', 'view')) return <InertRowAction label={label} icon={<ClipboardList />} />;
   return (
-    <Link to={recordPageOf('vehicles', job.vehicleId, 'job-cards')} className={buttonClasses('ghost', 'icon-sm', 'text-primary')} aria-label={label} title="Service log">
+    <Link
+      to={recordPageOf('vehicles', job.vehicleId, 'job-cards')}
+      className={buttonClasses('ghost', 'icon-sm', 'text-primary')}
+      aria-label={label}
+      title="Service log"
+    >
       <ClipboardList />
     </Link>
   );
@@ -43,7 +48,9 @@ const config: AreaPageConfig<MaintenanceJob> = {
   filters: [{ param: 'status', label: 'Status', allLabel: 'All', options: JOB_STATUSES }],
   columns: [
     { id: 'id', header: 'Job ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    column(maintenanceArea, 'vehicleId', { cell: ({ row }) => <LinkedLabel label={vehicleOf(row.original)} keep="tail" className="font-medium" area="vehicles" id={row.original.vehicleId} /> }),
+    column(maintenanceArea, 'vehicleId', {
+      cell: ({ row }) => <LinkedLabel label={vehicleOf(row.original)} keep="tail" className="font-medium" area="vehicles" id={row.original.vehicleId} />,
+    }),
     column(maintenanceArea, 'jobType', { header: 'Type' }),
     column(maintenanceArea, 'description', {
       header: 'Description',
@@ -77,7 +84,8 @@ const config: AreaPageConfig<MaintenanceJob> = {
 
 /** Open while the address says so (`?schedules=open`, or a schedule's own parameters such as `schedules.edit=SCH…`). */
 const SCHEDULES_PARAM = 'schedules';
-const schedulesShown = (params: URLSearchParams) => params.get(SCHEDULES_PARAM) === 'open' || [...params.keys()].some((key) => key.startsWith(`${SCHEDULES_PARAM}.`));
+const schedulesShown = (params: URLSearchParams) =>
+  params.get(SCHEDULES_PARAM) === 'open' || [...params.keys()].some((key) => key.startsWith(`${SCHEDULES_PARAM}.`));
 
 export function MaintenancePage() {
   const [params, setParams] = useSearchParams();

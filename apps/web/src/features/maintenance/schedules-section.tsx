@@ -13,10 +13,15 @@ const DUE_TONES: Record<string, BadgeTone> = { OK: 'green', 'Due Soon': 'yellow'
 const vehicleOf = (s: ServiceSchedule) => s.vehiclePlate ?? s.vehicleLabel ?? s.vehicleId;
 const km = (n: number | null) => (n === null ? NA : `${formatNumber(n)} km`);
 /** Every 20,000 km or 6 months: the interval as read. */
-const interval = (s: ServiceSchedule) => [s.everyKm !== null ? `${formatNumber(s.everyKm)} km` : null, s.everyMonths !== null ? `${s.everyMonths} month${s.everyMonths === 1 ? '' : 's'}` : null].filter(Boolean).join(' or ') || NA;
+const interval = (s: ServiceSchedule) =>
+  [s.everyKm !== null ? `${formatNumber(s.everyKm)} km` : null, s.everyMonths !== null ? `${s.everyMonths} month${s.everyMonths === 1 ? '' : 's'}` : null]
+    .filter(Boolean)
+    .join(' or ') || NA;
 /** Last done on a date, at a km, or both. */
-const lastDone = (s: ServiceSchedule) => [s.lastDoneDate ? formatDate(s.lastDoneDate) : null, s.lastDoneKm !== null ? `at ${formatNumber(s.lastDoneKm)} km` : null].filter(Boolean).join(' ') || NA;
-const nextDue = (s: ServiceSchedule) => [s.nextDueDate ? formatDate(s.nextDueDate) : null, s.nextDueKm !== null ? `${formatNumber(s.nextDueKm)} km` : null].filter(Boolean).join(' or ') || NA;
+const lastDone = (s: ServiceSchedule) =>
+  [s.lastDoneDate ? formatDate(s.lastDoneDate) : null, s.lastDoneKm !== null ? `at ${formatNumber(s.lastDoneKm)} km` : null].filter(Boolean).join(' ') || NA;
+const nextDue = (s: ServiceSchedule) =>
+  [s.nextDueDate ? formatDate(s.nextDueDate) : null, s.nextDueKm !== null ? `${formatNumber(s.nextDueKm)} km` : null].filter(Boolean).join(' or ') || NA;
 
 export const schedulesSection: AreaPageConfig<ServiceSchedule> = {
   area: serviceSchedulesArea,
@@ -34,19 +39,32 @@ export const schedulesSection: AreaPageConfig<ServiceSchedule> = {
     { id: 'id', header: 'Schedule ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(serviceSchedulesArea, 'vehicleId', { header: 'Vehicle', meta: { keepWhole: true }, cell: ({ row }) => <VehiclePlateCell record={row.original} /> }),
     column(serviceSchedulesArea, 'task'),
-    { id: 'due', header: 'Due', meta: { keepWhole: true }, cell: ({ row }) => <StatusBadge value={derivedState(serviceSchedulesArea, 'due', row.original)} tones={DUE_TONES} /> },
+    {
+      id: 'due',
+      header: 'Due',
+      meta: { keepWhole: true },
+      cell: ({ row }) => <StatusBadge value={derivedState(serviceSchedulesArea, 'due', row.original)} tones={DUE_TONES} />,
+    },
     { id: 'interval', header: 'Every', meta: { keepWhole: true }, cell: ({ row }) => interval(row.original) },
     column(serviceSchedulesArea, 'lastDoneDate', { cell: ({ row }) => lastDone(row.original) }),
     { id: 'nextDue', header: 'Next Due', meta: { keepWhole: true }, cell: ({ row }) => nextDue(row.original) },
     { id: 'odometer', header: 'Odometer', meta: { keepWhole: true }, cell: ({ row }) => km(row.original.currentOdometer) },
   ],
-  texts: { loading: 'Loading service schedules...', empty: 'No service schedules found', emptyHint: "Click 'Add Schedule' to plan a vehicle's preventive maintenance.", fetchError: 'Could not fetch service schedules.' },
+  texts: {
+    loading: 'Loading service schedules...',
+    empty: 'No service schedules found',
+    emptyHint: "Click 'Add Schedule' to plan a vehicle's preventive maintenance.",
+    fetchError: 'Could not fetch service schedules.',
+  },
   form: {
     texts: { addTitle: 'Add Service Schedule', editTitle: 'Edit Service Schedule', addButton: 'Add Schedule', editButton: 'Save Changes' },
     fields: formFields(serviceSchedulesArea, { vehicleId: vehicleReference }),
   },
   toasts: {
-    saved: (s, added) => ({ title: added ? 'Schedule Added!' : 'Schedule Updated!', description: `${s.task} for ${vehicleOf(s)} (${s.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (s, added) => ({
+      title: added ? 'Schedule Added!' : 'Schedule Updated!',
+      description: `${s.task} for ${vehicleOf(s)} (${s.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (s) => ({ title: 'Schedule Deleted', description: `${s.task} for ${vehicleOf(s)} (${s.id}) has been removed.` }),
   },
   deleteConfirm: {

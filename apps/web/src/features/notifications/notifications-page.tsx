@@ -43,7 +43,11 @@ export function NotificationsPage() {
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" disabled={unreadCount === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate(undefined, failed('Mark All Read Failed'))}>
+          <Button
+            variant="outline"
+            disabled={unreadCount === 0 || markAllRead.isPending}
+            onClick={() => markAllRead.mutate(undefined, failed('Mark All Read Failed'))}
+          >
             <CheckCheck /> Mark All Read
           </Button>
           <Button

@@ -19,13 +19,20 @@ export const invoicesSection: AreaPageConfig<FuelStationInvoice> = {
   columns: [
     { id: 'id', header: 'Invoice ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(fuelStationInvoicesArea, 'stationId', { header: 'Station', cell: ({ row }) => row.original.stationLabel ?? row.original.stationId }),
-    column(fuelStationInvoicesArea, 'amount', { header: 'Amount', cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span> }),
+    column(fuelStationInvoicesArea, 'amount', {
+      header: 'Amount',
+      cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.amount)}</span>,
+    }),
     column(fuelStationInvoicesArea, 'dateRangeStart', {
       header: 'Date Range',
       meta: { keepWhole: true },
       cell: ({ row }) => <span className="whitespace-nowrap">{`${formatDate(row.original.dateRangeStart)} – ${formatDate(row.original.dateRangeEnd)}`}</span>,
     }),
-    column(fuelStationInvoicesArea, 'paymentStatus', { header: 'Status', meta: { keepWhole: true }, cell: ({ row }) => <StatusBadge value={row.original.paymentStatus} tones={PAYMENT_TONES} /> }),
+    column(fuelStationInvoicesArea, 'paymentStatus', {
+      header: 'Status',
+      meta: { keepWhole: true },
+      cell: ({ row }) => <StatusBadge value={row.original.paymentStatus} tones={PAYMENT_TONES} />,
+    }),
     column(fuelStationInvoicesArea, 'generatedOn', { header: 'Generated' }),
   ],
   texts: {
@@ -48,7 +55,8 @@ export const invoicesSection: AreaPageConfig<FuelStationInvoice> = {
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
-    description: (i) => `Are you sure you want to delete the invoice ${i.id} of ${formatRupees(i.amount)} for ${i.stationLabel ?? i.stationId}? This action cannot be undone.`,
+    description: (i) =>
+      `Are you sure you want to delete the invoice ${i.id} of ${formatRupees(i.amount)} for ${i.stationLabel ?? i.stationId}? This action cannot be undone.`,
     confirmLabel: 'Delete Invoice',
   },
 };

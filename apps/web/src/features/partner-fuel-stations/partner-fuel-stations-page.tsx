@@ -10,5 +10,7 @@ const SECTIONS = [
 ];
 
 export function PartnerFuelStationsPage() {
-  return <AreaSectionsPage title="Partner Fuel Stations" subtitle="Manage partner stations, log refuelings, and settle station invoices." sections={SECTIONS} />;
+  return (
+    <AreaSectionsPage title="Partner Fuel Stations" subtitle="Manage partner stations, log refuelings, and settle station invoices." sections={SECTIONS} />
+  );
 }

@@ -6,7 +6,12 @@ import { column, formFields } from '../../components/area/declared';
 import { formatDateTime, formatNumber, formatRupees, NA } from '../../lib/format';
 import { driverReference, stationReference, tripAtPrefill, tripReference, vehicleReference } from '../references';
 
-const fields = formFields(refuelingLogsArea, { vehicleId: vehicleReference, driverId: driverReference, stationId: stationReference, tripId: tripReference }).map((f) =>
+const fields = formFields(refuelingLogsArea, {
+  vehicleId: vehicleReference,
+  driverId: driverReference,
+  stationId: stationReference,
+  tripId: tripReference,
+}).map((f) =>
   f.name === 'quantity'
     ? { ...f, labelFor: (values: Record<string, unknown>) => `Quantity (${fuelUnit(String(values.fuelType ?? ''))})` }
     : // The vehicle's trip at the log's time, until the user picks another (issue 19).
@@ -33,14 +38,20 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
       meta: { keepWhole: true },
       cell: ({ row }) => <VehiclePlateCell record={row.original} />,
     }),
-    column(refuelingLogsArea, 'stationId', { header: 'Station', cell: ({ row }) => <span title={row.original.stationLabel ?? undefined}>{row.original.stationLabel ?? row.original.stationId}</span> }),
+    column(refuelingLogsArea, 'stationId', {
+      header: 'Station',
+      cell: ({ row }) => <span title={row.original.stationLabel ?? undefined}>{row.original.stationLabel ?? row.original.stationId}</span>,
+    }),
     column(refuelingLogsArea, 'fuelType'),
     column(refuelingLogsArea, 'quantity', {
       header: 'Qty',
       meta: { keepWhole: true },
       cell: ({ row }) => (row.original.quantity === null ? NA : `${formatNumber(row.original.quantity)} ${fuelUnit(row.original.fuelType)}`),
     }),
-    column(refuelingLogsArea, 'totalCost', { header: 'Cost (₹)', cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.totalCost)}</span> }),
+    column(refuelingLogsArea, 'totalCost', {
+      header: 'Cost (₹)',
+      cell: ({ row }) => <span className="whitespace-nowrap font-medium">{formatRupees(row.original.totalCost)}</span>,
+    }),
     column(refuelingLogsArea, 'timestamp', { meta: { keepWhole: true }, cell: ({ row }) => formatDateTime(row.original.timestamp) }),
   ],
   texts: {
@@ -51,7 +62,13 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
     fetchErrorTitle: 'Error fetching refueling logs',
   },
   form: {
-    texts: { addTitle: 'Add Refueling Log', editTitle: 'Edit Refueling Log', addButton: 'Add Log', editButton: 'Save Changes', saveFailedTitle: 'Save log failed' },
+    texts: {
+      addTitle: 'Add Refueling Log',
+      editTitle: 'Edit Refueling Log',
+      addButton: 'Add Log',
+      editButton: 'Save Changes',
+      saveFailedTitle: 'Save log failed',
+    },
     fields,
   },
   toasts: {
@@ -63,7 +80,8 @@ export const refuelingLogsSection: AreaPageConfig<RefuelingLog> = {
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
-    description: (l) => `Are you sure you want to delete the refueling log ${l.id} (${l.vehicleLabel ?? l.vehicleId} at ${l.stationLabel ?? l.stationId})? This action cannot be undone.`,
+    description: (l) =>
+      `Are you sure you want to delete the refueling log ${l.id} (${l.vehicleLabel ?? l.vehicleId} at ${l.stationLabel ?? l.stationId})? This action cannot be undone.`,
     confirmLabel: 'Delete Log',
   },
 };

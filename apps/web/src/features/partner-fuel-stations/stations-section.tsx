@@ -41,7 +41,10 @@ export const stationsSection: AreaPageConfig<PartnerFuelStation> = {
     fields,
   },
   toasts: {
-    saved: (s, added) => ({ title: added ? 'Station Added!' : 'Station Updated!', description: `${s.stationName} (${s.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (s, added) => ({
+      title: added ? 'Station Added!' : 'Station Updated!',
+      description: `${s.stationName} (${s.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (s) => ({ title: 'Station Deleted', description: `${s.stationName} (${s.id}) has been removed.` }),
   },
   deleteConfirm: {

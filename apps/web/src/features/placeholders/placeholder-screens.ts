@@ -33,10 +33,20 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
     description: 'Forecast breakdowns, delays and fuel use from your fleet history, and act on alerts before problems reach the road.',
     icon: BrainCircuit,
     features: [
-      { title: 'Predictions', description: 'Likely breakdowns, delivery delays and maintenance needs for the coming weeks.', button: 'View Predictions', icon: LineChart },
+      {
+        title: 'Predictions',
+        description: 'Likely breakdowns, delivery delays and maintenance needs for the coming weeks.',
+        button: 'View Predictions',
+        icon: LineChart,
+      },
       { title: 'AI Alerts', description: 'Choose which predictions raise alerts and who receives them.', button: 'Manage AI Alerts', icon: BellRing },
       { title: 'Model Configuration', description: 'Select the data sources and thresholds each model uses.', button: 'Configure AI Models', icon: Settings2 },
-      { title: 'Model Training', description: 'Retrain the models on your latest trips, maintenance and fuel records.', button: 'Retrain Models', icon: RefreshCw },
+      {
+        title: 'Model Training',
+        description: 'Retrain the models on your latest trips, maintenance and fuel records.',
+        button: 'Retrain Models',
+        icon: RefreshCw,
+      },
       { title: 'Insights', description: 'Share findings with managers and partners as a summary.', button: 'Share Insights', icon: Share2 },
     ],
   },
@@ -49,7 +59,12 @@ export const PLACEHOLDER_SCREENS: PlaceholderScreen[] = [
       { title: 'Load Data', description: 'Enter consignments with weight, volume and destination.', button: 'Input Load Data', icon: PackagePlus },
       { title: 'Utilization', description: 'Charts of weight and volume use per vehicle and per trip.', button: 'View Utilization Charts', icon: BarChart3 },
       { title: 'Efficiency', description: 'Work out the best assignment of loads to vehicles.', button: 'Calculate Efficiency', icon: Calculator },
-      { title: 'Overload Alerts', description: 'Warnings when a planned load exceeds a vehicle’s permitted weight.', button: 'Manage Overload Alerts', icon: AlertTriangle },
+      {
+        title: 'Overload Alerts',
+        description: 'Warnings when a planned load exceeds a vehicle’s permitted weight.',
+        button: 'Manage Overload Alerts',
+        icon: AlertTriangle,
+      },
     ],
   },
 ];

@@ -30,7 +30,9 @@ function AadhaarCard({ driver }: { driver: DriverRead | undefined }) {
       <CardContent className="flex flex-wrap items-center gap-3 pt-5">
         <FileAction fileId={driver?.aadharCardFile} label="Open the Aadhaar card" icon={<FileText />} />
         <span className="font-medium">Aadhaar Card</span>
-        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{driver?.aadharCardFile ? (driver.aadharCardFileName ?? 'Uploaded') : 'None uploaded'}</span>
+        <span className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
+          {driver?.aadharCardFile ? (driver.aadharCardFileName ?? 'Uploaded') : 'None uploaded'}
+        </span>
       </CardContent>
     </Card>
   );
@@ -76,7 +78,12 @@ export function DriverPage() {
     ];
   }, [id, personal, d]);
 
-  const missing = driver.error instanceof ApiError && driver.error.status === 404 ? `Driver ${id} was not found. They may have been deleted.` : driver.isError ? driver.error.message : null;
+  const missing =
+    driver.error instanceof ApiError && driver.error.status === 404
+      ? `Driver ${id} was not found. They may have been deleted.`
+      : driver.isError
+        ? driver.error.message
+        : null;
   const name = s?.name ?? d?.name;
   const status = s?.status ?? d?.status;
   const joining = s ? s.joiningDate : d?.joiningDate;

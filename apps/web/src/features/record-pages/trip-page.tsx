@@ -77,7 +77,12 @@ export function TripPage() {
   // logs, challans): the server leaves them out for a role that may not, and the page leaves out their facts.
   const { hidden } = useCan();
   const shows = (field: string) => !hidden(tripsArea.key).includes(field);
-  const missing = trip.error instanceof ApiError && trip.error.status === 404 ? `Trip ${id} was not found. It may have been deleted.` : trip.isError ? trip.error.message : null;
+  const missing =
+    trip.error instanceof ApiError && trip.error.status === 404
+      ? `Trip ${id} was not found. It may have been deleted.`
+      : trip.isError
+        ? trip.error.message
+        : null;
   const customer = t?.salesOrderCustomer ?? t?.customerName ?? null;
   return (
     <RecordPage

@@ -154,7 +154,12 @@ export function VehiclePage() {
 
   const s = summary.data;
   const v = vehicle.data;
-  const missing = vehicle.error instanceof ApiError && vehicle.error.status === 404 ? `Vehicle ${id} was not found. It may have been deleted.` : vehicle.isError ? vehicle.error.message : null;
+  const missing =
+    vehicle.error instanceof ApiError && vehicle.error.status === 404
+      ? `Vehicle ${id} was not found. It may have been deleted.`
+      : vehicle.isError
+        ? vehicle.error.message
+        : null;
   const plate = s?.licensePlate ?? v?.licensePlate;
   const makeModel = s ? `${s.make} ${s.model}` : v ? `${v.make} ${v.model}` : undefined;
   const type = s?.type ?? v?.type;
@@ -173,7 +178,11 @@ export function VehiclePage() {
       badges={
         <>
           {status && <StatusBadge value={status} tones={STATUS_TONES} />}
-          {s?.chips.filter((chip) => chip.count > 0).map((chip) => <Chip key={`${chip.area}-${chip.state}`} chip={chip} />)}
+          {s?.chips
+            .filter((chip) => chip.count > 0)
+            .map((chip) => (
+              <Chip key={`${chip.area}-${chip.state}`} chip={chip} />
+            ))}
         </>
       }
       head={

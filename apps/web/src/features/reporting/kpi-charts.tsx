@@ -18,7 +18,9 @@ export default function KpiCharts({ months }: { months: KpiMonth[] }) {
           <section key={figure.key} aria-label={figure.title} className="grid gap-2 rounded-xl border bg-card p-4">
             <div className="flex items-baseline justify-between gap-2">
               <h2 className="font-medium">{figure.title}</h2>
-              <span className="text-sm tabular-nums text-muted-foreground">{latest ? `${month(latest.month)}: ${format(latest[figure.key])}` : 'No figures yet'}</span>
+              <span className="text-sm tabular-nums text-muted-foreground">
+                {latest ? `${month(latest.month)}: ${format(latest[figure.key])}` : 'No figures yet'}
+              </span>
             </div>
             <figure aria-label={`Chart: ${figure.title}, ${month(months[0]?.month)} – ${month(months.at(-1)?.month)}`} className="h-56 w-full">
               <ResponsiveContainer width="100%" height="100%">
@@ -27,7 +29,16 @@ export default function KpiCharts({ months }: { months: KpiMonth[] }) {
                   <XAxis dataKey="month" tickFormatter={month} tick={{ fontSize: 12 }} interval="preserveStartEnd" />
                   <YAxis tickFormatter={format} tick={{ fontSize: 12 }} width={84} />
                   <Tooltip formatter={(value) => [format(value), figure.title]} labelFormatter={month} />
-                  <Line type="monotone" dataKey={figure.key} name={figure.title} stroke={figure.colour} strokeWidth={2} dot connectNulls={false} isAnimationActive={false} />
+                  <Line
+                    type="monotone"
+                    dataKey={figure.key}
+                    name={figure.title}
+                    stroke={figure.colour}
+                    strokeWidth={2}
+                    dot
+                    connectNulls={false}
+                    isAnimationActive={false}
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </figure>

@@ -13,7 +13,9 @@ export const useKpi = () => useQuery({ queryKey: ['reports', 'kpi'], queryFn: ({
 export function KpiView() {
   const kpi = useKpi();
   const answer = kpi.data;
-  const period = answer?.months.length ? `${formatReportCell('month', answer.months[0].month)} – ${formatReportCell('month', answer.months.at(-1)!.month)}` : '';
+  const period = answer?.months.length
+    ? `${formatReportCell('month', answer.months[0].month)} – ${formatReportCell('month', answer.months.at(-1)!.month)}`
+    : '';
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">

@@ -24,7 +24,8 @@ export default function ReportChart({ answer }: { answer: ReportAnswer }) {
     const key = chart.series.find((s) => label(s) === name) ?? String(name);
     return [formatReportCell(kindOf(key), typeof value === 'number' ? value : null), String(name)];
   };
-  if (chart.points.length === 0) return <p className="grid h-72 place-items-center text-sm text-muted-foreground">Nothing to chart for this period and filters.</p>;
+  if (chart.points.length === 0)
+    return <p className="grid h-72 place-items-center text-sm text-muted-foreground">Nothing to chart for this period and filters.</p>;
   const common = { data: chart.points, margin: { top: 8, right: 16, left: 8, bottom: 8 }, accessibilityLayer: true };
   const axes = (
     <>
@@ -42,14 +43,31 @@ export default function ReportChart({ answer }: { answer: ReportAnswer }) {
           <LineChart {...common}>
             {axes}
             {chart.series.map((key, i) => (
-              <Line key={key} type="monotone" dataKey={key} name={label(key)} stroke={COLOURS[i % COLOURS.length]} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+              <Line
+                key={key}
+                type="monotone"
+                dataKey={key}
+                name={label(key)}
+                stroke={COLOURS[i % COLOURS.length]}
+                strokeWidth={2}
+                dot={false}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (
           <BarChart {...common}>
             {axes}
             {chart.series.map((key, i) => (
-              <Bar key={key} dataKey={key} name={label(key)} fill={COLOURS[i % COLOURS.length]} stackId={chart.type === 'stacked-bar' ? 'stack' : undefined} isAnimationActive={false} />
+              <Bar
+                key={key}
+                dataKey={key}
+                name={label(key)}
+                fill={COLOURS[i % COLOURS.length]}
+                stackId={chart.type === 'stacked-bar' ? 'stack' : undefined}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         )}

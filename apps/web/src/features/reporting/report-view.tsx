@@ -36,7 +36,11 @@ function Cell({ column, row, strong }: { column: ReportColumn; row: ReportRow; s
   }
   // Short texts (ids, plates, statuses) on one line, the table scrolling sideways; a long one wraps.
   const long = text.length > 40;
-  return <TableCell className={cn(long ? 'min-w-64' : 'whitespace-nowrap', isNumericKind(column.kind) && 'text-right tabular-nums', strong && 'font-semibold')}>{text}</TableCell>;
+  return (
+    <TableCell className={cn(long ? 'min-w-64' : 'whitespace-nowrap', isNumericKind(column.kind) && 'text-right tabular-nums', strong && 'font-semibold')}>
+      {text}
+    </TableCell>
+  );
 }
 
 function ReportTable({ answer }: { answer: ReportAnswer }) {
@@ -45,7 +49,12 @@ function ReportTable({ answer }: { answer: ReportAnswer }) {
   const shownTotals = totals && first !== undefined && (totals[first] === undefined || totals[first] === null) ? { ...totals, [first]: 'Total' } : totals;
   // A wide report scrolls sideways in a region the keyboard can reach.
   return (
-    <div role="region" aria-label={`${answer.title} table`} tabIndex={0} className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <div
+      role="region"
+      aria-label={`${answer.title} table`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <Table aria-label={answer.title} containerClassName="overflow-visible">
         <TableHeader>
           <TableRow>
@@ -152,7 +161,14 @@ export function ReportView({ description }: { description: CatalogueItem }) {
                   <label htmlFor={`report-${filter}`} className="sr-only">
                     Filter by {picker.label}
                   </label>
-                  <ReferencePicker id={`report-${filter}`} value={query[filter] ?? ''} onChange={(id) => update({ [filter]: id || undefined })} reference={picker.reference} placeholder={picker.all} clearLabel={`Clear the ${picker.label} filter`} />
+                  <ReferencePicker
+                    id={`report-${filter}`}
+                    value={query[filter] ?? ''}
+                    onChange={(id) => update({ [filter]: id || undefined })}
+                    reference={picker.reference}
+                    placeholder={picker.all}
+                    clearLabel={`Clear the ${picker.label} filter`}
+                  />
                 </div>
               );
             }
@@ -165,7 +181,15 @@ export function ReportView({ description }: { description: CatalogueItem }) {
                   update({ customer: customer.trim() || undefined });
                 }}
               >
-                <Input aria-label="Customer" placeholder="Customer name" className="w-56" maxLength={200} value={customer} onChange={(event) => setCustomer(event.target.value)} onBlur={() => update({ customer: customer.trim() || undefined })} />
+                <Input
+                  aria-label="Customer"
+                  placeholder="Customer name"
+                  className="w-56"
+                  maxLength={200}
+                  value={customer}
+                  onChange={(event) => setCustomer(event.target.value)}
+                  onBlur={() => update({ customer: customer.trim() || undefined })}
+                />
               </form>
             );
           })}
@@ -184,7 +208,9 @@ export function ReportView({ description }: { description: CatalogueItem }) {
           <Card>
             <CardHeader>
               <CardTitle>Chart</CardTitle>
-              {answer.from && answer.to && <CardDescription>{`${formatReportCell('date', answer.from)} – ${formatReportCell('date', answer.to)}`}</CardDescription>}
+              {answer.from && answer.to && (
+                <CardDescription>{`${formatReportCell('date', answer.from)} – ${formatReportCell('date', answer.to)}`}</CardDescription>
+              )}
             </CardHeader>
             <CardContent>
               <Suspense fallback={<div className="h-72" role="status" aria-label="Loading chart" />}>

@@ -11,7 +11,19 @@ import { useReportCatalogue, type CatalogueItem } from './reports-api';
 import { REPORTING_SCREEN, type ReportingFeature } from './reporting-texts';
 
 /** The catalogue (Generate New Report, Export Reports (CSV, PDF)): the reports the role may view, each opening its page. */
-function Catalogue({ open, onOpenChange, title, items, failed }: { open: boolean; onOpenChange(open: boolean): void; title: string; items: CatalogueItem[] | undefined; failed: boolean }) {
+function Catalogue({
+  open,
+  onOpenChange,
+  title,
+  items,
+  failed,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  items: CatalogueItem[] | undefined;
+  failed: boolean;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -33,7 +45,10 @@ function Catalogue({ open, onOpenChange, title, items, failed }: { open: boolean
           <ul aria-label="Reports" className="grid max-h-[60vh] gap-2 overflow-y-auto">
             {items.map((item) => (
               <li key={item.key}>
-                <Link to={reportHref(item.key)} className="flex items-center justify-between gap-3 rounded-lg border p-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  to={reportHref(item.key)}
+                  className="flex items-center justify-between gap-3 rounded-lg border p-3 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   <span className="grid gap-0.5">
                     <span className="font-medium">{item.title}</span>
                     <span className="text-sm text-muted-foreground">{item.description}</span>
@@ -95,7 +110,13 @@ function ReportingHome({ items, failed }: { items: CatalogueItem[] | undefined; 
     <div className="grid gap-6">
       <FeatureScreenHeader icon={REPORTING_SCREEN.icon} title={REPORTING_SCREEN.title} description={REPORTING_SCREEN.description} />
       <FeatureCards features={REPORTING_SCREEN.features} onAct={act} />
-      <Catalogue open={catalogue !== null} onOpenChange={(open) => !open && setCatalogue(null)} title={catalogue === 'Generate New Report' ? 'Generate New Report' : 'Export Reports (CSV, PDF)'} items={items} failed={failed} />
+      <Catalogue
+        open={catalogue !== null}
+        onOpenChange={(open) => !open && setCatalogue(null)}
+        title={catalogue === 'Generate New Report' ? 'Generate New Report' : 'Export Reports (CSV, PDF)'}
+        items={items}
+        failed={failed}
+      />
     </div>
   );
 }

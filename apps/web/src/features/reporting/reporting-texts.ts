@@ -15,11 +15,41 @@ export const REPORTING_SCREEN = {
   description: 'Build reports on trips, vehicles, drivers and costs, follow your key performance indicators and export the results.',
   icon: BarChart3,
   features: [
-    { title: 'Custom Reports', description: 'Trip, vehicle and driver reports for any date range, depot or customer.', button: 'Generate New Report', icon: FileBarChart, action: { kind: 'catalogue' } },
+    {
+      title: 'Custom Reports',
+      description: 'Trip, vehicle and driver reports for any date range, depot or customer.',
+      button: 'Generate New Report',
+      icon: FileBarChart,
+      action: { kind: 'catalogue' },
+    },
     // Opens the KPI dashboard (/reporting?view=kpi, GET /api/reports/kpi, decision 0050).
-    { title: 'KPI Dashboard', description: 'On-time delivery, utilisation, fuel efficiency and downtime at a glance.', button: 'View KPI Dashboard', icon: Gauge, action: { kind: 'kpi' } },
-    { title: 'Export', description: 'Download any report as a spreadsheet or a printable document.', button: 'Export Reports (CSV, PDF)', icon: Download, action: { kind: 'catalogue' } },
-    { title: 'Cost Reports', description: 'Fuel, maintenance, tolls and challans per vehicle, per trip and per kilometre in rupees.', button: 'View Cost Reports', icon: IndianRupee, action: { kind: 'report', report: 'cost-per-km' } },
-    { title: 'Fuel Consumption Analytics', description: 'Mileage trends by vehicle, route and driver, with unusual consumption flagged.', button: 'View Fuel Analytics', icon: Fuel, action: { kind: 'report', report: 'fuel-economy' } },
+    {
+      title: 'KPI Dashboard',
+      description: 'On-time delivery, utilisation, fuel efficiency and downtime at a glance.',
+      button: 'View KPI Dashboard',
+      icon: Gauge,
+      action: { kind: 'kpi' },
+    },
+    {
+      title: 'Export',
+      description: 'Download any report as a spreadsheet or a printable document.',
+      button: 'Export Reports (CSV, PDF)',
+      icon: Download,
+      action: { kind: 'catalogue' },
+    },
+    {
+      title: 'Cost Reports',
+      description: 'Fuel, maintenance, tolls and challans per vehicle, per trip and per kilometre in rupees.',
+      button: 'View Cost Reports',
+      icon: IndianRupee,
+      action: { kind: 'report', report: 'cost-per-km' },
+    },
+    {
+      title: 'Fuel Consumption Analytics',
+      description: 'Mileage trends by vehicle, route and driver, with unusual consumption flagged.',
+      button: 'View Fuel Analytics',
+      icon: Fuel,
+      action: { kind: 'report', report: 'fuel-economy' },
+    },
   ] satisfies ReportingFeature[],
 };

@@ -43,7 +43,10 @@ export const leadsConfig: AreaPageConfig<Lead> = {
   texts: { loading: 'Loading leads...', empty: 'No leads found', fetchError: 'Could not fetch leads.' },
   form: { texts: { addTitle: 'Add New Lead', editTitle: 'Edit Lead', addButton: 'Save Lead', editButton: 'Save Changes' }, fields: formFields(leadsArea, {}) },
   toasts: {
-    saved: (lead, added) => ({ title: added ? 'Lead Created!' : 'Lead Updated!', description: `${lead.companyName} (${lead.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (lead, added) => ({
+      title: added ? 'Lead Created!' : 'Lead Updated!',
+      description: `${lead.companyName} (${lead.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (lead) => ({ title: 'Lead Deleted', description: `${lead.companyName} (${lead.id}) has been removed.` }),
   },
   deleteConfirm: {

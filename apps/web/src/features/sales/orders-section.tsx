@@ -47,12 +47,16 @@ export const ordersConfig: AreaPageConfig<SalesOrder> = {
   texts: { loading: 'Loading sales orders...', empty: 'No sales orders found', fetchError: 'Could not fetch sales orders.' },
   form: { texts: { addTitle: 'Create New Sales Order', editTitle: 'Edit Sales Order', addButton: 'Save Order', editButton: 'Save Changes' }, fields },
   toasts: {
-    saved: (o, added) => ({ title: added ? 'Sales Order Created!' : 'Sales Order Updated!', description: `Order ${o.id} for ${o.customerName} (${formatRupees(o.finalAmount)}) has been ${added ? 'created' : 'updated'}.` }),
+    saved: (o, added) => ({
+      title: added ? 'Sales Order Created!' : 'Sales Order Updated!',
+      description: `Order ${o.id} for ${o.customerName} (${formatRupees(o.finalAmount)}) has been ${added ? 'created' : 'updated'}.`,
+    }),
     deleted: (o) => ({ title: 'Sales Order Deleted', description: `Order ${o.id} for ${o.customerName} has been removed.` }),
   },
   deleteConfirm: {
     title: 'Confirm Deletion',
-    description: (o) => `Are you sure you want to delete sales order ${o.id} for ${o.customerName} (${formatRupees(o.finalAmount)})? This action cannot be undone.`,
+    description: (o) =>
+      `Are you sure you want to delete sales order ${o.id} for ${o.customerName} (${formatRupees(o.finalAmount)})? This action cannot be undone.`,
     confirmLabel: 'Delete Order',
   },
 };

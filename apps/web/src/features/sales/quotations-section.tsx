@@ -25,7 +25,12 @@ export const approvedQuotationReference: ReferenceSpec = {
 
 const fields = formFields(quotationsArea, { leadId: leadReference }).map((f) => {
   // A chosen lead names the customer; clearing it clears the name of a new quotation only.
-  if (f.name === 'leadId') return { ...f, fills: (picked: Record<string, unknown> | null, _values: unknown, adding: boolean) => (picked ? { customerName: String(picked.companyName ?? '') } : adding ? { customerName: '' } : {}) };
+  if (f.name === 'leadId')
+    return {
+      ...f,
+      fills: (picked: Record<string, unknown> | null, _values: unknown, adding: boolean) =>
+        picked ? { customerName: String(picked.companyName ?? '') } : adding ? { customerName: '' } : {},
+    };
   // When editing, a quotation without tax reads as 0% (spec 002 §9).
   if (f.name === 'tax') return { ...f, min: 0, max: 100, whenBlank: '0' };
   if (f.name === 'discount') return { ...f, min: 0, max: 100 };
@@ -44,14 +49,20 @@ export const quotationsConfig: AreaPageConfig<Quotation> = {
     { id: 'id', header: 'Quote ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
     column(quotationsArea, 'customerName', { header: 'Customer', cell: ({ row }) => <span className="font-medium">{row.original.customerName}</span> }),
     column(quotationsArea, 'validUntil'),
-    column(quotationsArea, 'flatRate', { header: 'Amount (Est. ₹)', cell: ({ row }) => <span className="whitespace-nowrap">{estimatedAmount(row.original)}</span> }),
+    column(quotationsArea, 'flatRate', {
+      header: 'Amount (Est. ₹)',
+      cell: ({ row }) => <span className="whitespace-nowrap">{estimatedAmount(row.original)}</span>,
+    }),
     column(quotationsArea, 'status', { cell: ({ row }) => <SalesStatusBadge value={row.original.status} /> }),
   ],
   rowActions: (q) => <FilesAction files={q.attachmentsFiles} label={`Open attachments of ${q.id}`} icon={<Paperclip />} />,
   texts: { loading: 'Loading quotations...', empty: 'No quotations found', fetchError: 'Could not fetch quotations.' },
   form: { texts: { addTitle: 'Create New Quotation', editTitle: 'Edit Quotation', addButton: 'Save Quotation', editButton: 'Save Changes' }, fields },
   toasts: {
-    saved: (q, added) => ({ title: added ? 'Quotation Created!' : 'Quotation Updated!', description: `Quotation ${q.id} for ${q.customerName} has been ${added ? 'created' : 'updated'}.` }),
+    saved: (q, added) => ({
+      title: added ? 'Quotation Created!' : 'Quotation Updated!',
+      description: `Quotation ${q.id} for ${q.customerName} has been ${added ? 'created' : 'updated'}.`,
+    }),
     deleted: (q) => ({ title: 'Quotation Deleted', description: `Quotation ${q.id} for ${q.customerName} has been removed.` }),
   },
   deleteConfirm: {

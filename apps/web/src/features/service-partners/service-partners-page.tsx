@@ -48,7 +48,10 @@ const config: AreaPageConfig<ServicePartner> = {
     fields: formFields(servicePartnersArea, {}),
   },
   toasts: {
-    saved: (p, added) => ({ title: added ? 'Service Partner Added!' : 'Service Partner Updated!', description: `${p.partnerName} (${p.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (p, added) => ({
+      title: added ? 'Service Partner Added!' : 'Service Partner Updated!',
+      description: `${p.partnerName} (${p.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (p) => ({ title: 'Service Partner Removed', description: `${p.partnerName} (${p.id}) has been removed.` }),
   },
   deleteConfirm: {

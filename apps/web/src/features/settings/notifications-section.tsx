@@ -91,7 +91,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferencesAnswer }) {
       </fieldset>
       <div className="grid gap-1 border-t pt-4">
         <label className="flex items-center gap-3 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" checked={digest} disabled={digestLocked} onChange={(e) => setDigest(e.target.checked)} aria-describedby="digest-hint" />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={digest}
+            disabled={digestLocked}
+            onChange={(e) => setDigest(e.target.checked)}
+            aria-describedby="digest-hint"
+          />
           <Mail className="size-4 text-muted-foreground" aria-hidden />
           Daily e-mail digest
         </label>

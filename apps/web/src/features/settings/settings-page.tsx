@@ -59,7 +59,19 @@ export function SettingsPage() {
   );
 }
 
-function SettingsCard({ icon: Icon, title, description, className, children }: { icon: LucideIcon; title: string; description: string; className?: string; children: ReactNode }) {
+function SettingsCard({
+  icon: Icon,
+  title,
+  description,
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className={className}>
       <CardHeader className="flex-row items-start gap-3">

@@ -42,7 +42,11 @@ export function UsersSection() {
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [USERS_KEY] });
   const failed = (fallback: string, err: unknown) =>
-    toast({ title: err instanceof ApiError ? err.title : fallback, description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+    toast({
+      title: err instanceof ApiError ? err.title : fallback,
+      description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+      variant: 'destructive',
+    });
 
   async function confirm() {
     if (!confirming) return;
@@ -80,7 +84,14 @@ export function UsersSection() {
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative">
             <Search aria-hidden className="absolute left-2.5 top-2.5 size-4 text-muted-foreground" />
-            <Input className="w-56 pl-8" placeholder="Search users..." aria-label="Search users" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={100} />
+            <Input
+              className="w-56 pl-8"
+              placeholder="Search users..."
+              aria-label="Search users"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              maxLength={100}
+            />
           </div>
           <Button onClick={() => setEditing({ mode: 'add' })}>
             <UserPlus /> Add User
@@ -138,18 +149,42 @@ export function UsersSection() {
                   </TableCell>
                   <TableCell>
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon-sm" aria-label={`Edit ${user.username}`} title="Edit" onClick={() => setEditing({ mode: 'edit', user })}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Edit ${user.username}`}
+                        title="Edit"
+                        onClick={() => setEditing({ mode: 'edit', user })}
+                      >
                         <Pencil />
                       </Button>
-                      <Button variant="ghost" size="icon-sm" aria-label={`Reset password of ${user.username}`} title="Reset Password" onClick={() => setConfirming({ action: 'reset-password', user })}>
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Reset password of ${user.username}`}
+                        title="Reset Password"
+                        onClick={() => setConfirming({ action: 'reset-password', user })}
+                      >
                         <KeyRound />
                       </Button>
                       {user.active ? (
-                        <Button variant="ghost" size="icon-sm" aria-label={`Deactivate ${user.username}`} title="Deactivate" onClick={() => setConfirming({ action: 'deactivate', user })}>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Deactivate ${user.username}`}
+                          title="Deactivate"
+                          onClick={() => setConfirming({ action: 'deactivate', user })}
+                        >
                           <PowerOff />
                         </Button>
                       ) : (
-                        <Button variant="ghost" size="icon-sm" aria-label={`Activate ${user.username}`} title="Activate" onClick={() => setConfirming({ action: 'activate', user })}>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Activate ${user.username}`}
+                          title="Activate"
+                          onClick={() => setConfirming({ action: 'activate', user })}
+                        >
                           <Power />
                         </Button>
                       )}
@@ -187,7 +222,11 @@ export function UsersSection() {
 }
 
 const CONFIRM = {
-  deactivate: { title: 'Deactivate User', label: 'Deactivate', description: (name: string) => `${name} will be signed out everywhere and cannot sign in until activated again.` },
+  deactivate: {
+    title: 'Deactivate User',
+    label: 'Deactivate',
+    description: (name: string) => `${name} will be signed out everywhere and cannot sign in until activated again.`,
+  },
   activate: { title: 'Activate User', label: 'Activate', description: (name: string) => `${name} will be able to sign in again.` },
   'reset-password': {
     title: 'Reset Password',
@@ -205,7 +244,15 @@ interface UserValues {
   password: string;
 }
 
-function UserFormDialog({ editing, onClose, onSaved }: { editing: Editing | null; onClose(): void; onSaved(answer: { user: UserSummary; password?: string }): void }) {
+function UserFormDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing | null;
+  onClose(): void;
+  onSaved(answer: { user: UserSummary; password?: string }): void;
+}) {
   const adding = editing?.mode === 'add';
   return (
     <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()}>
@@ -213,7 +260,9 @@ function UserFormDialog({ editing, onClose, onSaved }: { editing: Editing | null
         <DialogHeader>
           <DialogTitle>{adding ? 'Add User' : 'Edit User'}</DialogTitle>
           <DialogDescription>
-            {adding ? 'Leave the password blank to generate a one-time password. Either way, the user chooses their own at the first sign-in.' : 'Name, contact details and role.'}
+            {adding
+              ? 'Leave the password blank to generate a one-time password. Either way, the user chooses their own at the first sign-in.'
+              : 'Name, contact details and role.'}
           </DialogDescription>
         </DialogHeader>
         {editing && <UserForm key={editing.mode === 'edit' ? editing.user.id : 'add'} editing={editing} onCancel={onClose} onSaved={onSaved} />}
@@ -236,7 +285,10 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
     password: '',
   });
   const [busy, setBusy] = useState(false);
-  const bind = (name: Exclude<keyof UserValues, 'role'>) => ({ value: values[name], onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  const bind = (name: Exclude<keyof UserValues, 'role'>) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
   const ownRole = existing !== null && existing.id === me?.id;
   const notSaved = existing ? 'User Not Saved' : 'User Not Added';
 
@@ -250,20 +302,33 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
     try {
       const { username, name, email, phone, role, password } = values;
       const answer = existing
-        ? await api<{ user: UserSummary; revokedKeys: ApiKeyName[] }>(`/api/users/${existing.id}`, { method: 'PUT', body: { name, email, phone, role, version: existing.version } })
-        : await api<{ user: UserSummary; password?: string }>('/api/users', { method: 'POST', body: { username, name, email, phone, role, ...(password ? { password } : {}) } });
+        ? await api<{ user: UserSummary; revokedKeys: ApiKeyName[] }>(`/api/users/${existing.id}`, {
+            method: 'PUT',
+            body: { name, email, phone, role, version: existing.version },
+          })
+        : await api<{ user: UserSummary; password?: string }>('/api/users', {
+            method: 'POST',
+            body: { username, name, email, phone, role, ...(password ? { password } : {}) },
+          });
       // A role change revokes the user's API keys that the new role does not cover (decision 0062): say which.
       const revoked = 'revokedKeys' in answer ? answer.revokedKeys : [];
       if (revoked.length > 0) void queryClient.invalidateQueries({ queryKey: ['api-keys'] });
       toast(
         existing
-          ? { title: 'User Updated', description: `${answer.user.name} has been saved.${revoked.length > 0 ? ` ${revokedKeysText(revoked, answer.user.role)}` : ''}` }
+          ? {
+              title: 'User Updated',
+              description: `${answer.user.name} has been saved.${revoked.length > 0 ? ` ${revokedKeysText(revoked, answer.user.role)}` : ''}`,
+            }
           : { title: 'User Added', description: `${answer.user.name} can now sign in as ${answer.user.username}.` },
       );
       onSaved(answer);
     } catch (err) {
       // The dialog stays open with everything typed.
-      toast({ title: err instanceof ApiError ? err.title : notSaved, description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: err instanceof ApiError ? err.title : notSaved,
+        description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -271,13 +336,22 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      {!existing && <LabelledInput id="user-username" label="User Name" autoComplete="off" maxLength={64} placeholder="e.g. priya.sharma" {...bind('username')} />}
+      {!existing && (
+        <LabelledInput id="user-username" label="User Name" autoComplete="off" maxLength={64} placeholder="e.g. priya.sharma" {...bind('username')} />
+      )}
       <LabelledInput id="user-name" label="Name" autoComplete="off" maxLength={100} placeholder="e.g. Priya Sharma" {...bind('name')} />
       <LabelledInput id="user-email" label="Email" type="email" autoComplete="off" maxLength={200} placeholder="e.g. priya@example.in" {...bind('email')} />
       <LabelledInput id="user-phone" label="Phone" type="tel" autoComplete="off" maxLength={30} placeholder="e.g. +91 98765 43210" {...bind('phone')} />
       <div className="grid gap-2">
         <Label htmlFor="user-role">Role</Label>
-        <Select id="user-role" value={values.role} onValueChange={(role) => setValues((v) => ({ ...v, role: role as Role }))} options={ROLE_OPTIONS} disabled={ownRole} aria-describedby={ownRole ? 'user-role-hint' : undefined} />
+        <Select
+          id="user-role"
+          value={values.role}
+          onValueChange={(role) => setValues((v) => ({ ...v, role: role as Role }))}
+          options={ROLE_OPTIONS}
+          disabled={ownRole}
+          aria-describedby={ownRole ? 'user-role-hint' : undefined}
+        />
         {ownRole && (
           <p id="user-role-hint" className="text-xs text-muted-foreground">
             You cannot change your own role.
@@ -285,7 +359,15 @@ function UserForm({ editing, onCancel, onSaved }: { editing: Editing; onCancel()
         )}
       </div>
       {!existing && (
-        <LabelledInput id="user-password" label="Password" type="password" autoComplete="new-password" maxLength={128} hint="Optional: at least 8 characters. Blank: a one-time password is generated." {...bind('password')} />
+        <LabelledInput
+          id="user-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          hint="Optional: at least 8 characters. Blank: a one-time password is generated."
+          {...bind('password')}
+        />
       )}
       <DialogFooter className="pt-2">
         <Button variant="outline" disabled={busy} onClick={onCancel}>
@@ -315,7 +397,9 @@ function OneTimePasswordDialog({ oneTime, onClose }: { oneTime: OneTime | null; 
         <DialogHeader>
           <DialogTitle>One-Time Password</DialogTitle>
           <DialogDescription>
-            {oneTime ? `Give this password to ${oneTime.user.name} (user name ${oneTime.user.username}). It is shown only once; they must change it at their first sign-in.` : ''}
+            {oneTime
+              ? `Give this password to ${oneTime.user.name} (user name ${oneTime.user.username}). It is shown only once; they must change it at their first sign-in.`
+              : ''}
           </DialogDescription>
         </DialogHeader>
         <div className="flex items-center gap-2">

@@ -26,7 +26,13 @@ const config: AreaPageConfig<InsurancePolicy> = {
     { param: 'insuranceType', label: 'Type', allLabel: 'All Types', options: INSURANCE_TYPES },
   ],
   columns: [
-    { id: 'trip', header: 'Trip', cell: ({ row }) => <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" className="font-medium" area="trips" id={row.original.tripId} /> },
+    {
+      id: 'trip',
+      header: 'Trip',
+      cell: ({ row }) => (
+        <LinkedLabel label={row.original.tripLabel ?? row.original.tripId} keep="head" className="font-medium" area="trips" id={row.original.tripId} />
+      ),
+    },
     column(insuranceArea, 'policyNumber', { header: 'Policy #' }),
     column(insuranceArea, 'insuranceType', { header: 'Type' }),
     column(insuranceArea, 'providerName', { header: 'Provider' }),
@@ -36,13 +42,22 @@ const config: AreaPageConfig<InsurancePolicy> = {
     column(insuranceArea, 'claimId'),
   ],
   rowActions: (p) => <FileAction fileId={p.documentFile} label={`View document of ${p.id}`} icon={<FileText />} />,
-  texts: { loading: 'Loading policies...', empty: 'No Insurance Policies Found', emptyHint: NO_MATCH, emptyFilteredHint: NO_MATCH, fetchError: 'Could not fetch insurance policies.' },
+  texts: {
+    loading: 'Loading policies...',
+    empty: 'No Insurance Policies Found',
+    emptyHint: NO_MATCH,
+    emptyFilteredHint: NO_MATCH,
+    fetchError: 'Could not fetch insurance policies.',
+  },
   form: {
     texts: { addTitle: 'Add Insurance Policy', editTitle: 'Edit Insurance Policy', addButton: 'Add Policy', editButton: 'Save Changes' },
     fields: formFields(insuranceArea, { tripId: tripReference }),
   },
   toasts: {
-    saved: (p, added) => ({ title: added ? 'Policy Added!' : 'Policy Updated!', description: `Policy ${p.policyNumber} (${p.id}) has been ${added ? 'added' : 'updated'}.` }),
+    saved: (p, added) => ({
+      title: added ? 'Policy Added!' : 'Policy Updated!',
+      description: `Policy ${p.policyNumber} (${p.id}) has been ${added ? 'added' : 'updated'}.`,
+    }),
     deleted: (p) => ({ title: 'Policy Deleted.', description: `Policy ${p.policyNumber} (${p.id}) has been deleted.` }),
   },
   deleteConfirm: {

@@ -12,7 +12,9 @@ const STATUS_TONES: Record<string, BadgeTone> = { 'In Transit': 'blue', Delivere
 const route = (t: Trip) => `${t.origin} → ${t.destination}`;
 
 /** Rupees as the table shows them, N/A for a figure whose input is missing (never a made-up ₹0). */
-const rupees = (value: number | null | undefined) => <span className="whitespace-nowrap tabular-nums">{value === null || value === undefined ? NA : formatRupees(value)}</span>;
+const rupees = (value: number | null | undefined) => (
+  <span className="whitespace-nowrap tabular-nums">{value === null || value === undefined ? NA : formatRupees(value)}</span>
+);
 /** The trip's money (issue 19): columns the user may add with "Columns"; off by default, so spec 000's table is unchanged. */
 const money = { keepWhole: true, optional: true } as const;
 
@@ -28,8 +30,16 @@ const config: AreaPageConfig<Trip> = {
     { id: 'id', header: 'Trip ID', cell: ({ row }) => <IdCell id={row.original.id} area="trips" /> },
     { id: 'origin', header: 'Origin', accessorKey: 'origin' },
     { id: 'destination', header: 'Destination', accessorKey: 'destination' },
-    { id: 'vehicle', header: 'Vehicle', cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} /> },
-    { id: 'driver', header: 'Driver', cell: ({ row }) => <LinkedLabel label={row.original.driverLabel ?? row.original.driverId} keep="both" area="drivers" id={row.original.driverId} /> },
+    {
+      id: 'vehicle',
+      header: 'Vehicle',
+      cell: ({ row }) => <LinkedLabel label={row.original.vehicleLabel ?? row.original.vehicleId} keep="tail" area="vehicles" id={row.original.vehicleId} />,
+    },
+    {
+      id: 'driver',
+      header: 'Driver',
+      cell: ({ row }) => <LinkedLabel label={row.original.driverLabel ?? row.original.driverId} keep="both" area="drivers" id={row.original.driverId} />,
+    },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge value={row.original.status} tones={STATUS_TONES} /> },
     { id: 'eta', header: 'ETA', meta: { keepWhole: true }, cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.eta)}</span> },
     { id: 'freight', header: 'Freight', meta: money, cell: ({ row }) => rupees(row.original.freight) },
@@ -39,13 +49,20 @@ const config: AreaPageConfig<Trip> = {
   texts: { loading: 'Loading trips...', empty: 'No Trips Found', fetchError: 'Could not fetch trips.' },
   form: {
     texts: { addTitle: 'Create New Trip', editTitle: 'Edit Trip', addButton: 'Create Trip', editButton: 'Save Changes' },
-    fields: formFields(tripsArea, { vehicleId: { ...vehicleReference, defaultToFirst: true }, driverId: { ...driverReference, defaultToFirst: true }, salesOrderId: salesOrderReference }).map((f) =>
+    fields: formFields(tripsArea, {
+      vehicleId: { ...vehicleReference, defaultToFirst: true },
+      driverId: { ...driverReference, defaultToFirst: true },
+      salesOrderId: salesOrderReference,
+    }).map((f) =>
       // Freight in rupees; the distance typed, or the difference of the odometers (then shown locked).
       f.name === 'freight' ? { ...f, min: 0 } : f.name === 'distanceKm' ? { ...f, min: 0.1 } : f,
     ),
   },
   toasts: {
-    saved: (t, added) => (added ? { title: 'Trip Created!', description: `Trip ${t.id} (${route(t)}) has been created.` } : { title: 'Trip Updated!', description: `Trip ${t.id} has been updated.` }),
+    saved: (t, added) =>
+      added
+        ? { title: 'Trip Created!', description: `Trip ${t.id} (${route(t)}) has been created.` }
+        : { title: 'Trip Updated!', description: `Trip ${t.id} has been updated.` },
     deleted: (t) => ({ title: 'Trip Deleted!', description: `Trip ${t.id} (${route(t)}) has been deleted.` }),
   },
   deleteConfirm: {

@@ -22,7 +22,15 @@ const config: AreaPageConfig<Vehicle> = {
   ],
   columns: [
     { id: 'id', header: 'ID', cell: ({ row }) => <IdCell id={row.original.id} /> },
-    { id: 'make', header: 'Make & Model', cell: ({ row }) => <RecordLink area="vehicles" id={row.original.id}><span className="font-medium">{`${row.original.make} ${row.original.model}`}</span></RecordLink> },
+    {
+      id: 'make',
+      header: 'Make & Model',
+      cell: ({ row }) => (
+        <RecordLink area="vehicles" id={row.original.id}>
+          <span className="font-medium">{`${row.original.make} ${row.original.model}`}</span>
+        </RecordLink>
+      ),
+    },
     { id: 'year', header: 'Year', accessorKey: 'year' },
     { id: 'licensePlate', header: 'License Plate', cell: ({ row }) => <span className="font-mono">{row.original.licensePlate}</span> },
     { id: 'type', header: 'Type', accessorKey: 'type' },
@@ -39,7 +47,10 @@ const config: AreaPageConfig<Vehicle> = {
     fields: formFields(vehiclesArea, {}),
   },
   toasts: {
-    saved: (v, added) => (added ? { title: 'Vehicle Added!', description: `${describe(v)} has been added with id ${v.id}.` } : { title: 'Vehicle Updated!', description: `${describe(v)} has been updated.` }),
+    saved: (v, added) =>
+      added
+        ? { title: 'Vehicle Added!', description: `${describe(v)} has been added with id ${v.id}.` }
+        : { title: 'Vehicle Updated!', description: `${describe(v)} has been updated.` },
     deleted: (v) => ({ title: 'Vehicle Deleted!', description: `${describe(v)} has been deleted.` }),
   },
   deleteConfirm: {
