@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   canManageUsers,
@@ -146,10 +146,16 @@ export async function revokeApiKey(database: Database, actor: Actor, id: string)
  * them already, as it joins users.active; this makes it last when the user is activated again).
  */
 export async function revokeKeysOf(tx: Database, actor: Actor, userId: string): Promise<number> {
+  const revoked = await revokeWhere(tx, actor, eq(apiKeys.createdBy, userId), () => 'Its creator was deactivated');
+  return revoked.length;
+}
+
+/** Revokes the live keys `which` selects, each with a change entry giving its reason; the rows revoked. */
+async function revokeWhere(tx: Database, actor: Actor, which: SQL, reasonOf: (row: typeof apiKeys.$inferSelect) => string) {
   const revoked = await tx.db
     .update(apiKeys)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.createdBy, userId), isNull(apiKeys.revokedAt)))
+    .where(and(which, isNull(apiKeys.revokedAt)))
     .returning();
   for (const row of revoked) {
     await recordChange(tx, {
@@ -158,10 +164,10 @@ export async function revokeKeysOf(tx: Database, actor: Actor, userId: string): 
       recordId: row.id,
       operation: 'revoke',
       snapshot: snapshotOf(row),
-      details: { reason: 'Its creator was deactivated' },
+      details: { reason: reasonOf(row) },
     });
   }
-  return revoked.length;
+  return revoked;
 }
 
 /**
@@ -178,23 +184,10 @@ export async function revokeKeysBeyond(tx: Database, actor: Actor, userId: strin
     .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
   const beyond = live.filter((key) => !roleWithin(key.role, role)).map((key) => key.id);
   if (beyond.length === 0) return [];
-  const revoked = await tx.db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(inArray(apiKeys.id, beyond), isNull(apiKeys.revokedAt)))
-    .returning();
+  const reason = (row: { role: string }) =>
+    `Its creator's role changed to ${roleLabel(role)}, which may not do all that the key's role (${roleLabel(row.role)}) may`;
+  const revoked = await revokeWhere(tx, actor, inArray(apiKeys.id, beyond), reason);
   revoked.sort((a, b) => beyond.indexOf(a.id) - beyond.indexOf(b.id));
-  const reason = `Its creator's role changed to ${roleLabel(role)}, which may not do all that the key's role (%s) may`;
-  for (const row of revoked) {
-    await recordChange(tx, {
-      actor,
-      area: API_KEYS_AREA,
-      recordId: row.id,
-      operation: 'revoke',
-      snapshot: snapshotOf(row),
-      details: { reason: reason.replace('%s', roleLabel(row.role)) },
-    });
-  }
   return revoked.map((row) => ({ id: row.id, name: row.name }));
 }
 
