@@ -352,7 +352,9 @@ function bodyField(f: FieldDeclaration<unknown>, schema: z.ZodType): z.ZodType {
   if (f.required) return schema;
   const takesNull = schema.safeParse(null).success;
   const none = schema.safeParse(f.blank).success ? () => f.blank : () => defaultOf(f);
-  return z.preprocess((value) => (value === undefined ? defaultOf(f) : value === null && !takesNull ? none() : value), schema);
+  const taken = z.preprocess((value) => (value === undefined ? defaultOf(f) : value === null && !takesNull ? none() : value), schema);
+  // The document shows a fixed default (a vehicle's status Active); one of the day (today) it cannot.
+  return f.default === undefined || typeof f.default === 'function' ? taken : taken.meta({ default: f.default });
 }
 
 /** A From–To filter is a calendar range: only dates and date-times have one. */

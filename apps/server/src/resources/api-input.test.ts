@@ -190,6 +190,8 @@ describe('the OpenAPI document', () => {
     const post = requestSchema(doc, '/api/vehicles', 'post');
     expect([...(post.required ?? [])].sort()).toEqual(['licensePlate', 'make', 'model', 'vin', 'year']);
     expect(Object.keys(post.properties)).toContain('purchaseDate');
+    // A fixed default is documented: what a field left out becomes.
+    expect(post.properties.status).toMatchObject({ default: 'Active' });
     expect([...(requestSchema(doc, '/api/vehicles/{id}', 'put').required ?? [])].sort()).toEqual(['licensePlate', 'make', 'model', 'version', 'vin', 'year']);
     expect(requestSchema(doc, '/api/vehicles/{id}', 'patch').required).toEqual(['version']);
     expect([...(requestSchema(doc, '/api/fuel-expenses', 'post').required ?? [])].sort()).toEqual(['date', 'type']);
