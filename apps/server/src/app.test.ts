@@ -85,7 +85,7 @@ describe('with a session', () => {
         '/api/trips/at',
       ]),
     );
-    expect(Object.keys(doc.body.paths['/api/vehicles/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+    expect(Object.keys(doc.body.paths['/api/vehicles/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'put']);
     // A record's schema names the values computed from linked records that every response carries.
     const trip = doc.body.paths['/api/trips/{id}'].get.responses['200'].content['application/json'].schema;
     expect(Object.keys(trip.properties)).toEqual(expect.arrayContaining(['vehicleLabel', 'driverLabel', 'version']));

@@ -14,8 +14,13 @@ export interface AreaDefinition<Input extends Record<string, unknown> = Record<s
   singular: string;
   plural: string;
   idFormat: IdFormat;
-  /** Strict shape of a create/update body (without id and version). */
+  /** Strict shape of a record's values (without id and version): every field, as a form sends them and a record holds them. */
   input: z.ZodObject<z.ZodRawShape>;
+  /**
+   * Strict shape of an API request body (create, update): the required fields must be there; an optional one may be
+   * left out (its default) or null (blank, or its default where it cannot be blank). Its output is an `input`.
+   */
+  body: z.ZodObject<z.ZodRawShape>;
   /** Human labels of the input fields, for clear messages about bad input. */
   fieldLabels: Record<keyof Input & string, string>;
   rules: readonly Rule<Input>[];

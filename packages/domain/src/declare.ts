@@ -339,6 +339,24 @@ export type DeclaredArea<Fields extends Record<string, AnyField>, Key extends Ar
 const mapFields = <Fields extends Record<string, AnyField>, R>(fields: Fields, fn: (declaration: FieldDeclaration<unknown>, name: string) => R) =>
   Object.fromEntries(Object.entries(fields).map(([name, declaration]) => [name, fn(declaration as FieldDeclaration<unknown>, name)]));
 
+/** A field's value in a new record: its declared default (a function for values of the day, such as today), else its blank. */
+const defaultOf = (f: FieldDeclaration<unknown>): unknown => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank));
+
+/**
+ * A field as a request body takes it (decision 0066): a required field must be there (its input schema as it is);
+ * an optional one may be left out, and then takes its default, or be null, and then is blank, or its default
+ * where it cannot be blank (a status always holds one of its options). What follows is the field's own schema,
+ * with its own messages. The OpenAPI document reads the same schema: a field that takes undefined is not required.
+ */
+function bodyField(f: FieldDeclaration<unknown>, schema: z.ZodType): z.ZodType {
+  if (f.required) return schema;
+  const takesNull = schema.safeParse(null).success;
+  const none = schema.safeParse(f.blank).success ? () => f.blank : () => defaultOf(f);
+  const taken = z.preprocess((value) => (value === undefined ? defaultOf(f) : value === null && !takesNull ? none() : value), schema);
+  // The document shows a fixed default (a vehicle's status Active); one of the day (today) it cannot.
+  return f.default === undefined || typeof f.default === 'function' ? taken : taken.meta({ default: f.default });
+}
+
 /** A From–To filter is a calendar range: only dates and date-times have one. */
 function rangeKind(area: string, name: string, declaration: FieldDeclaration<unknown>): 'date' | 'datetime' {
   if (declaration.kind === 'date' || declaration.kind === 'datetime') return declaration.kind;
@@ -367,22 +385,22 @@ export function declareArea<const Fields extends Record<string, AnyField>, const
     }
     return values as Partial<Input>;
   };
+  // A conditional field may come blank (it is stored so while hidden), whatever its options. A text takes
+  // '' already and keeps its own messages.
+  const inputShape = mapFields(declaration.fields, (f, name) =>
+    shownWhen[name] && f.blank === '' && !f.schema.safeParse('').success ? f.schema.or(z.literal('')) : f.schema,
+  ) as Record<string, z.ZodType>;
   return {
     key: declaration.key,
     singular: declaration.singular,
     plural: declaration.plural,
     idFormat: declaration.idFormat,
     fields: declaration.fields,
-    // A conditional field may come blank (it is stored so while hidden), whatever its options. A text takes
-    // '' already and keeps its own messages (a union would answer only 'Invalid input').
-    input: z.strictObject(
-      mapFields(declaration.fields, (f, name) =>
-        shownWhen[name] && f.blank === '' && !f.schema.safeParse('').success ? f.schema.or(z.literal('')) : f.schema,
-      ),
-    ),
+    input: z.strictObject(inputShape),
+    body: z.strictObject(mapFields(declaration.fields, (f, name) => bodyField(f, inputShape[name]))),
     fieldLabels: mapFields(declaration.fields, (f) => f.label) as Record<keyof Input & string, string>,
     rules,
-    defaults: () => mapFields(declaration.fields, (f) => (typeof f.default === 'function' ? (f.default as () => unknown)() : (f.default ?? f.blank))) as Input,
+    defaults: () => mapFields(declaration.fields, defaultOf) as Input,
     filters: {
       ...Object.fromEntries(
         entries

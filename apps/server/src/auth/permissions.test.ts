@@ -98,6 +98,11 @@ describe('refusals', () => {
     expectRefused(res, 'viewer', 'add trips');
   });
 
+  it('refuse a PATCH as they refuse a PUT: an edit', async () => {
+    const res = await as.viewer.request('PATCH', '/api/trips/TRP1234AB', { body: '{not json', headers: { 'content-type': 'application/json' } });
+    expectRefused(res, 'viewer', 'edit trips');
+  });
+
   it('apply from the next request when a role changes', async () => {
     await server.createUser({ username: 'u_changing', password: PASSWORD, role: 'viewer' });
     const client = server.client();

@@ -243,7 +243,7 @@ describe('adding a user', () => {
       [newUser({ email: 'not-an-email' }), 400, 'Email must be an email address such as name@example.in.'],
       [newUser({ email: 'a@' + '.'.repeat(60_000) }), 400, 'Email must be at most 200 characters.'],
       [newUser({ phone: '9'.repeat(31) }), 400, 'Phone must be at most 30 characters.'],
-      [newUser({ role: 7 }), 400, 'Role must be one of: administrator, fleet_manager, dispatcher, workshop, accounts, viewer.'],
+      [newUser({ role: 7 }), 400, 'Role must be one of administrator, fleet_manager, dispatcher, workshop, accounts, viewer.'],
       [newUser({ password: 'password' }), 422, 'The new password is one of the most common passwords, which are guessed first. Choose another.'],
     ];
     for (const [body, status, message] of cases) {

@@ -381,7 +381,10 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
     );
     const record = area.input.extend({ id: z.string(), version: z.number().int(), createdAt: z.string(), updatedAt: z.string(), ...computedShape });
     recordSchemas.set(area.key, record);
-    const input = area.input;
+    // A request body (decision 0066): the required fields must be there; an optional one may be left out (its
+    // default) or null. The document's `required` lists follow from the same schema.
+    const input = area.body;
+    const version = z.number().int().min(1).describe('The version you read; a stale one is refused (409)');
     const tags = [area.key];
     const base = `/api/${area.key}`;
     const id = z.object({ id: z.string() });
@@ -428,7 +431,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       method: 'post',
       path: base,
       tags,
-      summary: `Create a ${area.singular}; the server makes the id`,
+      summary: `Create a ${area.singular}; the server makes the id. Only the required fields must be sent: an optional one left out takes its default, null leaves it blank`,
       request: { body: json(input) },
       responses: { 201: { description: 'Created', ...json(record) }, 400: error('Malformed input'), 422: error('A rule of the form failed'), ...common },
     });
@@ -469,8 +472,23 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       method: 'put',
       path: `${base}/{id}`,
       tags,
-      summary: `Update a ${area.singular}; send the version you read`,
-      request: { params: id, body: json(area.input.extend({ version: z.number().int() })) },
+      summary: `Replace a ${area.singular}'s values; send the version you read. An optional field left out takes its default, as on create`,
+      request: { params: id, body: json(input.extend({ version })) },
+      responses: {
+        200: { description: 'Updated', ...json(record) },
+        400: error('Malformed input'),
+        404: error('No such record'),
+        409: error('Changed by someone else since read'),
+        422: error('A rule failed'),
+        ...common,
+      },
+    });
+    registry.registerPath({
+      method: 'patch',
+      path: `${base}/{id}`,
+      tags,
+      summary: `Change some of a ${area.singular}'s values; send the version you read and only the fields to change (the others stay as stored). Judged as an update with every field`,
+      request: { params: id, body: json(input.partial().extend({ version })) },
       responses: {
         200: { description: 'Updated', ...json(record) },
         400: error('Malformed input'),

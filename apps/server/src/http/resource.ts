@@ -36,7 +36,7 @@ import { createRecord } from '../operations/create-record';
 import { deleteRecord } from '../operations/delete-record';
 import { recordedExport } from '../operations/export-records';
 import { readRecord, recordMissing, recordSelection } from '../operations/stored-record';
-import { updateRecord } from '../operations/update-record';
+import { patchRecord, updateRecord } from '../operations/update-record';
 import type { FileStorage } from '../files/storage';
 
 /** Records elsewhere that point at this one; a delete is refused while any exist. */
@@ -570,6 +570,8 @@ export function resourceRoutes(database: Database, def: ResourceDefinition, cach
   });
 
   app.put('/:id', async (c) => c.json(shown(c, await updateRecord(def, idParam(c.req.param('id')), await readJson(c), context(c)))));
+  // The version and only the fields to change, laid over the record as stored; then exactly a PUT's path (decision 0066).
+  app.patch('/:id', async (c) => c.json(shown(c, await patchRecord(def, idParam(c.req.param('id')), await readJson(c), context(c)))));
 
   app.delete('/:id', async (c) => {
     await deleteRecord(def, idParam(c.req.param('id')), context(c));

@@ -142,7 +142,7 @@ describe('a file of 1,000 vehicles with 37 bad rows', () => {
     const messages = res.body.errors.map((e: Json) => e.message);
     expect(messages[0]).toBe('Year must be a number.');
     expect(messages[1]).toContain('Purchase Date must be a date');
-    expect(messages[2]).toContain('Type must be one of: Truck, Van');
+    expect(messages[2]).toContain('Type must be one of Truck, Van');
     expect(messages[3]).toBe('Missing Fields: Make, Model, Year, VIN, and License Plate are required.');
     expect(messages[4]).toContain(`Row ${file.bad[4].row - 1} of this file has the same License Plate`);
     expect(messages[5]).toContain('Duplicate License Plate: The license plate');

@@ -120,7 +120,7 @@ export function importRoutes(database: Database, resources: readonly ResourceDef
           'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           'Content-Disposition': `attachment; filename="${name}.xlsx"`,
         });
-      if (format !== 'csv') throw badRequest('Format must be one of: csv, xlsx.');
+      if (format !== 'csv') throw badRequest('Format must be one of csv, xlsx.');
       return c.body(templateCsv(def, hidden), 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.csv"` });
     });
 

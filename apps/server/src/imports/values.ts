@@ -213,7 +213,7 @@ export function cellValue(field: AnyField, raw: string, zone: string): CellValue
       if (text === '') return { value: field.blank };
       const option = matchOption(field, text);
       if (option !== undefined) return { value: option };
-      return field.open ? { value: text } : { error: `must be one of: ${field.options.map((o) => field.labels?.[o] ?? o).join(', ')}` };
+      return field.open ? { value: text } : { error: `must be one of ${field.options.map((o) => field.labels?.[o] ?? o).join(', ')}` };
     }
     case 'choices': {
       const values: string[] = [];

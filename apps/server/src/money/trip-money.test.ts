@@ -411,6 +411,24 @@ describe('an edit that leaves out added fields judges the values that will be st
     expect((await read(t.id)).cost).toBe(0);
     await expectCostsRecomputed();
   });
+
+  it.each([
+    ['/api/refueling-logs', () => refuel({})],
+    ['/api/challans', () => challan({})],
+  ] as const)('%s: a PATCH keeps the trip while the vehicle stays, and leaves it when the vehicle changes (decision 0066)', async (path, make) => {
+    const t = await trip();
+    const record = await make();
+    const linked = (await client.patch(`${path}/${record.id}`, { version: record.version, tripId: t.id })).body as Json;
+    expect(linked.tripId).toBe(t.id);
+    const kept = await client.patch(`${path}/${record.id}`, { version: linked.version, vehicleId: linked.vehicleId });
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.tripId).toBe(t.id);
+    const moved = await client.patch(`${path}/${record.id}`, { version: kept.body.version, vehicleId: otherVehicle.id });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ vehicleId: otherVehicle.id, tripId: null });
+    expect((await read(t.id)).cost).toBe(0);
+    await expectCostsRecomputed();
+  });
 });
 
 describe("a trip's vehicle under its cost records", () => {

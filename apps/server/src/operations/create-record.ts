@@ -28,7 +28,7 @@ export async function createRecord(
 ): Promise<Record<string, unknown>> {
   const { database, actor, batchId = null } = context;
   const { area, table } = def;
-  const input = withoutKept(parseInput(def, body, false), context.keep);
+  const input = withoutKept(parseInput(def, body, false, undefined, { request: true }), context.keep);
   await checkReferences(database, def, input);
   await checkEntities(database, def, input);
   const { all } = recordSelection(def);

@@ -9,15 +9,19 @@ import type { ResourceDefinition } from '../http/resource';
  * specification's texts) on the input as it will be stored (hidden fields blank, computed values filled),
  * which is what is saved. `withVersion`: an update's body, which names the version it edits. `stored`: on an
  * update, the record as stored, whose values fill the added fields the body leaves out, so that the computed
- * values and the rules see what will be stored (a start odometer kept, an end odometer sent).
+ * values and the rules see what will be stored (a start odometer kept, an end odometer sent). `request`: an API
+ * request's body (area.body: an optional field may be left out or null, decision 0066); otherwise every field of
+ * the record is there (area.input: an import's row, a stored record checked again).
  */
 export function parseInput(
   def: Pick<ResourceDefinition, 'area'>,
   body: unknown,
   withVersion: boolean,
   stored?: Record<string, unknown>,
+  { request = false }: { request?: boolean } = {},
 ): Record<string, unknown> {
-  const schema = withVersion ? def.area.input.extend({ version: z.number().int().min(1) }) : def.area.input;
+  const shape = request ? def.area.body : def.area.input;
+  const schema = withVersion ? shape.extend({ version: VERSION }) : shape;
   const parsed = schema.safeParse(withAddedFields(def, body, stored));
   if (!parsed.success) throw badRequest(describeIssues(parsed.error, { ...def.area.fieldLabels, version: 'Version' }, body));
   const { version, ...fields } = parsed.data as Record<string, unknown>;
@@ -26,6 +30,9 @@ export function parseInput(
   if (failure) throw new ApiError(422, failure.title, failure.message);
   return withVersion ? { ...input, version } : input;
 }
+
+/** The version an update edits: the one it read (a PUT or PATCH without it is refused). */
+export const VERSION = z.number().int().min(1);
 
 /** Input values as the columns take them: date-times (ISO text in the API) become Dates; an optional link left blank is NULL. */
 export function toRow(all: Record<string, PgColumn>, input: Record<string, unknown>): Record<string, unknown> {
@@ -37,7 +44,7 @@ export function toRow(all: Record<string, PgColumn>, input: Record<string, unkno
   return row;
 }
 
-const isPlainObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
+export const isPlainObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null && !Array.isArray(body);
 
 /** The fields added after the specification that a body leaves out (an update keeps them as stored). */
 export const missingAddedFields = (def: Pick<ResourceDefinition, 'area'>, body: unknown): string[] =>

@@ -7,7 +7,7 @@ import { fieldChanges, uploaderOf, withoutKept, type OperationContext } from './
 import { emitRecordChanged } from './events';
 import { emitHooked, withWarnings } from './after-write';
 import { checkEntities, checkReferences, uniqueRefusal } from './link-checks';
-import { missingAddedFields, parseInput, toRow } from './parse-input';
+import { isPlainObject, missingAddedFields, parseInput, toRow } from './parse-input';
 import { readRecord, recordMissing, recordSelection } from './stored-record';
 
 /**
@@ -28,7 +28,7 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
   const missing = missingAddedFields(def, body);
   const stored = conditional || def.entities?.length || missing.length ? await readRecord(database, def, id) : undefined;
   if (missing.length && !stored) throw recordMissing(def, id);
-  const { version, ...parsed } = parseInput(def, body, true, stored);
+  const { version, ...parsed } = parseInput(def, body, true, stored, { request: true });
   // Fields the actor may not see stay as stored.
   const input = withoutKept(parsed, context.keep);
   await checkReferences(database, def, input, conditional ? stored : undefined);
@@ -66,4 +66,26 @@ export async function updateRecord(def: ResourceDefinition, id: string, body: un
     emitRecordChanged({ area: area.key, recordId: id, operation: 'update', actor, before: result.before, after: result.after, batchId, database });
   emitHooked(result.hooked, actor, batchId, database);
   return withWarnings(result.after, result.hooked);
+}
+
+/** A stored value as a request body gives it (date-times as ISO text). */
+const asRequestValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * Changes some fields of one record (PATCH): the body names the version it edits and only the fields to change
+ * (decision 0066). They are laid over the record as stored and the whole goes through updateRecord, as a PUT
+ * would: the same parse, rules, links, version check (409 when stale), change entry and events. A field added
+ * after the specification that the body leaves out is left to updateRecord as a PUT leaving it out is (kept, or
+ * blank when a field it is kept with changes: a refuelling log's Trip when its Vehicle does).
+ */
+export async function patchRecord(def: ResourceDefinition, id: string, body: unknown, context: OperationContext): Promise<Record<string, unknown>> {
+  // Not an object: refused in updateRecord's words ("The request body must be a JSON object.").
+  if (!isPlainObject(body)) return updateRecord(def, id, body, context);
+  const stored = await readRecord(context.database, def, id);
+  if (!stored) throw recordMissing(def, id);
+  const added = def.area.addedFields ?? {};
+  const kept = Object.keys(def.area.input.shape)
+    .filter((name) => !Object.hasOwn(added, name))
+    .map((name) => [name, asRequestValue(stored[name])]);
+  return updateRecord(def, id, { ...Object.fromEntries(kept), ...body }, context);
 }

@@ -76,6 +76,7 @@ export class TestClient {
   get = (path: string, options?: RequestOptions) => this.request('GET', path, options);
   post = (path: string, body?: unknown, options?: RequestOptions) => this.request('POST', path, { ...options, body });
   put = (path: string, body?: unknown, options?: RequestOptions) => this.request('PUT', path, { ...options, body });
+  patch = (path: string, body?: unknown, options?: RequestOptions) => this.request('PATCH', path, { ...options, body });
   del = (path: string, options?: RequestOptions) => this.request('DELETE', path, options);
 
   /** Uploads one file to POST /api/files as a browser's form does (multipart, field "file"). */
