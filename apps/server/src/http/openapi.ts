@@ -468,20 +468,22 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       request: { params: id },
       responses: { 200: { description: 'The record', ...json(record) }, 404: error('No such record'), ...common },
     });
+    // A PUT and a PATCH are one update, answered alike.
+    const updated = {
+      200: { description: 'Updated', ...json(record) },
+      400: error('Malformed input'),
+      404: error('No such record'),
+      409: error('Changed by someone else since read'),
+      422: error('A rule failed'),
+      ...common,
+    };
     registry.registerPath({
       method: 'put',
       path: `${base}/{id}`,
       tags,
       summary: `Replace a ${area.singular}'s values; send the version you read. An optional field left out takes its default, as on create`,
       request: { params: id, body: json(input.extend({ version })) },
-      responses: {
-        200: { description: 'Updated', ...json(record) },
-        400: error('Malformed input'),
-        404: error('No such record'),
-        409: error('Changed by someone else since read'),
-        422: error('A rule failed'),
-        ...common,
-      },
+      responses: updated,
     });
     registry.registerPath({
       method: 'patch',
@@ -489,14 +491,7 @@ export function buildOpenApiDocument(resources: ResourceDefinition[]) {
       tags,
       summary: `Change some of a ${area.singular}'s values; send the version you read and only the fields to change (the others stay as stored). Judged as an update with every field`,
       request: { params: id, body: json(input.partial().extend({ version })) },
-      responses: {
-        200: { description: 'Updated', ...json(record) },
-        400: error('Malformed input'),
-        404: error('No such record'),
-        409: error('Changed by someone else since read'),
-        422: error('A rule failed'),
-        ...common,
-      },
+      responses: updated,
     });
     registry.registerPath({
       method: 'get',
